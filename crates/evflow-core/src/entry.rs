@@ -1,0 +1,130 @@
+//! Data store entries: typed, C-contiguous, little-endian n-dimensional arrays.
+
+use crate::dtype::{DType, DTypeError};
+use bytes::Bytes;
+use thiserror::Error;
+
+/// The most dimensions an entry may have (numpy's own limit).
+pub const MAX_NDIM: usize = 64;
+/// The longest entry name, in bytes of UTF-8.
+pub const MAX_NAME_LEN: usize = 1024;
+
+/// Why an entry could not be made.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum EntryError {
+    /// The dtype string is not one an entry can carry.
+    #[error(transparent)]
+    DType(#[from] DTypeError),
+    /// The shape has more than [`MAX_NDIM`] dimensions.
+    #[error("shape has {0} dimensions; at most {MAX_NDIM} are allowed")]
+    TooManyDims(usize),
+    /// The byte count does not match shape times itemsize.
+    #[error("dtype {dtype} with shape {shape:?} needs {expected} bytes, got {actual}")]
+    SizeMismatch {
+        /// The entry's dtype.
+        dtype: String,
+        /// The entry's shape.
+        shape: Vec<u64>,
+        /// shape product times itemsize, or `None` on overflow.
+        expected: String,
+        /// Bytes given.
+        actual: usize,
+    },
+    /// The name is empty or longer than [`MAX_NAME_LEN`].
+    #[error("entry name must be 1 to {MAX_NAME_LEN} bytes, got {0}")]
+    BadName(usize),
+}
+
+/// One named array of the data store. Immutable once made; cloning shares the bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    dtype: String,
+    shape: Vec<u64>,
+    data: Bytes,
+}
+
+impl Entry {
+    /// Makes an entry, checking that `data` holds exactly `shape` elements of `dtype`.
+    pub fn new(dtype: impl Into<String>, shape: Vec<u64>, data: Bytes) -> Result<Entry, EntryError> {
+        let dtype = dtype.into();
+        let itemsize = DType::parse(&dtype)?.itemsize();
+        check_size(&dtype, &shape, itemsize, data.len())?;
+        Ok(Entry { dtype, shape, data })
+    }
+
+    /// A one-dimensional `|u1` entry over raw bytes (blobs, raw detector data).
+    pub fn bytes(data: Bytes) -> Entry {
+        let shape = vec![data.len() as u64];
+        Entry { dtype: "|u1".to_string(), shape, data }
+    }
+
+    /// Makes an entry whose dtype and size the caller has already checked (the decoder).
+    pub(crate) fn from_checked(dtype: String, shape: Vec<u64>, data: Bytes) -> Entry {
+        Entry { dtype, shape, data }
+    }
+
+    /// numpy dtype string.
+    pub fn dtype(&self) -> &str {
+        &self.dtype
+    }
+
+    /// Array shape.
+    pub fn shape(&self) -> &[u64] {
+        &self.shape
+    }
+
+    /// The array's bytes (C order, little-endian).
+    pub fn data(&self) -> &Bytes {
+        &self.data
+    }
+
+    /// Number of bytes.
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether the array holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+/// Checks that `actual` bytes are `shape` elements of `itemsize` bytes.
+pub(crate) fn check_size(dtype: &str, shape: &[u64], itemsize: usize, actual: usize) -> Result<(), EntryError> {
+    if shape.len() > MAX_NDIM {
+        return Err(EntryError::TooManyDims(shape.len()));
+    }
+    let expected = shape
+        .iter()
+        .try_fold(itemsize as u64, |acc, &d| acc.checked_mul(d));
+    if expected != Some(actual as u64) {
+        return Err(EntryError::SizeMismatch {
+            dtype: dtype.to_string(),
+            shape: shape.to_vec(),
+            expected: expected.map_or("more than 2^64".to_string(), |e| e.to_string()),
+            actual,
+        });
+    }
+    Ok(())
+}
+
+/// Checks an entry name.
+pub fn check_name(name: &str) -> Result<(), EntryError> {
+    if name.is_empty() || name.len() > MAX_NAME_LEN {
+        return Err(EntryError::BadName(name.len()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_must_match_shape_and_dtype() {
+        assert!(Entry::new("<f8", vec![2, 3], Bytes::from(vec![0u8; 48])).is_ok());
+        let err = Entry::new("<f8", vec![2, 3], Bytes::from(vec![0u8; 47])).unwrap_err();
+        assert!(err.to_string().contains("needs 48 bytes, got 47"), "{err}");
+        assert!(Entry::new("<f8", vec![u64::MAX, 2], Bytes::new()).is_err());
+    }
+}

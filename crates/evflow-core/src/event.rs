@@ -1,0 +1,175 @@
+//! Events: meta data and a data store of named entries.
+
+use crate::entry::{check_name, Entry, EntryError};
+use indexmap::IndexMap;
+
+/// Event flags, a bit set with one name per bit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Flags(pub u32);
+
+impl Flags {
+    /// A module raised on this event and processing went on (`on_error="skip"`).
+    pub const FAILED: Flags = Flags(1);
+    /// The event was sent to a worker again after a worker died on it.
+    pub const RETRIED: Flags = Flags(1 << 1);
+    /// Event building timed out before every source had delivered.
+    pub const INCOMPLETE: Flags = Flags(1 << 2);
+
+    /// Every named flag, in bit order: the one table of names.
+    pub const NAMED: [(Flags, &'static str); 3] = [
+        (Flags::FAILED, "failed"),
+        (Flags::RETRIED, "retried"),
+        (Flags::INCOMPLETE, "incomplete"),
+    ];
+
+    /// Whether every bit of `other` is set.
+    pub fn contains(self, other: Flags) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Sets the bits of `other`.
+    pub fn insert(&mut self, other: Flags) {
+        self.0 |= other.0;
+    }
+
+    /// Clears the bits of `other`.
+    pub fn remove(&mut self, other: Flags) {
+        self.0 &= !other.0;
+    }
+
+    /// The names of the set bits; unnamed bits read as `bitN`.
+    pub fn names(self) -> Vec<String> {
+        (0..32)
+            .filter(|bit| self.0 & (1 << bit) != 0)
+            .map(|bit| match Flags::NAMED.iter().find(|(f, _)| f.0 == 1 << bit) {
+                Some((_, name)) => name.to_string(),
+                None => format!("bit{bit}"),
+            })
+            .collect()
+    }
+
+    /// The flag of a name, as [`Flags::names`] writes it.
+    pub fn from_name(name: &str) -> Option<Flags> {
+        if let Some((flag, _)) = Flags::NAMED.iter().find(|(_, n)| *n == name) {
+            return Some(*flag);
+        }
+        let bit: u32 = name.strip_prefix("bit")?.parse().ok()?;
+        (bit < 32).then(|| Flags(1 << bit))
+    }
+}
+
+/// Where an event comes from and what happened to it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EventMeta {
+    /// Run number.
+    pub run: u32,
+    /// Event number within the run.
+    pub event: u64,
+    /// Position in the job's input, assigned by the input: unique and increasing.
+    pub seq: u64,
+    /// Flags such as failed or retried.
+    pub flags: Flags,
+}
+
+/// One event: meta data and an ordered data store.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Event {
+    /// Run, event number, seq, flags.
+    pub meta: EventMeta,
+    entries: IndexMap<String, Entry>,
+}
+
+impl Event {
+    /// An empty event.
+    pub fn new(run: u32, event: u64) -> Event {
+        Event { meta: EventMeta { run, event, ..EventMeta::default() }, entries: IndexMap::new() }
+    }
+
+    /// An event with the given meta data and no entries.
+    pub fn with_meta(meta: EventMeta) -> Event {
+        Event { meta, entries: IndexMap::new() }
+    }
+
+    /// The entry called `name`.
+    pub fn get(&self, name: &str) -> Option<&Entry> {
+        self.entries.get(name)
+    }
+
+    /// Puts an entry, replacing one of the same name in place (order is kept).
+    pub fn put(&mut self, name: impl Into<String>, entry: Entry) -> Result<(), EntryError> {
+        let name = name.into();
+        check_name(&name)?;
+        self.entries.insert(name, entry);
+        Ok(())
+    }
+
+    /// Removes and returns the entry called `name`, keeping the order of the others.
+    pub fn remove(&mut self, name: &str) -> Option<Entry> {
+        self.entries.shift_remove(name)
+    }
+
+    /// Whether an entry called `name` exists.
+    pub fn contains(&self, name: &str) -> bool {
+        self.entries.contains_key(name)
+    }
+
+    /// Entry names in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.keys().map(String::as_str)
+    }
+
+    /// Entries in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Entry)> {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the data store is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Total payload bytes.
+    pub fn payload_bytes(&self) -> usize {
+        self.entries.values().map(Entry::len).sum()
+    }
+
+    /// Adds an entry the decoder has already checked, with capacity reserved up front.
+    pub(crate) fn from_parts(meta: EventMeta, entries: IndexMap<String, Entry>) -> Event {
+        Event { meta, entries }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytes::Bytes;
+
+    #[test]
+    fn flags_have_names() {
+        let mut f = Flags::default();
+        f.insert(Flags::FAILED);
+        f.insert(Flags(1 << 9));
+        assert_eq!(f.names(), vec!["failed", "bit9"]);
+        assert_eq!(Flags::from_name("retried"), Some(Flags::RETRIED));
+        assert_eq!(Flags::from_name("bit9"), Some(Flags(1 << 9)));
+        assert_eq!(Flags::from_name("bit32"), None);
+    }
+
+    #[test]
+    fn replacing_keeps_order() {
+        let mut ev = Event::new(1, 2);
+        for name in ["a", "b", "c"] {
+            ev.put(name, Entry::bytes(Bytes::from_static(b"x"))).unwrap();
+        }
+        ev.put("a", Entry::bytes(Bytes::from_static(b"yy"))).unwrap();
+        ev.remove("b");
+        assert_eq!(ev.names().collect::<Vec<_>>(), vec!["a", "c"]);
+        assert_eq!(ev.get("a").unwrap().len(), 2);
+        assert!(ev.put("", Entry::bytes(Bytes::new())).is_err());
+    }
+}
