@@ -1,0 +1,123 @@
+//! The module and source traits: the hooks a path calls, in Rust.
+
+use evflow_core::Event;
+use std::error::Error;
+use std::fmt;
+
+/// An error raised by a module hook. Carries the original error (for Python, the exception)
+/// so the binding can chain it.
+#[derive(Debug)]
+pub struct ModuleError {
+    /// One line: what went wrong.
+    pub message: String,
+    /// The underlying error, if any.
+    pub source: Option<Box<dyn Error + Send + Sync>>,
+}
+
+impl ModuleError {
+    /// An error with a message only.
+    pub fn msg(message: impl Into<String>) -> ModuleError {
+        ModuleError { message: message.into(), source: None }
+    }
+
+    /// An error wrapping another.
+    pub fn wrap(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
+        ModuleError { message: message.into(), source: Some(Box::new(source)) }
+    }
+}
+
+impl fmt::Display for ModuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Error for ModuleError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        self.source.as_deref().map(|e| e as &(dyn Error + 'static))
+    }
+}
+
+/// The result of a module hook.
+pub type HookResult<T = ()> = Result<T, ModuleError>;
+
+/// What every module and source learns at initialization.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JobContext {
+    /// The job's seed: per-event random numbers come from (seed, run, event).
+    pub seed: u64,
+    /// Events the job expects to process, when known (for progress bars).
+    pub expected_events: Option<u64>,
+}
+
+/// Whether a module keeps or rejects an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Later modules see the event and outputs write it.
+    Keep,
+    /// Nothing after this module sees the event; it is counted as rejected.
+    Reject,
+}
+
+/// A step of a path. Hooks other than [`Module::event`] default to doing nothing.
+pub trait Module {
+    /// Name shown in statistics and errors.
+    fn name(&self) -> &str;
+
+    /// Whether the module may run in many worker processes at once.
+    fn parallel_safe(&self) -> bool {
+        false
+    }
+
+    /// Whether the module sees events flagged `failed` (outputs do, so those are written).
+    fn sees_failed(&self) -> bool {
+        false
+    }
+
+    /// Called once before the first event.
+    fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
+        Ok(())
+    }
+
+    /// Called before the first event of each run.
+    fn begin_run(&mut self, _run: u32) -> HookResult {
+        Ok(())
+    }
+
+    /// Called for each event the module sees.
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision>;
+
+    /// Called after the last event of each run.
+    fn end_run(&mut self, _run: u32) -> HookResult {
+        Ok(())
+    }
+
+    /// Called once at the end of the job, also after an error, so files are closed.
+    fn terminate(&mut self) -> HookResult {
+        Ok(())
+    }
+}
+
+/// The first step of a path: where events come from.
+pub trait Source {
+    /// Name shown in statistics and errors.
+    fn name(&self) -> &str;
+
+    /// Called once before the first event.
+    fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
+        Ok(())
+    }
+
+    /// How many events the source will give, when known.
+    fn expected_events(&self) -> Option<u64> {
+        None
+    }
+
+    /// The next event, or `None` at the end of data.
+    fn next_event(&mut self) -> HookResult<Option<Event>>;
+
+    /// Called once at the end of the job, also after an error.
+    fn terminate(&mut self) -> HookResult {
+        Ok(())
+    }
+}

@@ -1,0 +1,292 @@
+//! The sequential executor: runs a path over its source's events in one process.
+
+use crate::module::{Decision, JobContext, Module, ModuleError, Source};
+use crate::report::{ModuleStats, Report};
+use evflow_core::{Event, Flags};
+use std::fmt;
+use std::time::Instant;
+use thiserror::Error;
+
+/// What to do when a module's event hook fails.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OnError {
+    /// Stop the job: close what is open and report the error.
+    #[default]
+    Stop,
+    /// Flag the event `failed`, let the modules that see failed events (outputs) have it,
+    /// count it, and go on.
+    Skip,
+}
+
+impl std::str::FromStr for OnError {
+    type Err = String;
+    fn from_str(s: &str) -> Result<OnError, String> {
+        match s {
+            "stop" => Ok(OnError::Stop),
+            "skip" => Ok(OnError::Skip),
+            other => Err(format!("on_error must be \"stop\" or \"skip\", not {other:?}")),
+        }
+    }
+}
+
+/// Options of one job.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProcessOptions {
+    /// Stop after this many events from the source.
+    pub max_events: Option<u64>,
+    /// Seed for per-event random numbers.
+    pub seed: u64,
+    /// What a failing event hook does to the job.
+    pub on_error: OnError,
+}
+
+/// The hook in which a module failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hook {
+    /// `initialize`.
+    Initialize,
+    /// `begin_run`.
+    BeginRun,
+    /// `event` (or reading, for the source).
+    Event,
+    /// `end_run`.
+    EndRun,
+    /// `terminate`.
+    Terminate,
+}
+
+impl fmt::Display for Hook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Hook::Initialize => "initialize",
+            Hook::BeginRun => "begin_run",
+            Hook::Event => "event",
+            Hook::EndRun => "end_run",
+            Hook::Terminate => "terminate",
+        })
+    }
+}
+
+/// A module hook failed and the job stopped.
+#[derive(Debug, Error)]
+#[error("module {module} failed in {hook}{}: {error}", at_event(*.run, *.event))]
+pub struct JobError {
+    /// The module's name.
+    pub module: String,
+    /// The hook that failed.
+    pub hook: Hook,
+    /// Run number, when the hook concerns a run or an event.
+    pub run: Option<u32>,
+    /// Event number, when the hook concerns an event.
+    pub event: Option<u64>,
+    /// What the module raised.
+    #[source]
+    pub error: ModuleError,
+}
+
+fn at_event(run: Option<u32>, event: Option<u64>) -> String {
+    match (run, event) {
+        (Some(r), Some(e)) => format!(" on run {r} event {e}"),
+        (Some(r), None) => format!(" for run {r}"),
+        _ => String::new(),
+    }
+}
+
+/// A job's result: the report always, and the error that stopped it, if one did.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Statistics and counts, also for a job that failed.
+    pub report: Report,
+    /// The first error; later errors during clean-up are in `cleanup_errors`.
+    pub error: Option<JobError>,
+    /// Errors from `end_run`/`terminate` after the job had already failed.
+    pub cleanup_errors: Vec<JobError>,
+}
+
+/// The control check asks the job to stop (a signal arrived).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interrupt;
+
+/// A source followed by modules.
+pub struct Path {
+    /// Where events come from.
+    pub source: Box<dyn Source>,
+    /// Modules in order.
+    pub modules: Vec<Box<dyn Module>>,
+}
+
+/// Unique display names: a second module of the same name is shown as `name#2`.
+pub fn unique_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for name in names {
+        let mut candidate = name.to_string();
+        let mut n = 1;
+        while seen.contains(&candidate) {
+            n += 1;
+            candidate = format!("{name}#{n}");
+        }
+        seen.push(candidate);
+    }
+    seen
+}
+
+/// Runs `path` in this process. `control` is called before each event; when it returns
+/// [`Interrupt`] the job stops reading and closes cleanly.
+pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut() -> Result<(), Interrupt>) -> Outcome {
+    let start = Instant::now();
+    let names = unique_names(std::iter::once(path.source.name()).chain(path.modules.iter().map(|m| m.name())));
+    let mut run = Runner {
+        path,
+        opts,
+        report: Report {
+            modules: names.into_iter().map(|name| ModuleStats { name, ..Default::default() }).collect(),
+            ..Default::default()
+        },
+        current_run: None,
+        error: None,
+        cleanup_errors: Vec::new(),
+    };
+    run.run(control);
+    run.finish();
+    let mut report = run.report;
+    report.wall_s = start.elapsed().as_secs_f64();
+    Outcome { report, error: run.error, cleanup_errors: run.cleanup_errors }
+}
+
+struct Runner<'a> {
+    path: &'a mut Path,
+    opts: &'a ProcessOptions,
+    report: Report,
+    current_run: Option<u32>,
+    error: Option<JobError>,
+    cleanup_errors: Vec<JobError>,
+}
+
+impl Runner<'_> {
+    fn fail(&mut self, index: usize, hook: Hook, run: Option<u32>, event: Option<u64>, error: ModuleError) {
+        let module = self.report.modules[index].name.clone();
+        let job_error = JobError { module, hook, run, event, error };
+        if self.error.is_none() {
+            self.error = Some(job_error);
+        } else {
+            self.cleanup_errors.push(job_error);
+        }
+    }
+
+    fn run(&mut self, control: &mut dyn FnMut() -> Result<(), Interrupt>) {
+        let expected = match (self.path.source.expected_events(), self.opts.max_events) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let ctx = JobContext { seed: self.opts.seed, expected_events: expected };
+        if let Err(e) = self.path.source.initialize(&ctx) {
+            return self.fail(0, Hook::Initialize, None, None, e);
+        }
+        for i in 0..self.path.modules.len() {
+            if let Err(e) = self.path.modules[i].initialize(&ctx) {
+                return self.fail(i + 1, Hook::Initialize, None, None, e);
+            }
+        }
+        let mut seq = 0u64;
+        while self.opts.max_events.is_none_or(|max| seq < max) {
+            if control().is_err() {
+                self.report.interrupted = true;
+                return;
+            }
+            let t0 = Instant::now();
+            let next = self.path.source.next_event();
+            self.report.modules[0].total_s += t0.elapsed().as_secs_f64();
+            let mut event = match next {
+                Ok(Some(event)) => event,
+                Ok(None) => return,
+                Err(e) => return self.fail(0, Hook::Event, None, None, e),
+            };
+            self.report.modules[0].calls += 1;
+            event.meta.seq = seq;
+            seq += 1;
+            self.report.read += 1;
+            if self.current_run != Some(event.meta.run) {
+                if !self.end_run() || !self.begin_run(event.meta.run) {
+                    return;
+                }
+            }
+            if !self.event(&mut event) {
+                return;
+            }
+        }
+    }
+
+    /// Runs the modules on one event; false when the job must stop.
+    fn event(&mut self, event: &mut Event) -> bool {
+        let mut t = Instant::now();
+        for i in 0..self.path.modules.len() {
+            let module = &mut self.path.modules[i];
+            if event.meta.flags.contains(Flags::FAILED) && !module.sees_failed() {
+                continue;
+            }
+            let result = module.event(event);
+            let now = Instant::now();
+            let stats = &mut self.report.modules[i + 1];
+            stats.calls += 1;
+            stats.total_s += (now - t).as_secs_f64();
+            t = now;
+            match result {
+                Ok(Decision::Keep) => {}
+                Ok(Decision::Reject) => {
+                    self.report.rejected += 1;
+                    return true;
+                }
+                Err(e) => match self.opts.on_error {
+                    OnError::Stop => {
+                        let (run, number) = (event.meta.run, event.meta.event);
+                        self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
+                        return false;
+                    }
+                    OnError::Skip => {
+                        event.meta.flags.insert(Flags::FAILED);
+                        self.report.failed += 1;
+                    }
+                },
+            }
+        }
+        self.report.accepted += 1;
+        true
+    }
+
+    fn begin_run(&mut self, run: u32) -> bool {
+        self.current_run = Some(run);
+        for i in 0..self.path.modules.len() {
+            if let Err(e) = self.path.modules[i].begin_run(run) {
+                self.fail(i + 1, Hook::BeginRun, Some(run), None, e);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Ends the current run in every module; false if one failed.
+    fn end_run(&mut self) -> bool {
+        let Some(run) = self.current_run.take() else { return true };
+        let mut ok = true;
+        for i in 0..self.path.modules.len() {
+            if let Err(e) = self.path.modules[i].end_run(run) {
+                self.fail(i + 1, Hook::EndRun, Some(run), None, e);
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Ends the run and terminates everything, even after an error, so files are closed.
+    fn finish(&mut self) {
+        self.end_run();
+        for i in 0..self.path.modules.len() {
+            if let Err(e) = self.path.modules[i].terminate() {
+                self.fail(i + 1, Hook::Terminate, None, None, e);
+            }
+        }
+        if let Err(e) = self.path.source.terminate() {
+            self.fail(0, Hook::Terminate, None, None, e);
+        }
+    }
+}
