@@ -17,6 +17,10 @@ use thiserror::Error;
 
 /// The deepest nesting of structured dtypes accepted, so a hostile string cannot recurse.
 const MAX_NESTING: usize = 16;
+/// The longest dtype string accepted, in bytes.
+pub const MAX_DTYPE_LEN: usize = 4096;
+/// Units numpy's datetime64 and timedelta64 accept, as in `<M8[ns]` or `<m8[10s]`.
+const TIME_UNITS: [&str; 13] = ["Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as"];
 
 /// Why a dtype string was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -80,15 +84,21 @@ pub enum DType {
 impl DType {
     /// Parses a dtype string as described in the module documentation.
     pub fn parse(s: &str) -> Result<DType, DTypeError> {
-        let trimmed = s.trim_start();
-        if trimmed.starts_with('[') {
+        if s.len() > MAX_DTYPE_LEN {
+            return Err(DTypeError::new(s, format!("longer than {MAX_DTYPE_LEN} bytes")));
+        }
+        let dtype = if s.trim_start().starts_with('[') {
             let value: Value = serde_json::from_str(s)
                 .map_err(|e| DTypeError::new(s, format!("structured dtype is not JSON: {e}")))?;
             let itemsize = structured_itemsize(s, &value, 0)?;
-            Ok(DType::Structured { itemsize })
+            DType::Structured { itemsize }
         } else {
-            parse_simple(s)
+            parse_simple(s)?
+        };
+        if dtype.itemsize() == 0 {
+            return Err(DTypeError::new(s, "elements of zero bytes cannot be stored"));
         }
+        Ok(dtype)
     }
 
     /// Bytes per element.
@@ -133,12 +143,16 @@ fn parse_simple(s: &str) -> Result<DType, DTypeError> {
         Some(i) => (&after_kind[..i], Some(&after_kind[i..])),
         None => (after_kind, None),
     };
-    let size: usize = digits
-        .parse()
-        .map_err(|_| DTypeError::new(s, "size is not a number"))?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(DTypeError::new(s, "size is not a number"));
+    }
+    let size: usize = digits.parse().map_err(|_| DTypeError::new(s, "size is too large"))?;
     match (kind, unit) {
-        (Kind::DateTime | Kind::TimeDelta, Some(u)) if u.ends_with(']') && u.len() > 2 => {}
+        (Kind::DateTime | Kind::TimeDelta, Some(u)) if valid_time_unit(u) => {}
         (Kind::DateTime | Kind::TimeDelta, None) => {}
+        (Kind::DateTime | Kind::TimeDelta, Some(u)) => {
+            return Err(DTypeError::new(s, format!("unknown time unit {u}")))
+        }
         (_, Some(_)) => return Err(DTypeError::new(s, "only datetime types take a [unit]")),
         _ => {}
     }
@@ -160,6 +174,15 @@ fn parse_simple(s: &str) -> Result<DType, DTypeError> {
         size
     };
     Ok(DType::Simple { kind, itemsize })
+}
+
+/// `[unit]` or `[Nunit]` with a numpy time unit.
+fn valid_time_unit(bracketed: &str) -> bool {
+    let Some(inner) = bracketed.strip_prefix('[').and_then(|u| u.strip_suffix(']')) else {
+        return false;
+    };
+    let unit = inner.trim_start_matches(|c: char| c.is_ascii_digit());
+    TIME_UNITS.contains(&unit)
 }
 
 fn structured_itemsize(s: &str, value: &Value, depth: usize) -> Result<usize, DTypeError> {
@@ -221,7 +244,7 @@ mod tests {
 
     #[test]
     fn refuses_what_cannot_cross_a_process() {
-        for s in ["", ">f8", "|O", "<f3", "<i8[ns]", "[", "[[1,\"<f8\"]]", "<q8", "f"] {
+        for s in ["", ">f8", "|O", "<f3", "<i8[ns]", "[", "[[1,\"<f8\"]]", "<q8", "f", "|S0", "[]", "<f+8", "<M8[xyz]", "|S99999999999999999999999"] {
             assert!(DType::parse(s).is_err(), "{s:?} should be refused");
         }
     }

@@ -8,6 +8,8 @@ use thiserror::Error;
 pub const MAX_NDIM: usize = 64;
 /// The longest entry name, in bytes of UTF-8.
 pub const MAX_NAME_LEN: usize = 1024;
+/// The most entries one event may hold (also the decoder's default limit).
+pub const MAX_ENTRIES: usize = 1 << 16;
 
 /// Why an entry could not be made.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -30,6 +32,9 @@ pub enum EntryError {
         /// Bytes given.
         actual: usize,
     },
+    /// The event already holds [`MAX_ENTRIES`] entries.
+    #[error("an event holds at most {MAX_ENTRIES} entries")]
+    TooManyEntries,
     /// The name is empty or longer than [`MAX_NAME_LEN`].
     #[error("entry name must be 1 to {MAX_NAME_LEN} bytes, got {0}")]
     BadName(usize),
@@ -94,9 +99,9 @@ pub(crate) fn check_size(dtype: &str, shape: &[u64], itemsize: usize, actual: us
     if shape.len() > MAX_NDIM {
         return Err(EntryError::TooManyDims(shape.len()));
     }
-    let expected = shape
-        .iter()
-        .try_fold(itemsize as u64, |acc, &d| acc.checked_mul(d));
+    // numpy counts elements in a signed 64-bit integer: the element count must fit it too.
+    let elements = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)).filter(|&n| n <= i64::MAX as u64);
+    let expected = elements.and_then(|n| n.checked_mul(itemsize as u64));
     if expected != Some(actual as u64) {
         return Err(EntryError::SizeMismatch {
             dtype: dtype.to_string(),

@@ -1,6 +1,6 @@
 //! Events: meta data and a data store of named entries.
 
-use crate::entry::{check_name, Entry, EntryError};
+use crate::entry::{check_name, Entry, EntryError, MAX_ENTRIES};
 use indexmap::IndexMap;
 
 /// Event flags, a bit set with one name per bit.
@@ -99,6 +99,9 @@ impl Event {
     pub fn put(&mut self, name: impl Into<String>, entry: Entry) -> Result<(), EntryError> {
         let name = name.into();
         check_name(&name)?;
+        if self.entries.len() >= MAX_ENTRIES && !self.entries.contains_key(&name) {
+            return Err(EntryError::TooManyEntries);
+        }
         self.entries.insert(name, entry);
         Ok(())
     }

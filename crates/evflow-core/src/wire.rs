@@ -23,7 +23,7 @@
 
 use crate::aligned::{align_up, AlignedBuf, ALIGN};
 use crate::dtype::DType;
-use crate::entry::{check_size, Entry, MAX_NAME_LEN, MAX_NDIM};
+use crate::entry::{check_size, Entry, MAX_ENTRIES, MAX_NAME_LEN, MAX_NDIM};
 use crate::event::{Event, EventMeta, Flags};
 use bytes::Bytes;
 use indexmap::IndexMap;
@@ -64,7 +64,7 @@ pub struct DecodeLimits {
 
 impl DecodeLimits {
     /// Defaults: frames up to 2 GiB with up to 65536 entries.
-    pub const DEFAULT: DecodeLimits = DecodeLimits { max_frame_len: 2 << 30, max_entries: 1 << 16 };
+    pub const DEFAULT: DecodeLimits = DecodeLimits { max_frame_len: 2 << 30, max_entries: MAX_ENTRIES as u32 };
 }
 
 impl Default for DecodeLimits {
@@ -269,7 +269,7 @@ pub fn peek_frame_len(head: &[u8], limits: &DecodeLimits) -> Result<u64, FrameEr
     if frame_len > limits.max_frame_len {
         return fail(OFF_FRAME_LEN, FrameErrorKind::LimitExceeded { what: "frame_len", value: frame_len, limit: limits.max_frame_len });
     }
-    if frame_len < HEADER_LEN as u64 || frame_len % ALIGN as u64 != 0 {
+    if frame_len < HEADER_LEN as u64 || !frame_len.is_multiple_of(ALIGN as u64) {
         return fail(OFF_FRAME_LEN, invalid("frame_len", format!("{frame_len} is not a multiple of {ALIGN} of at least {HEADER_LEN}")));
     }
     Ok(frame_len)
@@ -296,6 +296,10 @@ pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> 
     let frame_flags = get_u32(buf, OFF_FRAME_FLAGS);
     if frame_flags & !FRAME_HAS_CRC != 0 {
         return fail(OFF_FRAME_FLAGS, invalid("frame_flags", format!("unknown bits {frame_flags:#x}")));
+    }
+    if frame_flags & FRAME_HAS_CRC == 0 && get_u32(buf, OFF_CRC) != 0 {
+        // A cleared flag must not switch the check off: without a CRC the field is zero.
+        return fail(OFF_CRC, invalid("crc32c", "set although frame_flags says the frame has no CRC".into()));
     }
     if opts.verify_crc && frame_flags & FRAME_HAS_CRC != 0 {
         let stored = get_u32(buf, OFF_CRC);
@@ -376,9 +380,9 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
         .map_err(|e| (name_at, format!("name is not UTF-8: {e}")))?;
     let dtype_at = name_at + name_len;
     let dtype = std::str::from_utf8(&buf[dtype_at..dtype_at + dtype_len])
-        .map_err(|_| (dtype_at, "dtype is not ASCII".to_string()))?;
+        .map_err(|e| (dtype_at, format!("dtype is not UTF-8: {e}")))?;
     let itemsize = DType::parse(dtype).map_err(|e| (dtype_at, e.to_string()))?.itemsize();
-    let offset_ok = offset % ALIGN as u64 == 0 && offset >= payload_floor as u64;
+    let offset_ok = offset.is_multiple_of(ALIGN as u64) && offset >= payload_floor as u64;
     let end = offset.checked_add(length);
     if !offset_ok || end.is_none_or(|end| end > buf.len() as u64) {
         return Err((at, format!("payload {offset}+{length} is not an aligned, in-order range of the {}-byte frame", buf.len())));

@@ -1,1 +1,26 @@
+//! PyO3 bindings of evflow: the extension module `evflow._native`. The Python package
+//! `evflow` (python/evflow) is the API users see; this crate is its engine room.
 
+mod adapters;
+mod arrays;
+mod builtin;
+mod errors;
+mod event;
+mod files;
+mod job;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    builtin::register(m)?;
+    files::register(m)?;
+    m.add_class::<event::PyEvent>()?;
+    m.add_class::<arrays::EntryBytes>()?;
+    m.add_class::<job::PyReport>()?;
+    m.add_function(wrap_pyfunction!(job::run_path, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -27,6 +27,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod log;
 pub mod module;
 pub mod modules;
 pub mod report;

@@ -205,10 +205,8 @@ impl Runner<'_> {
             event.meta.seq = seq;
             seq += 1;
             self.report.read += 1;
-            if self.current_run != Some(event.meta.run) {
-                if !self.end_run() || !self.begin_run(event.meta.run) {
-                    return;
-                }
+            if self.current_run != Some(event.meta.run) && (!self.end_run() || !self.begin_run(event.meta.run)) {
+                return;
             }
             if !self.event(&mut event) {
                 return;

@@ -1,0 +1,47 @@
+# evflow: `make run` runs the demo, `make test` runs every check. Both set up from scratch.
+VENV        := .venv
+BIN         := $(VENV)/bin
+DEPS_STAMP  := $(VENV)/.deps-installed
+export CARGO_TARGET_DIR := $(CURDIR)/target
+DEMO_EVENTS ?= 3000
+
+.PHONY: all run test bench soak fuzz develop lint rust-test py-test clean
+
+all: test
+
+$(DEPS_STAMP): requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+# Builds the Rust extension (release) and installs the package into the venv.
+develop: $(DEPS_STAMP)
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
+
+run: develop
+	$(BIN)/evflow run examples/trigger.py -n $(DEMO_EVENTS) --report out/trigger-report.json
+
+lint: $(DEPS_STAMP)
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --release --quiet -- -D warnings
+	$(BIN)/ruff check python tests examples bench
+	$(BIN)/ruff format --check python tests examples bench
+
+rust-test:
+	cargo test --workspace --exclude evflow-py --release --quiet
+
+py-test: develop
+	$(BIN)/pytest -q
+
+test: lint rust-test py-test
+
+bench: develop
+	cargo run --release --quiet -p evflow-bench
+	$(BIN)/python bench/python_modules.py
+
+fuzz:
+	cargo install cargo-fuzz --locked --quiet
+	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run decode_frame -- -max_total_time=$${FUZZ_SECONDS:-60}
+
+clean:
+	rm -rf $(VENV) target out

@@ -1,0 +1,267 @@
+//! Writing an `.evf` file. The file is written under a temporary name and renamed on close,
+//! so a file under its final name is always complete.
+
+use super::codec::{Compression, Compressor};
+use super::error::FileError;
+use super::layout::{
+    align64, FileHeader, IndexEntry, RecordHeader, Trailer, CODEC_NONE, FILE_VERSION, HEAD_LEN, INDEX_ENTRY_LEN,
+    KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
+};
+use super::reader::io_error;
+use crate::wire::{encode_into, EncodeOptions, FrameLayout};
+use crate::Event;
+use serde_json::{Map, Value};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Size of the write buffer: small records are gathered into writes of this size, larger
+/// ones go to the file in one write each.
+const WRITE_BUFFER_LEN: usize = 1 << 20;
+
+/// Options for [`FileWriter::create`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WriterOptions {
+    /// How records are compressed (default: not at all).
+    pub compression: Compression,
+    /// User metadata merged into the file's JSON metadata, e.g. a steering summary. The keys
+    /// `creator`, `format_version`, `created` and `compression` always describe the file and
+    /// replace user values of the same name.
+    pub metadata: Map<String, Value>,
+}
+
+/// Writes events to an `.evf` file.
+///
+/// The records go to `.<name>.part` in the same directory; [`FileWriter::close`] writes the
+/// index and trailer, syncs the file to disk and renames it to its final name. A writer
+/// dropped without `close` (or a process that dies) leaves the `.part` file, which a reader
+/// reads up to its last complete record.
+pub struct FileWriter {
+    path: PathBuf,
+    part: PathBuf,
+    out: BufWriter<File>,
+    offset: u64,
+    index: Vec<IndexEntry>,
+    compressor: Compressor,
+    /// The encoded frame, when it is compressed before it is written.
+    frame: Vec<u8>,
+    /// The record being written: header, stored bytes, padding. Reused across events.
+    record: Vec<u8>,
+    raw_bytes: u64,
+    failed: bool,
+}
+
+impl FileWriter {
+    /// Creates `.<name>.part` next to `path` (replacing any stale one) and writes the file
+    /// header and metadata.
+    pub fn create(path: impl AsRef<Path>, opts: WriterOptions) -> Result<FileWriter, FileError> {
+        let path = path.as_ref().to_path_buf();
+        let invalid = |reason: String| FileError::InvalidOptions { path: path.clone(), reason };
+        let name = path.file_name().ok_or_else(|| invalid("the path does not name a file".into()))?;
+        let mut part_name = std::ffi::OsString::from(".");
+        part_name.push(name);
+        part_name.push(".part");
+        let part = path.with_file_name(part_name);
+        let compressor = Compressor::new(opts.compression).map_err(invalid)?;
+
+        let mut meta = opts.metadata;
+        meta.insert("creator".into(), format!("evflow {}", env!("CARGO_PKG_VERSION")).into());
+        meta.insert("format_version".into(), FILE_VERSION.into());
+        meta.insert("created".into(), utc_now_iso8601().into());
+        meta.insert("compression".into(), opts.compression.to_string().into());
+        let json = serde_json::to_vec(&Value::Object(meta)).map_err(|e| invalid(format!("metadata: {e}")))?;
+        let json_len = u32::try_from(json.len()).ok().filter(|&n| n <= MAX_METADATA_LEN).ok_or_else(|| {
+            invalid(format!("metadata is {} bytes of JSON, more than the limit of {MAX_METADATA_LEN}", json.len()))
+        })?;
+
+        let file = File::create(&part).map_err(|e| io_error(&part, "cannot create it", e))?;
+        let header = FileHeader { json_len, json_crc: crc32c::crc32c(&json) };
+        let first_record = header.first_record();
+        let mut writer = FileWriter {
+            path,
+            part,
+            out: BufWriter::with_capacity(WRITE_BUFFER_LEN, file),
+            offset: 0,
+            index: Vec::new(),
+            compressor,
+            frame: Vec::new(),
+            record: Vec::new(),
+            raw_bytes: 0,
+            failed: false,
+        };
+        let mut head = header.encode().to_vec();
+        head.extend_from_slice(&json);
+        head.resize(first_record as usize, 0);
+        // The header reaches the disk at once, so even a writer that dies early leaves a
+        // `.part` file that says what it is.
+        writer.put(&head)?;
+        writer.out.flush().map_err(|e| writer.fail("writing the file header", e))?;
+        Ok(writer)
+    }
+
+    /// Appends one event as one record.
+    pub fn write(&mut self, event: &Event) -> Result<(), FileError> {
+        let layout = FrameLayout::of(event);
+        let raw = layout.frame_len();
+        let opts = EncodeOptions { crc: false };
+        let (codec, stored) = if matches!(self.compressor, Compressor::None) {
+            grow(&mut self.record, HEAD_LEN + raw);
+            encode_into(event, &layout, &mut self.record[HEAD_LEN..HEAD_LEN + raw], opts);
+            (CODEC_NONE, raw)
+        } else {
+            grow(&mut self.frame, raw);
+            encode_into(event, &layout, &mut self.frame[..raw], opts);
+            let bound = self.compressor.bound(raw).max(raw);
+            grow(&mut self.record, HEAD_LEN + bound);
+            let dst = &mut self.record[HEAD_LEN..HEAD_LEN + bound];
+            match self.compressor.compress(&self.frame[..raw], dst) {
+                Ok(n) if n < raw => (self.compressor.codec(), n),
+                // Not smaller (or the codec failed): the record is stored as it is.
+                _ => {
+                    self.record[HEAD_LEN..HEAD_LEN + raw].copy_from_slice(&self.frame[..raw]);
+                    (CODEC_NONE, raw)
+                }
+            }
+        };
+        let offset = self.offset;
+        self.put_record(KIND_EVENT, codec, stored, raw as u64)?;
+        self.index.push(IndexEntry { run: event.meta.run, event: event.meta.event, offset });
+        self.raw_bytes += raw as u64;
+        Ok(())
+    }
+
+    /// Writes the record whose stored bytes are in `self.record[HEAD_LEN..][..stored]`.
+    fn put_record(&mut self, kind: u8, codec: u8, stored: usize, raw_len: u64) -> Result<(), FileError> {
+        let extent = align64((HEAD_LEN + stored) as u64) as usize;
+        grow(&mut self.record, extent);
+        let data = &self.record[HEAD_LEN..HEAD_LEN + stored];
+        let header = RecordHeader { kind, codec, stored_len: stored as u64, raw_len, data_crc: crc32c::crc32c(data) };
+        self.record[..HEAD_LEN].copy_from_slice(&header.encode());
+        self.record[HEAD_LEN + stored..extent].fill(0);
+        let record = std::mem::take(&mut self.record);
+        let result = self.put(&record[..extent]);
+        self.record = record;
+        result
+    }
+
+    /// Writes `bytes` at the current offset; an error stops the writer for good.
+    fn put(&mut self, bytes: &[u8]) -> Result<(), FileError> {
+        if self.failed {
+            return Err(FileError::WriterFailed { path: self.part.clone() });
+        }
+        match self.out.write_all(bytes) {
+            Ok(()) => {
+                self.offset += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => Err(self.fail(&format!("writing {} bytes at byte {}", bytes.len(), self.offset), e)),
+        }
+    }
+
+    fn fail(&mut self, context: &str, e: std::io::Error) -> FileError {
+        self.failed = true;
+        io_error(&self.part, context, e)
+    }
+
+    /// Hands buffered records to the operating system, so that readers of the `.part` file
+    /// see them.
+    pub fn flush(&mut self) -> Result<(), FileError> {
+        if self.failed {
+            return Err(FileError::WriterFailed { path: self.part.clone() });
+        }
+        self.out.flush().map_err(|e| self.fail("flushing", e))
+    }
+
+    /// Writes the index and trailer, syncs the file to disk and renames it to its final
+    /// name (replacing a file of that name).
+    pub fn close(mut self) -> Result<(), FileError> {
+        let index_offset = self.offset;
+        let content_len = self.index.len() * INDEX_ENTRY_LEN;
+        grow(&mut self.record, HEAD_LEN + content_len);
+        for (entry, out) in self.index.iter().zip(self.record[HEAD_LEN..].chunks_exact_mut(INDEX_ENTRY_LEN)) {
+            entry.encode_into(out);
+        }
+        self.put_record(KIND_INDEX, CODEC_NONE, content_len, content_len as u64)?;
+        let trailer = Trailer { index_offset, event_count: self.index.len() as u64 };
+        self.put(&trailer.encode())?;
+        self.out.flush().map_err(|e| self.fail("flushing", e))?;
+        self.out.get_ref().sync_all().map_err(|e| self.fail("syncing it to disk", e))?;
+        std::fs::rename(&self.part, &self.path).map_err(|e| {
+            let context = format!("renaming it to {}", self.path.display());
+            self.fail(&context, e)
+        })?;
+        // Make the rename itself durable; some file systems cannot sync a directory, and
+        // the data are safe either way.
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = File::open(dir).and_then(|d| d.sync_all());
+        }
+        Ok(())
+    }
+
+    /// Events written so far.
+    pub fn events_written(&self) -> u64 {
+        self.index.len() as u64
+    }
+
+    /// Bytes of the file so far (header, metadata and records).
+    pub fn bytes_written(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes of the events' frames before compression.
+    pub fn raw_bytes(&self) -> u64 {
+        self.raw_bytes
+    }
+
+    /// The final path, which the file gets on [`FileWriter::close`].
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The temporary path the file is written under until it is closed.
+    pub fn part_path(&self) -> &Path {
+        &self.part
+    }
+}
+
+/// Makes `v` at least `n` bytes long without touching bytes it already has (no zeroing
+/// pass per record in steady state).
+fn grow(v: &mut Vec<u8>, n: usize) {
+    if v.len() < n {
+        v.resize(n, 0);
+    }
+}
+
+/// The current UTC time as ISO 8601, e.g. `2025-06-01T12:34:56Z`.
+fn utc_now_iso8601() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let s = secs % 86_400;
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", s / 3600, s % 3600 / 60, s % 60)
+}
+
+/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    }
+}

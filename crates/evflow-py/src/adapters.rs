@@ -1,0 +1,174 @@
+//! Python modules and sources as runtime modules and sources.
+
+use crate::event::PyEvent;
+use evflow_core::Event;
+use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+/// Turns a Python exception into a module error that keeps the exception as its source.
+pub fn module_error(py: Python<'_>, err: PyErr) -> ModuleError {
+    let kind = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Exception".into());
+    let message = format!("{kind}: {}", err.value(py));
+    ModuleError::wrap(message, err)
+}
+
+/// Reads an optional boolean attribute.
+pub fn flag_attr(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    match obj.getattr_opt(name)? {
+        Some(v) => v.is_truthy(),
+        None => Ok(false),
+    }
+}
+
+/// The display name of a Python module: its `name` attribute, or its class name.
+pub fn module_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    match obj.getattr_opt("name")? {
+        Some(n) if !n.is_none() => n.str()?.extract(),
+        _ => obj.get_type().name()?.extract(),
+    }
+}
+
+/// A Python `evflow.Module` in a path.
+pub struct PyModuleAdapter {
+    obj: Py<PyAny>,
+    event_fn: Py<PyAny>,
+    name: String,
+    parallel_safe: bool,
+    sees_failed: bool,
+    seed: u64,
+}
+
+impl PyModuleAdapter {
+    /// Wraps a Python module object.
+    pub fn new(obj: &Bound<'_, PyAny>) -> PyResult<PyModuleAdapter> {
+        Ok(PyModuleAdapter {
+            event_fn: obj.getattr("event")?.unbind(),
+            name: module_name(obj)?,
+            parallel_safe: flag_attr(obj, "parallel_safe")?,
+            sees_failed: flag_attr(obj, "sees_failed")?,
+            obj: obj.clone().unbind(),
+            seed: 0,
+        })
+    }
+
+    fn call_hook<A>(&self, hook: &str, args: A) -> HookResult
+    where
+        A: for<'py> pyo3::call::PyCallArgs<'py>,
+    {
+        Python::attach(|py| {
+            self.obj.call_method1(py, hook, args).map(drop).map_err(|e| module_error(py, e))
+        })
+    }
+}
+
+impl Module for PyModuleAdapter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parallel_safe(&self) -> bool {
+        self.parallel_safe
+    }
+
+    fn sees_failed(&self) -> bool {
+        self.sees_failed
+    }
+
+    fn initialize(&mut self, ctx: &JobContext) -> HookResult {
+        self.seed = ctx.seed;
+        self.call_hook("initialize", ())
+    }
+
+    fn begin_run(&mut self, run: u32) -> HookResult {
+        self.call_hook("begin_run", (run,))
+    }
+
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        Python::attach(|py| {
+            let lent = Py::new(py, PyEvent::owned(std::mem::take(event), self.seed))
+                .map_err(|e| module_error(py, e))?;
+            let result = self.event_fn.call1(py, (lent.clone_ref(py),));
+            if let Some(back) = lent.borrow_mut(py).take() {
+                *event = back;
+            }
+            let value = result.map_err(|e| module_error(py, e))?;
+            let value = value.bind(py);
+            let keep = if value.is_none() {
+                true
+            } else if let Ok(b) = value.cast::<PyBool>() {
+                b.is_true()
+            } else {
+                value.is_truthy().map_err(|e| module_error(py, e))?
+            };
+            Ok(if keep { Decision::Keep } else { Decision::Reject })
+        })
+    }
+
+    fn end_run(&mut self, run: u32) -> HookResult {
+        self.call_hook("end_run", (run,))
+    }
+
+    fn terminate(&mut self) -> HookResult {
+        self.call_hook("terminate", ())
+    }
+}
+
+/// A Python `evflow.Source`: its `events()` yields `evflow.Event` objects.
+pub struct PySourceAdapter {
+    obj: Py<PyAny>,
+    name: String,
+    iter: Option<Py<PyAny>>,
+}
+
+impl PySourceAdapter {
+    /// Wraps a Python source object.
+    pub fn new(obj: &Bound<'_, PyAny>) -> PyResult<PySourceAdapter> {
+        Ok(PySourceAdapter { name: module_name(obj)?, obj: obj.clone().unbind(), iter: None })
+    }
+}
+
+impl Source for PySourceAdapter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
+        Python::attach(|py| {
+            let obj = self.obj.bind(py);
+            obj.call_method0("initialize").map_err(|e| module_error(py, e))?;
+            let iter = obj.call_method0("events").and_then(|it| it.try_iter()).map_err(|e| module_error(py, e))?;
+            self.iter = Some(iter.into_any().unbind());
+            Ok(())
+        })
+    }
+
+    fn expected_events(&self) -> Option<u64> {
+        Python::attach(|py| self.obj.bind(py).getattr("expected_events").ok()?.extract().ok())
+    }
+
+    fn next_event(&mut self) -> HookResult<Option<Event>> {
+        let Some(iter) = &self.iter else { return Ok(None) };
+        Python::attach(|py| {
+            let item = match iter.bind(py).call_method0("__next__") {
+                Ok(item) => item,
+                Err(e) if e.is_instance_of::<pyo3::exceptions::PyStopIteration>(py) => return Ok(None),
+                Err(e) => return Err(module_error(py, e)),
+            };
+            let Ok(event) = item.cast::<PyEvent>() else {
+                let kind = item.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                return Err(ModuleError::msg(format!("events() must yield evflow.Event objects, not {kind}")));
+            };
+            event
+                .borrow_mut()
+                .take()
+                .map(Some)
+                .ok_or_else(|| ModuleError::msg("events() yielded an event that was already used"))
+        })
+    }
+
+    fn terminate(&mut self) -> HookResult {
+        self.iter = None;
+        Python::attach(|py| self.obj.call_method0(py, "terminate").map(drop).map_err(|e| module_error(py, e)))
+    }
+}

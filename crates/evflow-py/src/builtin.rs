@@ -1,0 +1,295 @@
+//! The built-in Rust modules as Python classes (`evflow.modules`). Each Python object holds
+//! a validated configuration; the runtime module is built fresh for every job.
+
+use crate::errors::config_error;
+use evflow_runtime::module::{Module, Source};
+use evflow_runtime::modules::{
+    EntrySpec, EventGenerator, FileInput, FileInputConfig, FileOutput, FileOutputConfig, GeneratorConfig, Progress,
+    ProgressConfig, ProgressStyle, RunSpec, SizeDist, ValueDist,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::path::PathBuf;
+
+/// The runtime source a built-in source object configures, or `None` for other objects.
+pub fn native_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Source>>> {
+    if let Ok(g) = obj.cast::<PyEventGenerator>() {
+        let source = EventGenerator::new(g.get().config.clone()).map_err(config_error)?;
+        return Ok(Some(Box::new(source)));
+    }
+    if let Ok(f) = obj.cast::<PyFileInput>() {
+        let source = FileInput::new(f.get().config.clone()).map_err(config_error)?;
+        return Ok(Some(Box::new(source)));
+    }
+    Ok(None)
+}
+
+/// The runtime module a built-in module object configures, or `None` for other objects.
+pub fn native_module(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Module>>> {
+    if let Ok(f) = obj.cast::<PyFileOutput>() {
+        let module = FileOutput::new(f.get().config.clone()).map_err(config_error)?;
+        return Ok(Some(Box::new(module)));
+    }
+    if let Ok(p) = obj.cast::<PyProgress>() {
+        let module = Progress::new(p.get().config.clone()).map_err(config_error)?;
+        return Ok(Some(Box::new(module)));
+    }
+    Ok(None)
+}
+
+/// A distribution spelled `("kind", params...)`, or a bare name such as "sequence".
+fn dist_parts(entry: &str, option: &str, value: &Bound<'_, PyAny>) -> PyResult<(String, Vec<f64>)> {
+    if let Ok(name) = value.cast::<PyString>() {
+        return Ok((name.to_string(), vec![]));
+    }
+    let parts: Vec<Bound<'_, PyAny>> = value.extract().map_err(|_| {
+        config_error(format!("entry {entry:?}: {option} must be a number, a name or a tuple such as (\"uniform\", 0, 1)"))
+    })?;
+    let kind: String = parts.first().map(|k| k.extract()).transpose()?.unwrap_or_default();
+    let params = parts[1..].iter().map(|p| p.extract::<f64>()).collect::<PyResult<Vec<f64>>>().map_err(|_| {
+        config_error(format!("entry {entry:?}: the parameters of {option} {kind:?} must be numbers"))
+    })?;
+    Ok((kind, params))
+}
+
+fn size_dist(entry: &str, value: &Bound<'_, PyAny>) -> PyResult<SizeDist> {
+    if let Ok(n) = value.extract::<u64>() {
+        return Ok(SizeDist::Fixed(n));
+    }
+    match dist_parts(entry, "size", value)? {
+        (k, p) if k == "uniform" && p.len() == 2 => Ok(SizeDist::Uniform { lo: p[0] as u64, hi: p[1] as u64 }),
+        (k, p) if k == "poisson" && p.len() == 1 => Ok(SizeDist::Poisson { mean: p[0] }),
+        (k, p) => Err(config_error(format!(
+            "entry {entry:?}: size ({k:?} with {} parameters) must be N, (\"uniform\", lo, hi) or (\"poisson\", mean)",
+            p.len()
+        ))),
+    }
+}
+
+fn value_dist(entry: &str, value: &Bound<'_, PyAny>) -> PyResult<ValueDist> {
+    match dist_parts(entry, "values", value)? {
+        (k, p) if k == "uniform" && p.len() == 2 => Ok(ValueDist::Uniform { lo: p[0], hi: p[1] }),
+        (k, p) if k == "normal" && p.len() == 2 => Ok(ValueDist::Normal { mean: p[0], sigma: p[1] }),
+        (k, p) if k == "exponential" && p.len() == 1 => Ok(ValueDist::Exponential { scale: p[0] }),
+        (k, p) if k == "sequence" && p.is_empty() => Ok(ValueDist::Sequence),
+        (k, p) => Err(config_error(format!(
+            "entry {entry:?}: values ({k:?} with {} parameters) must be (\"uniform\", lo, hi), (\"normal\", mean, \
+             sigma), (\"exponential\", scale) or \"sequence\"",
+            p.len()
+        ))),
+    }
+}
+
+/// Generates events with configurable entries, reproducibly from (seed, run, event).
+///
+/// `EventGenerator(events=1000, run=1, entries={"adc": {"dtype": "<u2", "size": 64,
+/// "values": ("normal", 100, 5)}})`, or `runs=[(1, 500), (2, 500)]` for several runs.
+#[pyclass(name = "EventGenerator", module = "evflow.modules", frozen)]
+pub struct PyEventGenerator {
+    config: GeneratorConfig,
+}
+
+#[pymethods]
+impl PyEventGenerator {
+    #[new]
+    #[pyo3(signature = (events=None, run=1, runs=None, entries=None))]
+    fn new(
+        events: Option<u64>,
+        run: u32,
+        runs: Option<Vec<(u32, Option<u64>)>>,
+        entries: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let runs = match runs {
+            Some(runs) if events.is_some() => {
+                return Err(config_error(format!("give either events= or runs=, not both (runs={runs:?})")))
+            }
+            Some(runs) => runs.into_iter().map(|(r, n)| RunSpec::new(r, n)).collect(),
+            None => vec![RunSpec::new(run, events)],
+        };
+        let mut specs = Vec::new();
+        for (name, spec) in entries.map(|d| d.iter().collect::<Vec<_>>()).unwrap_or_default() {
+            let name: String = name.extract()?;
+            let spec = spec.cast::<PyDict>().map_err(|_| {
+                config_error(format!("entry {name:?} must be a dict with keys dtype, size, values"))
+            })?;
+            for key in spec.keys() {
+                let key: String = key.extract()?;
+                if !["dtype", "size", "values"].contains(&key.as_str()) {
+                    return Err(config_error(format!("entry {name:?}: unknown key {key:?} (use dtype, size, values)")));
+                }
+            }
+            let dtype: String = match spec.get_item("dtype")? {
+                Some(d) => d.extract()?,
+                None => return Err(config_error(format!("entry {name:?} needs a dtype, e.g. \"<f4\""))),
+            };
+            let size = spec.get_item("size")?.map(|s| size_dist(&name, &s)).transpose()?.unwrap_or(SizeDist::Fixed(1));
+            let values = spec
+                .get_item("values")?
+                .map(|v| value_dist(&name, &v))
+                .transpose()?
+                .unwrap_or(ValueDist::Uniform { lo: 0.0, hi: 1.0 });
+            specs.push(EntrySpec::new(name, dtype, size, values));
+        }
+        let config = GeneratorConfig::new(runs, specs);
+        config.validate().map_err(config_error)?;
+        Ok(PyEventGenerator { config })
+    }
+
+    /// Built-in sources are sources.
+    #[getter]
+    fn is_source(&self) -> bool {
+        true
+    }
+    /// Name in statistics.
+    #[getter]
+    fn name(&self) -> &'static str {
+        "EventGenerator"
+    }
+    /// Runs in the input process.
+    #[getter]
+    fn parallel_safe(&self) -> bool {
+        false
+    }
+    /// Events the generator gives, if bounded.
+    #[getter]
+    fn expected_events(&self) -> Option<u64> {
+        self.config.runs.iter().try_fold(0u64, |acc, r| r.events.map(|n| acc + n))
+    }
+    fn __repr__(&self) -> String {
+        format!("EventGenerator({:?})", self.config)
+    }
+}
+
+/// Reads events from one or more `.evf` files in order.
+#[pyclass(name = "FileInput", module = "evflow.modules", frozen)]
+pub struct PyFileInput {
+    config: FileInputConfig,
+}
+
+#[pymethods]
+impl PyFileInput {
+    #[new]
+    #[pyo3(signature = (paths, skip_corrupt=false))]
+    fn new(paths: &Bound<'_, PyAny>, skip_corrupt: bool) -> PyResult<Self> {
+        let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
+            Ok(one) => vec![one],
+            Err(_) => paths.extract().map_err(|_| config_error("FileInput takes a path or a list of paths"))?,
+        };
+        if paths.is_empty() {
+            return Err(config_error("FileInput needs at least one path"));
+        }
+        Ok(PyFileInput { config: FileInputConfig::new(paths, skip_corrupt) })
+    }
+    /// Built-in sources are sources.
+    #[getter]
+    fn is_source(&self) -> bool {
+        true
+    }
+    /// Name in statistics.
+    #[getter]
+    fn name(&self) -> &'static str {
+        "FileInput"
+    }
+    /// Runs in the input process.
+    #[getter]
+    fn parallel_safe(&self) -> bool {
+        false
+    }
+    fn __repr__(&self) -> String {
+        format!("FileInput({:?}, skip_corrupt={})", self.config.paths, self.config.skip_corrupt)
+    }
+}
+
+/// Writes every event that reaches it (failed ones included) to an `.evf` file.
+#[pyclass(name = "FileOutput", module = "evflow.modules", frozen)]
+pub struct PyFileOutput {
+    config: FileOutputConfig,
+}
+
+#[pymethods]
+impl PyFileOutput {
+    #[new]
+    #[pyo3(signature = (path, compression="none", level=None, metadata=None))]
+    fn new(py: Python<'_>, path: PathBuf, compression: &str, level: Option<i32>, metadata: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let compression = FileOutputConfig::compression_named(compression, level).map_err(config_error)?;
+        let mut config = FileOutputConfig::new(path, compression);
+        if let Some(metadata) = metadata {
+            let json: String = py.import("json")?.call_method1("dumps", (metadata,))?.extract()?;
+            config.metadata = serde_json::from_str(&json).map_err(config_error)?;
+        }
+        FileOutput::new(config.clone()).map_err(config_error)?;
+        Ok(PyFileOutput { config })
+    }
+    /// Marks built-in modules for `Path.add`.
+    #[getter]
+    fn is_native_module(&self) -> bool {
+        true
+    }
+    /// Name in statistics.
+    #[getter]
+    fn name(&self) -> &'static str {
+        "FileOutput"
+    }
+    /// Runs in the output process.
+    #[getter]
+    fn parallel_safe(&self) -> bool {
+        false
+    }
+    fn __repr__(&self) -> String {
+        format!("FileOutput({:?}, compression={:?})", self.config.path, self.config.compression)
+    }
+}
+
+/// A progress bar on stderr (plain lines when stderr is not a terminal).
+#[pyclass(name = "Progress", module = "evflow.modules", frozen)]
+pub struct PyProgress {
+    config: ProgressConfig,
+}
+
+#[pymethods]
+impl PyProgress {
+    #[new]
+    #[pyo3(signature = (style="auto"))]
+    fn new(style: &str) -> PyResult<Self> {
+        let style = match style {
+            "auto" => ProgressStyle::Auto,
+            "bar" => ProgressStyle::Bar,
+            "plain" => ProgressStyle::Plain,
+            other => return Err(config_error(format!("Progress style must be auto, bar or plain, not {other:?}"))),
+        };
+        Ok(PyProgress { config: ProgressConfig::new(style) })
+    }
+    /// Marks built-in modules for `Path.add`.
+    #[getter]
+    fn is_native_module(&self) -> bool {
+        true
+    }
+    /// Name in statistics.
+    #[getter]
+    fn name(&self) -> &'static str {
+        "Progress"
+    }
+    /// Runs in the output process.
+    #[getter]
+    fn parallel_safe(&self) -> bool {
+        false
+    }
+}
+
+/// Sets the level of evflow's Rust log messages: debug, info, warning or error.
+#[pyfunction]
+pub fn set_log_level(level: &str) -> PyResult<()> {
+    let level = level.parse().map_err(config_error)?;
+    evflow_runtime::log::set_level(level);
+    Ok(())
+}
+
+/// Registers the classes on the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyEventGenerator>()?;
+    m.add_class::<PyFileInput>()?;
+    m.add_class::<PyFileOutput>()?;
+    m.add_class::<PyProgress>()?;
+    m.add_function(wrap_pyfunction!(set_log_level, m)?)?;
+    Ok(())
+}

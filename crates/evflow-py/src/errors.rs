@@ -1,0 +1,37 @@
+//! The exception hierarchy, defined here so Rust can raise it; `evflow.errors` re-exports it.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+
+create_exception!(evflow, EvflowError, PyException, "Base of every evflow error.");
+create_exception!(evflow, FormatError, EvflowError, "A frame or file is malformed, truncated or corrupt.");
+create_exception!(evflow, ConfigError, EvflowError, "A module, path or job is configured wrongly.");
+create_exception!(evflow, ModuleError, EvflowError, "A module raised during the job.");
+create_exception!(evflow, ExpiredEventError, EvflowError, "An event was used after the module call it was lent to returned.");
+
+/// Makes an error an `EvflowError` subclass instance, keeping its message.
+pub fn format_error(e: impl std::fmt::Display) -> PyErr {
+    FormatError::new_err(e.to_string())
+}
+
+/// A configuration error.
+pub fn config_error(e: impl std::fmt::Display) -> PyErr {
+    ConfigError::new_err(e.to_string())
+}
+
+/// A value error for bad arguments (wrong entry contents).
+pub fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Registers the exceptions on the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("EvflowError", py.get_type::<EvflowError>())?;
+    m.add("FormatError", py.get_type::<FormatError>())?;
+    m.add("ConfigError", py.get_type::<ConfigError>())?;
+    m.add("ModuleError", py.get_type::<ModuleError>())?;
+    m.add("ExpiredEventError", py.get_type::<ExpiredEventError>())?;
+    Ok(())
+}

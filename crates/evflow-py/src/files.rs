@@ -1,0 +1,170 @@
+//! `.evf` files from Python: sequential and random-access reading, integrity reports.
+
+use crate::errors::{config_error, format_error};
+use crate::event::PyEvent;
+use evflow_core::file::{self, FileReader, IndexStatus, ReaderOptions};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyStopIteration};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+/// An open `.evf` file: iterate it for its events in order, or index it (`reader[i]`,
+/// `reader.event(run, number)`) for random access.
+#[pyclass(name = "FileReader", module = "evflow", unsendable)]
+pub struct PyFileReader {
+    inner: Option<FileReader>,
+    path: PathBuf,
+}
+
+impl PyFileReader {
+    fn reader(&mut self) -> PyResult<&mut FileReader> {
+        let path = self.path.display().to_string();
+        self.inner.as_mut().ok_or_else(|| config_error(format!("file {path} is closed")))
+    }
+}
+
+fn json_to_py<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (value.to_string(),))
+}
+
+fn index_status(status: &IndexStatus) -> String {
+    match status {
+        IndexStatus::Valid { events } => format!("valid ({events} events)"),
+        IndexStatus::Missing => "missing (the writer did not close the file); rebuilt by scanning".into(),
+        IndexStatus::Invalid(why) => format!("damaged ({why}); rebuilt by scanning"),
+    }
+}
+
+#[pymethods]
+impl PyFileReader {
+    #[new]
+    #[pyo3(signature = (path, skip_corrupt=false))]
+    fn new(path: PathBuf, skip_corrupt: bool) -> PyResult<Self> {
+        let opts = ReaderOptions { skip_corrupt, ..Default::default() };
+        let reader = FileReader::open(&path, opts).map_err(format_error)?;
+        Ok(PyFileReader { inner: Some(reader), path })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> PyResult<PyEvent> {
+        match self.reader()?.next_event().map_err(format_error)? {
+            Some(event) => Ok(PyEvent::owned(event, 0)),
+            None => Err(PyStopIteration::new_err(())),
+        }
+    }
+
+    fn __len__(&mut self) -> PyResult<usize> {
+        Ok(self.reader()?.len())
+    }
+
+    fn __getitem__(&mut self, i: isize) -> PyResult<PyEvent> {
+        let reader = self.reader()?;
+        let len = reader.len() as isize;
+        let at = if i < 0 { i + len } else { i };
+        if at < 0 || at >= len {
+            return Err(PyIndexError::new_err(format!("event {i} out of range: the file holds {len} events")));
+        }
+        Ok(PyEvent::owned(reader.read_at(at as usize).map_err(format_error)?, 0))
+    }
+
+    /// Position of the event with this run and event number, or None.
+    fn find(&mut self, run: u32, number: u64) -> PyResult<Option<usize>> {
+        Ok(FileReader::find(self.reader()?, run, number))
+    }
+
+    /// The event with this run and event number (KeyError if the file has none).
+    fn event(&mut self, run: u32, number: u64) -> PyResult<PyEvent> {
+        let reader = self.reader()?;
+        let i = FileReader::find(reader, run, number).ok_or_else(|| PyKeyError::new_err(format!("no run {run} event {number}")))?;
+        Ok(PyEvent::owned(reader.read_at(i).map_err(format_error)?, 0))
+    }
+
+    /// Why sequential reading stopped early: `(byte offset, reason)`, or None.
+    #[getter]
+    fn stopped(&mut self) -> PyResult<Option<(u64, String)>> {
+        Ok(self.reader()?.stopped().map(|s| (s.offset, s.reason.clone())))
+    }
+
+    /// How many corrupt records were skipped (with `skip_corrupt=True`).
+    #[getter]
+    fn skipped(&mut self) -> PyResult<u64> {
+        Ok(self.reader()?.skipped())
+    }
+
+    /// The skipped records as `(byte offset, reason)`.
+    #[getter]
+    fn skipped_records(&mut self) -> PyResult<Vec<(u64, String)>> {
+        Ok(self.reader()?.skipped_records().iter().map(|r| (r.offset, r.reason.clone())).collect())
+    }
+
+    /// The file header's JSON metadata.
+    #[getter]
+    fn metadata<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = self.reader()?.metadata().clone();
+        json_to_py(py, &value)
+    }
+
+    /// The compression the file was written with.
+    #[getter]
+    fn compression(&mut self) -> PyResult<String> {
+        Ok(self.reader()?.compression().name().to_string())
+    }
+
+    /// The file's path.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.path.clone()
+    }
+
+    /// Closes the file.
+    fn close(&mut self) {
+        self.inner = None;
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(&mut self, _t: Py<PyAny>, _v: Py<PyAny>, _tb: Py<PyAny>) {
+        self.close();
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<evflow.FileReader {:?}{}>", self.path, if self.inner.is_none() { " (closed)" } else { "" })
+    }
+}
+
+/// Reads every record of a file and reports what it holds and whether it is intact.
+#[pyfunction]
+pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+    let r = file::verify(&path).map_err(format_error)?;
+    let d = PyDict::new(py);
+    d.set_item("path", r.path.display().to_string())?;
+    d.set_item("file_len", r.file_len)?;
+    d.set_item("metadata", json_to_py(py, &r.metadata)?)?;
+    d.set_item("compression", r.compression.name())?;
+    d.set_item("events", r.events)?;
+    d.set_item("runs", r.runs.iter().map(|(k, v)| (*k, *v)).collect::<Vec<_>>())?;
+    let entries = PyDict::new(py);
+    for (name, e) in &r.entries {
+        entries.set_item(name, (e.dtype.clone(), e.events, e.bytes))?;
+    }
+    d.set_item("entries", entries)?;
+    d.set_item("stored_bytes", r.stored_bytes)?;
+    d.set_item("raw_bytes", r.raw_bytes)?;
+    d.set_item("index", index_status(&r.index))?;
+    d.set_item("corrupt", r.corrupt.iter().map(|c| (c.offset, c.reason.clone())).collect::<Vec<_>>())?;
+    d.set_item("stopped", r.stopped.as_ref().map(|s| (s.offset, s.reason.clone())))?;
+    d.set_item("ok", r.is_ok())?;
+    Ok(d)
+}
+
+/// Registers the classes on the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyFileReader>()?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! `FileOutput`: writes every event that reaches it to an `.evf` file.
+//!
+//! The file is created in `initialize` (with its directory, when that is missing) under a
+//! temporary name, `.<name>.part`, and gets its final name when `terminate` closes it, also
+//! after a job that stopped on an error, so whatever was processed is kept. A job killed
+//! before `terminate` leaves the `.part` file, which `FileInput` reads up to its last
+//! complete record.
+//!
+//! Events flagged `failed` (a module raised on them with `on_error="skip"`) are written
+//! too, with their flag, so no event is silently dropped; rejected events never reach it.
+
+use super::config::ConfigError;
+use crate::log;
+use crate::module::{Decision, HookResult, JobContext, Module, ModuleError};
+use evflow_core::file::{Compression, FileWriter, WriterOptions};
+use evflow_core::Event;
+use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+const MODULE: &str = "FileOutput";
+
+/// Metadata keys the writer sets itself; a user value for one of them is refused.
+pub const RESERVED_METADATA_KEYS: [&str; 4] = ["creator", "format_version", "created", "compression"];
+
+/// The zstd levels allowed: zstd's own range, negative levels being the fastest.
+pub const ZSTD_LEVELS: std::ops::RangeInclusive<i32> = -(1 << 17)..=22;
+
+/// What [`FileOutput`] writes and how.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileOutputConfig {
+    /// The file to write; replaced if it exists.
+    pub path: PathBuf,
+    /// How records are compressed.
+    pub compression: Compression,
+    /// Extra JSON metadata stored in the file header, e.g. a steering summary.
+    pub metadata: Map<String, Value>,
+}
+
+impl FileOutputConfig {
+    /// Write to `path` with `compression` and no extra metadata.
+    pub fn new(path: impl Into<PathBuf>, compression: Compression) -> FileOutputConfig {
+        FileOutputConfig { path: path.into(), compression, metadata: Map::new() }
+    }
+
+    /// The compression named `name` (`"none"`, `"zstd"` or `"lz4"`), with `zstd_level` for
+    /// zstd (`None`: [`Compression::DEFAULT_ZSTD_LEVEL`]).
+    pub fn compression_named(name: &str, zstd_level: Option<i32>) -> Result<Compression, ConfigError> {
+        match (name, zstd_level) {
+            ("none", None) => Ok(Compression::None),
+            ("lz4", None) => Ok(Compression::Lz4),
+            ("zstd", None) => Ok(Compression::zstd()),
+            ("zstd", Some(level)) => Ok(Compression::Zstd { level }),
+            ("none" | "lz4", Some(level)) => {
+                Err(ConfigError::new(MODULE, "zstd_level", level, format!("no level with compression {name:?}")))
+            }
+            _ => Err(ConfigError::new(MODULE, "compression", name, "\"none\", \"zstd\" or \"lz4\"")),
+        }
+    }
+
+    /// Checks every option, naming the first that is wrong.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.path.file_name().is_none() {
+            return Err(ConfigError::new(MODULE, "path", &self.path, "a path that names a file"));
+        }
+        if let Compression::Zstd { level } = self.compression {
+            if !ZSTD_LEVELS.contains(&level) {
+                let allowed = format!("{} to {} (1 to 19 are the usual ones)", ZSTD_LEVELS.start(), ZSTD_LEVELS.end());
+                return Err(ConfigError::new(MODULE, "zstd_level", level, allowed));
+            }
+        }
+        if let Some(key) = RESERVED_METADATA_KEYS.iter().find(|key| self.metadata.contains_key(**key)) {
+            return Err(ConfigError {
+                module: MODULE,
+                option: format!("metadata[{key:?}]"),
+                value: self.metadata[*key].to_string(),
+                allowed: format!("keys other than {RESERVED_METADATA_KEYS:?}, which evflow sets itself"),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Writes events to an `.evf` file; see the module documentation.
+pub struct FileOutput {
+    config: FileOutputConfig,
+    writer: Option<FileWriter>,
+    written: u64,
+}
+
+impl std::fmt::Debug for FileOutput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileOutput")
+            .field("config", &self.config)
+            .field("open", &self.writer.is_some())
+            .field("written", &self.written)
+            .finish()
+    }
+}
+
+impl FileOutput {
+    /// An output as `config` says, or the first option that is wrong. Nothing is created
+    /// before `initialize`.
+    pub fn new(config: FileOutputConfig) -> Result<FileOutput, ConfigError> {
+        config.validate()?;
+        Ok(FileOutput { config, writer: None, written: 0 })
+    }
+
+    /// Events written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// The file's final path.
+    pub fn path(&self) -> &std::path::Path {
+        &self.config.path
+    }
+
+    fn error(&self, what: &str, source: impl std::error::Error + Send + Sync + 'static) -> ModuleError {
+        ModuleError::wrap(format!("{what} {}: {source}", self.config.path.display()), source)
+    }
+}
+
+impl Module for FileOutput {
+    fn name(&self) -> &str {
+        MODULE
+    }
+
+    fn sees_failed(&self) -> bool {
+        true
+    }
+
+    fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
+        if let Some(dir) = self.config.path.parent().filter(|dir| !dir.as_os_str().is_empty() && !dir.exists()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                let message =
+                    format!("cannot create directory {} for {}: {e}", dir.display(), self.config.path.display());
+                ModuleError::wrap(message, e)
+            })?;
+        }
+        let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
+        let writer = FileWriter::create(&self.config.path, options).map_err(|e| self.error("cannot create", e))?;
+        self.writer = Some(writer);
+        self.written = 0;
+        Ok(())
+    }
+
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        let Some(writer) = self.writer.as_mut() else {
+            return Err(ModuleError::msg(format!(
+                "{} is not open: initialize was not called, or terminate already was",
+                self.config.path.display()
+            )));
+        };
+        if let Err(e) = writer.write(event) {
+            let what = format!("cannot write run {} event {} to", event.meta.run, event.meta.event);
+            return Err(self.error(&what, e));
+        }
+        self.written += 1;
+        Ok(Decision::Keep)
+    }
+
+    /// Closes the file and gives it its final name; a second call does nothing.
+    fn terminate(&mut self) -> HookResult {
+        let Some(writer) = self.writer.take() else { return Ok(()) };
+        writer.close().map_err(|e| self.error("cannot close", e))?;
+        log::info!("wrote {} events to {}", self.written, self.config.path.display());
+        Ok(())
+    }
+}

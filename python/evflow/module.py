@@ -1,0 +1,47 @@
+"""The Python base classes of a path's steps: ``Module`` and ``Source``."""
+
+
+class Module:
+    """A step of a path. Override the hooks you need; ``event`` returning False rejects.
+
+    ``parallel_safe = True`` lets the module run in many worker processes at once.
+    ``sees_failed = True`` lets it see events flagged ``failed`` (outputs do).
+    """
+
+    parallel_safe = False
+    sees_failed = False
+    name = None  # shown in statistics and errors; the class name when None
+
+    def initialize(self):
+        """Called once before the first event."""
+
+    def begin_run(self, run):
+        """Called before the first event of each run."""
+
+    def event(self, event):
+        """Called for each event; return False to reject it."""
+        return True
+
+    def end_run(self, run):
+        """Called after the last event of each run."""
+
+    def terminate(self):
+        """Called once at the end of the job, also after an error."""
+
+
+class Source:
+    """The first step of a path: ``events()`` yields ``evflow.Event`` objects."""
+
+    is_source = True
+    name = None
+    expected_events = None  # how many events events() will yield, when known
+
+    def initialize(self):
+        """Called once before the first event."""
+
+    def events(self):
+        """Yields the job's events."""
+        raise NotImplementedError(f"{type(self).__name__} must define events()")
+
+    def terminate(self):
+        """Called once at the end of the job, also after an error."""

@@ -1,0 +1,69 @@
+"""``Path``: a source followed by modules."""
+
+from evflow.errors import ConfigError
+from evflow.module import Module, Source
+
+
+def is_source(step) -> bool:
+    """Whether a step is a source (Python ``Source`` or a built-in source)."""
+    return bool(getattr(step, "is_source", False))
+
+
+def _is_module(step) -> bool:
+    return isinstance(step, Module) or getattr(step, "is_native_module", False)
+
+
+def step_name(step) -> str:
+    """The name a step shows in statistics and errors."""
+    return getattr(step, "name", None) or type(step).__name__
+
+
+class Path:
+    """A source followed by modules, run in order on every event."""
+
+    def __init__(self):
+        self._steps = []
+
+    def add(self, step):
+        """Appends a source (first) or a module; returns it, for chaining configuration."""
+        if is_source(step):
+            if self._steps:
+                raise ConfigError(
+                    f"{step_name(step)} is a source and must be the first step of the path; "
+                    f"the path already starts with {step_name(self._steps[0])}"
+                )
+        elif not _is_module(step):
+            raise ConfigError(
+                f"cannot add {step!r} to a path: it is neither an evflow.Module, an "
+                "evflow.Source nor a module from evflow.modules"
+            )
+        self._steps.append(step)
+        return step
+
+    @property
+    def source(self):
+        """The first step, which must be a source."""
+        if not self._steps or not is_source(self._steps[0]):
+            first = step_name(self._steps[0]) if self._steps else "nothing"
+            raise ConfigError(
+                f"a path must start with a source (evflow.modules.EventGenerator, "
+                f"evflow.modules.FileInput or an evflow.Source subclass); it starts with {first}"
+            )
+        return self._steps[0]
+
+    @property
+    def modules(self):
+        """The steps after the source."""
+        return list(self._steps[1:])
+
+    def __iter__(self):
+        return iter(self._steps)
+
+    def __len__(self):
+        return len(self._steps)
+
+    def __repr__(self):
+        return "Path(" + " -> ".join(step_name(s) for s in self._steps) + ")"
+
+
+__all__ = ["Path", "Source"]
