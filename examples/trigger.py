@@ -4,9 +4,8 @@ with at least two tracks, write them out.   Run it with:  evflow run examples/tr
 
 import os
 
-import numpy as np
-
 import evflow as ef
+import numpy as np
 
 LAYER_RADII = np.array([5.0, 9.0, 14.0, 20.0, 27.0, 35.0, 44.0, 54.0], dtype=np.float32)  # cm
 HIT = np.dtype([("layer", "u1"), ("phi", "<f4")])  # barrel hits: layer and azimuth
@@ -30,7 +29,9 @@ class ToyDetector(ef.Module):
         layers = np.broadcast_to(np.arange(len(LAYER_RADII)), phi.shape)
         noise = event["noise_phi"]
         hits = np.empty(seen.sum() + len(noise), HIT)
-        hits["layer"] = np.concatenate([layers[seen], rng.integers(0, len(LAYER_RADII), len(noise))])
+        hits["layer"] = np.concatenate(
+            [layers[seen], rng.integers(0, len(LAYER_RADII), len(noise))]
+        )
         hits["phi"] = np.concatenate([phi[seen], noise])
         event["hits"] = hits
         event["mc_phi0"] = phi0.astype(np.float32)
@@ -117,7 +118,13 @@ path = ef.Path()
 path.add(
     ef.modules.EventGenerator(
         runs=[(1, 2000), (2, 2000)],
-        entries={"noise_phi": {"dtype": "<f4", "size": ("poisson", 20), "values": ("uniform", -np.pi, np.pi)}},
+        entries={
+            "noise_phi": {
+                "dtype": "<f4",
+                "size": ("poisson", 20),
+                "values": ("uniform", -np.pi, np.pi),
+            }
+        },
     )
 )
 path.add(ef.modules.Progress())

@@ -1,12 +1,12 @@
 """evflow: event processing for trigger and data-acquisition farms.
 
-    import evflow as ef
+import evflow as ef
 
-    path = ef.Path()
-    path.add(ef.modules.FileInput("raw.evf"))
-    path.add(MyModule())
-    path.add(ef.modules.FileOutput("out.evf"))
-    ef.process(path)
+path = ef.Path()
+path.add(ef.modules.FileInput("raw.evf"))
+path.add(MyModule())
+path.add(ef.modules.FileOutput("out.evf"))
+ef.process(path)
 """
 
 from evflow import modules
@@ -28,8 +28,8 @@ def __getattr__(name):
 
 __all__ = [
     "ConfigError",
-    "EvflowError",
     "Event",
+    "EvflowError",
     "ExpiredEventError",
     "FormatError",
     "Module",

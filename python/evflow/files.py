@@ -7,7 +7,7 @@ from evflow._native import FileReader
 log = logging.getLogger("evflow")
 
 
-def open(path, skip_corrupt=False) -> FileReader:  # noqa: A001 - mirrors builtins.open
+def open(path, skip_corrupt=False) -> FileReader:
     """Opens a file for random access: ``len(f)``, ``f[i]``, ``f.event(run, number)``."""
     return FileReader(str(path), skip_corrupt=skip_corrupt)
 

@@ -32,7 +32,10 @@ def info(path: str, out=sys.stdout) -> int:
     print("entries:", file=out)
     for name, (dtype, events, nbytes) in r["entries"].items():
         mean = nbytes / events if events else 0
-        print(f"  {name:<20} {dtype:<12} in {events} events, {_size(nbytes)} ({_size(mean)}/event)", file=out)
+        print(
+            f"  {name:<20} {dtype:<12} in {events} events, {_size(nbytes)} ({_size(mean)}/event)",
+            file=out,
+        )
     print(f"index:       {r['index']}", file=out)
     damaged = False
     for offset, reason in r["corrupt"]:
@@ -64,7 +67,9 @@ def dump(path: str, events: str | None, out=sys.stdout) -> int:
         n = len(reader)
         for i in _positions(events, n):
             if not -n <= i < n:
-                raise ConfigError(f"--events: position {i} is out of range; the file holds {n} events")
+                raise ConfigError(
+                    f"--events: position {i} is out of range; the file holds {n} events"
+                )
             event = reader[i]
             flags = f" flags={sorted(event.flags)}" if event.flags else ""
             print(f"[{i}] run {event.run} event {event.number} seq {event.seq}{flags}", file=out)
@@ -72,6 +77,9 @@ def dump(path: str, events: str | None, out=sys.stdout) -> int:
                 a = event[name]
                 text = np.array2string(a, threshold=8, edgeitems=3, max_line_width=100)
                 text = text.replace("\n", "\n" + " " * 6)
-                print(f"    {name} {a.dtype.str if a.dtype.names is None else a.dtype} "
-                      f"{a.shape}: {text}", file=out)
+                print(
+                    f"    {name} {a.dtype.str if a.dtype.names is None else a.dtype} "
+                    f"{a.shape}: {text}",
+                    file=out,
+                )
     return 0

@@ -168,8 +168,7 @@ fn parse_simple(s: &str) -> Result<DType, DTypeError> {
         return Err(DTypeError::new(s, format!("no {kind:?} type has size {size}")));
     }
     let itemsize = if kind == Kind::Unicode {
-        size.checked_mul(4)
-            .ok_or_else(|| DTypeError::new(s, "size overflows"))?
+        size.checked_mul(4).ok_or_else(|| DTypeError::new(s, "size overflows"))?
     } else {
         size
     };
@@ -189,9 +188,7 @@ fn structured_itemsize(s: &str, value: &Value, depth: usize) -> Result<usize, DT
     if depth > MAX_NESTING {
         return Err(DTypeError::new(s, format!("nested deeper than {MAX_NESTING}")));
     }
-    let fields = value
-        .as_array()
-        .ok_or_else(|| DTypeError::new(s, "a structured dtype is a list of fields"))?;
+    let fields = value.as_array().ok_or_else(|| DTypeError::new(s, "a structured dtype is a list of fields"))?;
     let mut total: usize = 0;
     for field in fields {
         let parts = field
@@ -202,9 +199,9 @@ fn structured_itemsize(s: &str, value: &Value, depth: usize) -> Result<usize, DT
             return Err(DTypeError::new(s, "a field name must be a string"));
         }
         let base = match &parts[1] {
-            Value::String(simple) => parse_simple(simple)
-                .map_err(|e| DTypeError::new(s, format!("field: {}", e.reason)))?
-                .itemsize(),
+            Value::String(simple) => {
+                parse_simple(simple).map_err(|e| DTypeError::new(s, format!("field: {}", e.reason)))?.itemsize()
+            }
             nested @ Value::Array(_) => structured_itemsize(s, nested, depth + 1)?,
             _ => return Err(DTypeError::new(s, "a field's dtype is a string or a list")),
         };
@@ -231,7 +228,9 @@ mod tests {
 
     #[test]
     fn simple_itemsizes() {
-        for (s, n) in [("<f8", 8), ("|u1", 1), ("|b1", 1), ("<U8", 32), ("|S5", 5), ("<M8[ns]", 8), ("<c16", 16), ("|V3", 3)] {
+        for (s, n) in
+            [("<f8", 8), ("|u1", 1), ("|b1", 1), ("<U8", 32), ("|S5", 5), ("<M8[ns]", 8), ("<c16", 16), ("|V3", 3)]
+        {
             assert_eq!(DType::parse(s).unwrap().itemsize(), n, "{s}");
         }
     }
@@ -244,7 +243,22 @@ mod tests {
 
     #[test]
     fn refuses_what_cannot_cross_a_process() {
-        for s in ["", ">f8", "|O", "<f3", "<i8[ns]", "[", "[[1,\"<f8\"]]", "<q8", "f", "|S0", "[]", "<f+8", "<M8[xyz]", "|S99999999999999999999999"] {
+        for s in [
+            "",
+            ">f8",
+            "|O",
+            "<f3",
+            "<i8[ns]",
+            "[",
+            "[[1,\"<f8\"]]",
+            "<q8",
+            "f",
+            "|S0",
+            "[]",
+            "<f+8",
+            "<M8[xyz]",
+            "|S99999999999999999999999",
+        ] {
             assert!(DType::parse(s).is_err(), "{s:?} should be refused");
         }
     }

@@ -16,11 +16,8 @@ impl Flags {
     pub const INCOMPLETE: Flags = Flags(1 << 2);
 
     /// Every named flag, in bit order: the one table of names.
-    pub const NAMED: [(Flags, &'static str); 3] = [
-        (Flags::FAILED, "failed"),
-        (Flags::RETRIED, "retried"),
-        (Flags::INCOMPLETE, "incomplete"),
-    ];
+    pub const NAMED: [(Flags, &'static str); 3] =
+        [(Flags::FAILED, "failed"), (Flags::RETRIED, "retried"), (Flags::INCOMPLETE, "incomplete")];
 
     /// Whether every bit of `other` is set.
     pub fn contains(self, other: Flags) -> bool {

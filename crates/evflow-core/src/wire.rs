@@ -44,9 +44,11 @@ const OFF_MAGIC: usize = 0;
 const OFF_VERSION: usize = 4;
 const OFF_HEADER_LEN: usize = 6;
 const OFF_FRAME_LEN: usize = 8;
-const OFF_RUN: usize = 16;
+/// Offset of the run number in the frame header.
+pub const OFF_RUN: usize = 16;
 const OFF_FLAGS: usize = 20;
-const OFF_EVENT: usize = 24;
+/// Offset of the event number in the frame header.
+pub const OFF_EVENT: usize = 24;
 const OFF_SEQ: usize = 32;
 const OFF_ENTRY_COUNT: usize = 40;
 const OFF_TABLE_LEN: usize = 44;
@@ -267,10 +269,16 @@ pub fn peek_frame_len(head: &[u8], limits: &DecodeLimits) -> Result<u64, FrameEr
     }
     let frame_len = get_u64(head, OFF_FRAME_LEN);
     if frame_len > limits.max_frame_len {
-        return fail(OFF_FRAME_LEN, FrameErrorKind::LimitExceeded { what: "frame_len", value: frame_len, limit: limits.max_frame_len });
+        return fail(
+            OFF_FRAME_LEN,
+            FrameErrorKind::LimitExceeded { what: "frame_len", value: frame_len, limit: limits.max_frame_len },
+        );
     }
     if frame_len < HEADER_LEN as u64 || !frame_len.is_multiple_of(ALIGN as u64) {
-        return fail(OFF_FRAME_LEN, invalid("frame_len", format!("{frame_len} is not a multiple of {ALIGN} of at least {HEADER_LEN}")));
+        return fail(
+            OFF_FRAME_LEN,
+            invalid("frame_len", format!("{frame_len} is not a multiple of {ALIGN} of at least {HEADER_LEN}")),
+        );
     }
     Ok(frame_len)
 }
@@ -311,12 +319,22 @@ pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> 
     }
     let entry_count = get_u32(buf, OFF_ENTRY_COUNT);
     if entry_count > opts.limits.max_entries {
-        return fail(OFF_ENTRY_COUNT, FrameErrorKind::LimitExceeded { what: "entry_count", value: entry_count.into(), limit: opts.limits.max_entries.into() });
+        return fail(
+            OFF_ENTRY_COUNT,
+            FrameErrorKind::LimitExceeded {
+                what: "entry_count",
+                value: entry_count.into(),
+                limit: opts.limits.max_entries.into(),
+            },
+        );
     }
     let table_len = get_u32(buf, OFF_TABLE_LEN) as usize;
     let table_end = HEADER_LEN + table_len;
     if table_end > frame_len || (entry_count as usize) * ENTRY_FIXED_LEN > table_len {
-        return fail(OFF_TABLE_LEN, invalid("table_len", format!("{table_len} does not fit {entry_count} entries in a {frame_len}-byte frame")));
+        return fail(
+            OFF_TABLE_LEN,
+            invalid("table_len", format!("{table_len} does not fit {entry_count} entries in a {frame_len}-byte frame")),
+        );
     }
     let meta = EventMeta {
         run: get_u32(buf, OFF_RUN),
@@ -329,8 +347,10 @@ pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> 
     let mut at = HEADER_LEN;
     let mut payload_floor = payload_start;
     for index in 0..entry_count as usize {
-        let decoded = decode_entry(frame, buf, at, table_end, payload_floor)
-            .map_err(|(off, detail)| FrameError { offset: off as u64, kind: FrameErrorKind::BadEntry { index, detail } })?;
+        let decoded = decode_entry(frame, buf, at, table_end, payload_floor).map_err(|(off, detail)| FrameError {
+            offset: off as u64,
+            kind: FrameErrorKind::BadEntry { index, detail },
+        })?;
         let DecodedEntry { name, entry, record_len, payload_end } = decoded;
         payload_floor = align_up(payload_end).expect("bounded by frame_len");
         if entries.insert(name, entry).is_some() {
@@ -385,7 +405,10 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
     let offset_ok = offset.is_multiple_of(ALIGN as u64) && offset >= payload_floor as u64;
     let end = offset.checked_add(length);
     if !offset_ok || end.is_none_or(|end| end > buf.len() as u64) {
-        return Err((at, format!("payload {offset}+{length} is not an aligned, in-order range of the {}-byte frame", buf.len())));
+        return Err((
+            at,
+            format!("payload {offset}+{length} is not an aligned, in-order range of the {}-byte frame", buf.len()),
+        ));
     }
     check_size(dtype, &shape, itemsize, length as usize).map_err(|e| (at, e.to_string()))?;
     let data = frame.slice(offset as usize..(offset + length) as usize);

@@ -12,8 +12,8 @@ use decode_frame::check_frame;
 use evflow_core::aligned::ALIGN;
 use evflow_core::dtype::DType;
 use evflow_core::wire::{
-    self, DecodeLimits, DecodeOptions, EncodeOptions, FrameError, FrameErrorKind, FrameLayout,
-    FRAME_HAS_CRC, HEADER_LEN,
+    self, DecodeLimits, DecodeOptions, EncodeOptions, FrameError, FrameErrorKind, FrameLayout, FRAME_HAS_CRC,
+    HEADER_LEN,
 };
 use evflow_core::{Entry, Event, EventMeta, Flags};
 use proptest::prelude::*;
@@ -106,27 +106,19 @@ fn entry() -> impl Strategy<Value = Entry> {
         let itemsize = DType::parse(dtype).expect("test dtypes parse").itemsize();
         let len = shape.iter().product::<u64>() as usize * itemsize;
         prop::collection::vec(any::<u8>(), len).prop_map(move |data| {
-            Entry::new(dtype, shape.clone(), Bytes::from(data))
-                .expect("data has the shape's length")
+            Entry::new(dtype, shape.clone(), Bytes::from(data)).expect("data has the shape's length")
         })
     })
 }
 
 fn event() -> impl Strategy<Value = Event> {
-    let meta = (any::<u32>(), any::<u64>(), any::<u64>(), any::<u32>()).prop_map(
-        |(run, event, seq, flags)| EventMeta {
-            run,
-            event,
-            seq,
-            flags: Flags(flags),
-        },
-    );
+    let meta = (any::<u32>(), any::<u64>(), any::<u64>(), any::<u32>())
+        .prop_map(|(run, event, seq, flags)| EventMeta { run, event, seq, flags: Flags(flags) });
     (meta, prop::collection::vec((name(), entry()), 0..8)).prop_map(|(meta, entries)| {
         let mut ev = Event::with_meta(meta);
         for (name, entry) in entries {
             if !ev.contains(&name) {
-                ev.put(name, entry)
-                    .expect("names are 1 to MAX_NAME_LEN bytes");
+                ev.put(name, entry).expect("names are 1 to MAX_NAME_LEN bytes");
             }
         }
         ev
@@ -176,37 +168,26 @@ const OFF_FRAME_FLAGS: usize = 48;
 /// Random bytes behind a header that passes the first checks (magic, version, header_len,
 /// frame_len = buffer length), so the entry table and its counts are what is attacked.
 fn header_shaped() -> impl Strategy<Value = Vec<u8>> {
-    (
-        1usize..12,
-        any::<u32>(),
-        any::<u32>(),
-        0u8..2,
-        any::<bool>(),
+    (1usize..12, any::<u32>(), any::<u32>(), 0u8..2, any::<bool>()).prop_flat_map(
+        |(blocks, entry_count, table_len, frame_flags, small_counts)| {
+            let len = blocks * ALIGN;
+            prop::collection::vec(any::<u8>(), len).prop_map(move |mut b| {
+                let valid = wire::encode(&Event::new(1, 2), EncodeOptions::default());
+                b[..OFF_FRAME_LEN].copy_from_slice(&valid[..OFF_FRAME_LEN]);
+                put(&mut b, OFF_FRAME_LEN, &(len as u64).to_le_bytes());
+                // Half the cases have counts that fit the buffer, to reach the entry records.
+                let (count, table) = if small_counts {
+                    (entry_count % 4, table_len % (len - HEADER_LEN + 1) as u32)
+                } else {
+                    (entry_count, table_len)
+                };
+                put(&mut b, OFF_ENTRY_COUNT, &count.to_le_bytes());
+                put(&mut b, OFF_TABLE_LEN, &table.to_le_bytes());
+                put(&mut b, OFF_FRAME_FLAGS, &u32::from(frame_flags).to_le_bytes());
+                b
+            })
+        },
     )
-        .prop_flat_map(
-            |(blocks, entry_count, table_len, frame_flags, small_counts)| {
-                let len = blocks * ALIGN;
-                prop::collection::vec(any::<u8>(), len).prop_map(move |mut b| {
-                    let valid = wire::encode(&Event::new(1, 2), EncodeOptions::default());
-                    b[..OFF_FRAME_LEN].copy_from_slice(&valid[..OFF_FRAME_LEN]);
-                    put(&mut b, OFF_FRAME_LEN, &(len as u64).to_le_bytes());
-                    // Half the cases have counts that fit the buffer, to reach the entry records.
-                    let (count, table) = if small_counts {
-                        (entry_count % 4, table_len % (len - HEADER_LEN + 1) as u32)
-                    } else {
-                        (entry_count, table_len)
-                    };
-                    put(&mut b, OFF_ENTRY_COUNT, &count.to_le_bytes());
-                    put(&mut b, OFF_TABLE_LEN, &table.to_le_bytes());
-                    put(
-                        &mut b,
-                        OFF_FRAME_FLAGS,
-                        &u32::from(frame_flags).to_le_bytes(),
-                    );
-                    b
-                })
-            },
-        )
 }
 
 /// Writes `value` at `at`.
@@ -218,33 +199,22 @@ fn put(bytes: &mut [u8], at: usize, value: &[u8]) {
 // Assertions shared by the properties.
 
 fn verifying() -> DecodeOptions {
-    DecodeOptions {
-        verify_crc: true,
-        ..Default::default()
-    }
+    DecodeOptions { verify_crc: true, ..Default::default() }
 }
 
 /// Errors name a byte of the input; only "truncated" may point just past its end.
 fn assert_offset_in_input(err: &FrameError, input_len: usize) {
     let len = input_len as u64;
     let truncated = matches!(err.kind, FrameErrorKind::Truncated { .. });
-    assert!(
-        err.offset < len || (truncated && err.offset <= len),
-        "offset outside {len}-byte input: {err}"
-    );
+    assert!(err.offset < len || (truncated && err.offset <= len), "offset outside {len}-byte input: {err}");
 }
 
 /// Decodes untrusted bytes every way there is and checks nothing panics, allocates out of
 /// proportion, or reports an offset outside the input.
 fn decode_hostile(bytes: &[u8]) -> Result<Event, FrameError> {
     let frame = Bytes::copy_from_slice(bytes);
-    let lax = DecodeOptions {
-        limits: DecodeLimits {
-            max_frame_len: u64::MAX,
-            max_entries: u32::MAX,
-        },
-        verify_crc: false,
-    };
+    let lax =
+        DecodeOptions { limits: DecodeLimits { max_frame_len: u64::MAX, max_entries: u32::MAX }, verify_crc: false };
     let mut first = None;
     for opts in [DecodeOptions::default(), verifying(), lax] {
         let (result, largest) = largest_allocation_in(|| wire::decode(&frame, &opts));
@@ -265,10 +235,7 @@ fn decode_hostile(bytes: &[u8]) -> Result<Event, FrameError> {
 fn payload_offset(frame: &Bytes, entry: &Entry) -> usize {
     let start = frame.as_ptr() as usize;
     let p = entry.data().as_ptr() as usize;
-    assert!(
-        p >= start && p + entry.len() <= start + frame.len(),
-        "payload is not a slice of the frame"
-    );
+    assert!(p >= start && p + entry.len() <= start + frame.len(), "payload is not a slice of the frame");
     p - start
 }
 
@@ -277,9 +244,7 @@ fn payload_offset(frame: &Bytes, entry: &Entry) -> usize {
 
 /// `default` cases, or `PROPTEST_CASES` for a longer run.
 fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok());
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok());
     ProptestConfig::with_cases(cases.unwrap_or(default))
 }
 
@@ -375,49 +340,26 @@ fn bare_header(frame_len: u64, entry_count: u32, table_len: u32) -> Vec<u8> {
 #[test]
 fn allocation_tracking_sees_large_allocations() {
     let (v, largest) = largest_allocation_in(|| vec![0u8; 1 << 20]);
-    assert!(
-        largest >= v.len(),
-        "the tracker missed a {}-byte allocation",
-        v.len()
-    );
+    assert!(largest >= v.len(), "the tracker missed a {}-byte allocation", v.len());
 }
 
 #[test]
 fn huge_declared_counts_fail_fast_without_allocating() {
-    let lax = DecodeOptions {
-        limits: DecodeLimits {
-            max_frame_len: u64::MAX,
-            max_entries: u32::MAX,
-        },
-        verify_crc: false,
-    };
+    let lax =
+        DecodeOptions { limits: DecodeLimits { max_frame_len: u64::MAX, max_entries: u32::MAX }, verify_crc: false };
     let cases = [
-        (
-            bare_header(64, u32::MAX, 0),
-            DecodeOptions::default(),
-            "entry_count",
-        ),
+        (bare_header(64, u32::MAX, 0), DecodeOptions::default(), "entry_count"),
         (bare_header(64, u32::MAX, u32::MAX), lax, "table_len"),
         (bare_header(64, 1 << 20, 24 << 20), lax, "table_len"),
         (bare_header(1 << 62, 0, 0), lax, "truncated"),
-        (
-            bare_header(u64::MAX - 63, 0, 0),
-            DecodeOptions::default(),
-            "frame_len",
-        ),
+        (bare_header(u64::MAX - 63, 0, 0), DecodeOptions::default(), "frame_len"),
     ];
     for (bytes, opts, expect) in cases {
         let frame = Bytes::from(bytes);
         let (result, largest) = largest_allocation_in(|| wire::decode(&frame, &opts));
         let err = result.expect_err(expect);
-        assert!(
-            err.to_string().contains(expect),
-            "expected a {expect} error, got {err}"
-        );
-        assert!(
-            largest <= allocation_budget(frame.len()),
-            "{expect}: allocated {largest} bytes"
-        );
+        assert!(err.to_string().contains(expect), "expected a {expect} error, got {err}");
+        assert!(largest <= allocation_budget(frame.len()), "{expect}: allocated {largest} bytes");
         assert_offset_in_input(&err, frame.len());
     }
 }
@@ -428,8 +370,7 @@ fn huge_declared_counts_fail_fast_without_allocating() {
 
 fn clearing_the_crc_flag_is_detected() {
     let mut ev = Event::new(1, 2);
-    ev.put("raw", Entry::bytes(Bytes::from_static(b"abc")))
-        .unwrap();
+    ev.put("raw", Entry::bytes(Bytes::from_static(b"abc"))).unwrap();
     let mut bytes = wire::encode(&ev, EncodeOptions { crc: true }).to_vec();
     bytes[OFF_FRAME_FLAGS] &= !(FRAME_HAS_CRC as u8);
     let payload_at = bytes.len() - ALIGN; // the one payload starts the last 64-byte block
@@ -449,11 +390,7 @@ fn long_dtypes_are_refused_or_round_trip() {
     ev.put("x", entry).unwrap();
     let frame = wire::encode(&ev, EncodeOptions::default());
     let back = wire::decode(&frame, &DecodeOptions::default());
-    assert!(
-        back.as_ref() == Ok(&ev),
-        "the entry did not survive a round trip: {:?}",
-        back.err()
-    );
+    assert!(back.as_ref() == Ok(&ev), "the entry did not survive a round trip: {:?}", back.err());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -465,46 +402,19 @@ fn seeds_dir() -> PathBuf {
 
 /// Small frames that reach every part of the decoder, named by what they hold.
 fn seed_frames() -> Vec<(&'static str, Vec<u8>)> {
-    let mut structured = Event::with_meta(EventMeta {
-        run: 3,
-        event: 9,
-        seq: 1,
-        flags: Flags::RETRIED,
-    });
+    let mut structured = Event::with_meta(EventMeta { run: 3, event: 9, seq: 1, flags: Flags::RETRIED });
     let point = Entry::new(DTYPES[10], vec![2], Bytes::from(vec![7u8; 32])).unwrap();
     structured.put("points", point).unwrap();
-    structured
-        .put(
-            "Δt",
-            Entry::new("<M8[ns]", vec![1], Bytes::from(vec![1u8; 8])).unwrap(),
-        )
-        .unwrap();
+    structured.put("Δt", Entry::new("<M8[ns]", vec![1], Bytes::from(vec![1u8; 8])).unwrap()).unwrap();
 
     let mut mixed = Event::new(7, 42);
-    mixed
-        .put(
-            "hits",
-            Entry::new("<f4", vec![2, 3], Bytes::from((0..24).collect::<Vec<u8>>())).unwrap(),
-        )
-        .unwrap();
-    mixed
-        .put("raw", Entry::bytes(Bytes::from_static(b"abc")))
-        .unwrap();
-    mixed
-        .put(
-            "empty",
-            Entry::new("<f8", vec![0, 4], Bytes::new()).unwrap(),
-        )
-        .unwrap();
+    mixed.put("hits", Entry::new("<f4", vec![2, 3], Bytes::from((0..24).collect::<Vec<u8>>())).unwrap()).unwrap();
+    mixed.put("raw", Entry::bytes(Bytes::from_static(b"abc"))).unwrap();
+    mixed.put("empty", Entry::new("<f8", vec![0, 4], Bytes::new()).unwrap()).unwrap();
     mixed
         .put(
             "label",
-            Entry::new(
-                "<U3",
-                vec![],
-                Bytes::from(vec![0x41, 0, 0, 0, 0x42, 0, 0, 0, 0x43, 0, 0, 0]),
-            )
-            .unwrap(),
+            Entry::new("<U3", vec![], Bytes::from(vec![0x41, 0, 0, 0, 0x42, 0, 0, 0, 0x43, 0, 0, 0])).unwrap(),
         )
         .unwrap();
 
@@ -534,16 +444,8 @@ fn seeds_pass_the_fuzz_check() {
         check_frame(&bytes);
         let decoded = decode_hostile(&bytes);
         let name = path.file_name().unwrap().to_string_lossy();
-        assert_eq!(
-            decoded.is_err(),
-            name.starts_with("bad_"),
-            "{name}: {decoded:?}"
-        );
+        assert_eq!(decoded.is_err(), name.starts_with("bad_"), "{name}: {decoded:?}");
         seen += 1;
     }
-    assert!(
-        seen >= seed_frames().len(),
-        "fewer seeds in {} than seed_frames() makes",
-        dir.display()
-    );
+    assert!(seen >= seed_frames().len(), "fewer seeds in {} than seed_frames() makes", dir.display());
 }

@@ -3,14 +3,21 @@
 use crate::event::PyEvent;
 use evflow_core::Event;
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
+use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
 /// Turns a Python exception into a module error that keeps the exception as its source.
+/// A `BaseException` that is not an `Exception` (KeyboardInterrupt, SystemExit, SIGTERM's
+/// `Terminated`) is an interruption, not a module failure.
 pub fn module_error(py: Python<'_>, err: PyErr) -> ModuleError {
     let kind = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Exception".into());
     let message = format!("{kind}: {}", err.value(py));
-    ModuleError::wrap(message, err)
+    if err.is_instance_of::<PyException>(py) {
+        ModuleError::wrap(message, err)
+    } else {
+        ModuleError::interrupt(message, err)
+    }
 }
 
 /// Reads an optional boolean attribute.
@@ -56,9 +63,7 @@ impl PyModuleAdapter {
     where
         A: for<'py> pyo3::call::PyCallArgs<'py>,
     {
-        Python::attach(|py| {
-            self.obj.call_method1(py, hook, args).map(drop).map_err(|e| module_error(py, e))
-        })
+        Python::attach(|py| self.obj.call_method1(py, hook, args).map(drop).map_err(|e| module_error(py, e)))
     }
 }
 
@@ -86,8 +91,8 @@ impl Module for PyModuleAdapter {
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         Python::attach(|py| {
-            let lent = Py::new(py, PyEvent::owned(std::mem::take(event), self.seed))
-                .map_err(|e| module_error(py, e))?;
+            let lent =
+                Py::new(py, PyEvent::owned(std::mem::take(event), self.seed)).map_err(|e| module_error(py, e))?;
             let result = self.event_fn.call1(py, (lent.clone_ref(py),));
             if let Some(back) = lent.borrow_mut(py).take() {
                 *event = back;

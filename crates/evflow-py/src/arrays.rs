@@ -25,9 +25,7 @@ static DTYPES: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
 static DTYPES_MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 
 fn dtypes_module(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
-    DTYPES_MODULE
-        .get_or_try_init(py, || Ok::<_, PyErr>(py.import("evflow._dtypes")?.unbind()))
-        .map(|m| m.bind(py))
+    DTYPES_MODULE.get_or_try_init(py, || Ok::<_, PyErr>(py.import("evflow._dtypes")?.unbind())).map(|m| m.bind(py))
 }
 
 /// The numpy dtype of a wire dtype string, cached.

@@ -43,12 +43,15 @@ fn dist_parts(entry: &str, option: &str, value: &Bound<'_, PyAny>) -> PyResult<(
         return Ok((name.to_string(), vec![]));
     }
     let parts: Vec<Bound<'_, PyAny>> = value.extract().map_err(|_| {
-        config_error(format!("entry {entry:?}: {option} must be a number, a name or a tuple such as (\"uniform\", 0, 1)"))
+        config_error(format!(
+            "entry {entry:?}: {option} must be a number, a name or a tuple such as (\"uniform\", 0, 1)"
+        ))
     })?;
     let kind: String = parts.first().map(|k| k.extract()).transpose()?.unwrap_or_default();
-    let params = parts[1..].iter().map(|p| p.extract::<f64>()).collect::<PyResult<Vec<f64>>>().map_err(|_| {
-        config_error(format!("entry {entry:?}: the parameters of {option} {kind:?} must be numbers"))
-    })?;
+    let params =
+        parts[1..].iter().map(|p| p.extract::<f64>()).collect::<PyResult<Vec<f64>>>().map_err(|_| {
+            config_error(format!("entry {entry:?}: the parameters of {option} {kind:?} must be numbers"))
+        })?;
     Ok((kind, params))
 }
 
@@ -109,9 +112,9 @@ impl PyEventGenerator {
         let mut specs = Vec::new();
         for (name, spec) in entries.map(|d| d.iter().collect::<Vec<_>>()).unwrap_or_default() {
             let name: String = name.extract()?;
-            let spec = spec.cast::<PyDict>().map_err(|_| {
-                config_error(format!("entry {name:?} must be a dict with keys dtype, size, values"))
-            })?;
+            let spec = spec
+                .cast::<PyDict>()
+                .map_err(|_| config_error(format!("entry {name:?} must be a dict with keys dtype, size, values")))?;
             for key in spec.keys() {
                 let key: String = key.extract()?;
                 if !["dtype", "size", "values"].contains(&key.as_str()) {
@@ -210,7 +213,13 @@ pub struct PyFileOutput {
 impl PyFileOutput {
     #[new]
     #[pyo3(signature = (path, compression="none", level=None, metadata=None))]
-    fn new(py: Python<'_>, path: PathBuf, compression: &str, level: Option<i32>, metadata: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        path: PathBuf,
+        compression: &str,
+        level: Option<i32>,
+        metadata: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
         let compression = FileOutputConfig::compression_named(compression, level).map_err(config_error)?;
         let mut config = FileOutputConfig::new(path, compression);
         if let Some(metadata) = metadata {

@@ -8,7 +8,12 @@ create_exception!(evflow, EvflowError, PyException, "Base of every evflow error.
 create_exception!(evflow, FormatError, EvflowError, "A frame or file is malformed, truncated or corrupt.");
 create_exception!(evflow, ConfigError, EvflowError, "A module, path or job is configured wrongly.");
 create_exception!(evflow, ModuleError, EvflowError, "A module raised during the job.");
-create_exception!(evflow, ExpiredEventError, EvflowError, "An event was used after the module call it was lent to returned.");
+create_exception!(
+    evflow,
+    ExpiredEventError,
+    EvflowError,
+    "An event was used after the module call it was lent to returned."
+);
 
 /// Makes an error an `EvflowError` subclass instance, keeping its message.
 pub fn format_error(e: impl std::fmt::Display) -> PyErr {

@@ -154,9 +154,8 @@ impl PyEvent {
             return Ok(rng.clone_ref(py));
         }
         let meta = self.event()?.meta;
-        let factory = RNG_FACTORY.get_or_try_init(py, || {
-            Ok::<_, PyErr>(py.import("evflow._rng")?.getattr("event_rng")?.unbind())
-        })?;
+        let factory = RNG_FACTORY
+            .get_or_try_init(py, || Ok::<_, PyErr>(py.import("evflow._rng")?.getattr("event_rng")?.unbind()))?;
         let rng = factory.call1(py, (self.seed, meta.run, meta.event))?;
         self.rng = Some(rng.clone_ref(py));
         Ok(rng)
@@ -181,10 +180,8 @@ impl PyEvent {
     fn __repr__(&self) -> String {
         let Some(event) = &self.inner else { return "<Event (expired)>".to_string() };
         let EventMeta { run, event: number, seq, flags } = event.meta;
-        let entries: Vec<String> = event
-            .iter()
-            .map(|(name, e)| format!("{name}: {} {:?}", e.dtype(), e.shape()))
-            .collect();
+        let entries: Vec<String> =
+            event.iter().map(|(name, e)| format!("{name}: {} {:?}", e.dtype(), e.shape())).collect();
         let flags = if flags.0 == 0 { String::new() } else { format!(", flags={{{}}}", flags.names().join(", ")) };
         format!("<Event run={run} number={number} seq={seq}{flags} [{}]>", entries.join(", "))
     }

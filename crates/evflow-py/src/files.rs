@@ -78,7 +78,8 @@ impl PyFileReader {
     /// The event with this run and event number (KeyError if the file has none).
     fn event(&mut self, run: u32, number: u64) -> PyResult<PyEvent> {
         let reader = self.reader()?;
-        let i = FileReader::find(reader, run, number).ok_or_else(|| PyKeyError::new_err(format!("no run {run} event {number}")))?;
+        let i = FileReader::find(reader, run, number)
+            .ok_or_else(|| PyKeyError::new_err(format!("no run {run} event {number}")))?;
         Ok(PyEvent::owned(reader.read_at(i).map_err(format_error)?, 0))
     }
 

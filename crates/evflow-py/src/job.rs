@@ -76,7 +76,10 @@ impl PyReport {
     }
     fn __repr__(&self) -> String {
         let r = &self.inner;
-        format!("<Report read={} accepted={} rejected={} failed={} wall_s={:.3}>", r.read, r.accepted, r.rejected, r.failed, r.wall_s)
+        format!(
+            "<Report read={} accepted={} rejected={} failed={} wall_s={:.3}>",
+            r.read, r.accepted, r.rejected, r.failed, r.wall_s
+        )
     }
 }
 
@@ -108,10 +111,8 @@ pub fn run_path<'py>(
     on_error: &str,
 ) -> PyResult<(Py<PyReport>, Py<PyAny>, Py<PyAny>)> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
-    let mut path = Path {
-        source: source_of(source)?,
-        modules: modules.iter().map(module_of).collect::<PyResult<_>>()?,
-    };
+    let mut path =
+        Path { source: source_of(source)?, modules: modules.iter().map(module_of).collect::<PyResult<_>>()? };
     let opts = ProcessOptions { max_events, seed, on_error };
     let mut interrupt: Option<PyErr> = None;
     let mut control = || match py.check_signals() {
@@ -121,7 +122,13 @@ pub fn run_path<'py>(
             Err(Interrupt)
         }
     };
-    let outcome = sequential::process(&mut path, &opts, &mut control);
+    let mut outcome = sequential::process(&mut path, &opts, &mut control);
+    if let Some(e) = outcome.error.take_if(|e| e.error.interrupt) {
+        // A signal raised inside a module: re-raise it once the job has closed cleanly.
+        if let Some(Ok(py_err)) = e.error.source.map(|s| s.downcast::<PyErr>()) {
+            interrupt.get_or_insert(*py_err);
+        }
+    }
     let error = match outcome.error {
         None => py.None(),
         Some(e) => {

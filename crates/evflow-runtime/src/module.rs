@@ -12,17 +12,25 @@ pub struct ModuleError {
     pub message: String,
     /// The underlying error, if any.
     pub source: Option<Box<dyn Error + Send + Sync>>,
+    /// The hook was interrupted (a signal arrived, e.g. Ctrl-C in Python code): the job
+    /// stops and closes cleanly whatever `on_error` says.
+    pub interrupt: bool,
 }
 
 impl ModuleError {
     /// An error with a message only.
     pub fn msg(message: impl Into<String>) -> ModuleError {
-        ModuleError { message: message.into(), source: None }
+        ModuleError { message: message.into(), source: None, interrupt: false }
     }
 
     /// An error wrapping another.
     pub fn wrap(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
-        ModuleError { message: message.into(), source: Some(Box::new(source)) }
+        ModuleError { message: message.into(), source: Some(Box::new(source)), interrupt: false }
+    }
+
+    /// An interruption (a signal) that arrived while a hook ran.
+    pub fn interrupt(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
+        ModuleError { interrupt: true, ..ModuleError::wrap(message, source) }
     }
 }
 

@@ -164,6 +164,7 @@ struct Runner<'a> {
 
 impl Runner<'_> {
     fn fail(&mut self, index: usize, hook: Hook, run: Option<u32>, event: Option<u64>, error: ModuleError) {
+        self.report.interrupted |= error.interrupt;
         let module = self.report.modules[index].name.clone();
         let job_error = JobError { module, hook, run, event, error };
         if self.error.is_none() {
@@ -235,6 +236,11 @@ impl Runner<'_> {
                     return true;
                 }
                 Err(e) => match self.opts.on_error {
+                    OnError::Stop | OnError::Skip if e.interrupt => {
+                        let (run, number) = (event.meta.run, event.meta.event);
+                        self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
+                        return false;
+                    }
                     OnError::Stop => {
                         let (run, number) = (event.meta.run, event.meta.event);
                         self.fail(i + 1, Hook::Event, Some(run), Some(number), e);

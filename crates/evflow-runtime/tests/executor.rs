@@ -283,3 +283,37 @@ fn modules_of_the_same_name_get_unique_names() {
     assert_eq!(names, ["ListSource", "X", "X#2", "Y"]);
     assert_eq!(unique_names(["X", "X", "X#2", "X"].into_iter()), ["X", "X#2", "X#2#2", "X#3"]);
 }
+
+/// Raises an interruption (as a signal inside Python code does) on one event.
+struct Interrupter(u64);
+
+impl Module for Interrupter {
+    fn name(&self) -> &str {
+        "Interrupter"
+    }
+
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        if event.meta.event == self.0 {
+            let cause = std::io::Error::new(std::io::ErrorKind::Interrupted, "Ctrl-C");
+            return Err(ModuleError::interrupt("KeyboardInterrupt", cause));
+        }
+        Ok(Decision::Keep)
+    }
+}
+
+#[test]
+fn an_interrupt_inside_a_module_stops_the_job_even_when_skipping_errors() {
+    let log = Calls::default();
+    let mut path = Path {
+        source: Box::new(ListSource::new(&[(1, 1), (1, 2), (1, 3), (1, 4)], &log)),
+        modules: vec![Box::new(Interrupter(2))],
+    };
+    let opts = ProcessOptions { on_error: OnError::Skip, ..Default::default() };
+    let outcome = process(&mut path, &opts, &mut || Ok(()));
+    assert!(outcome.report.interrupted);
+    assert_eq!((outcome.report.read, outcome.report.failed), (2, 0));
+    let error = outcome.error.expect("the interruption is reported");
+    assert!(error.error.interrupt);
+    assert_eq!((error.run, error.event), (Some(1), Some(2)));
+    assert!(calls(&log).contains(&"source.terminate".to_string()), "the job still closes cleanly");
+}

@@ -14,12 +14,8 @@ use std::path::PathBuf;
 
 /// Bytes read per step when scanning for the next intact record header.
 const RESYNC_CHUNK: usize = 1 << 20;
-/// Offsets of run and event number in a frame header. They mirror the wire module's
-/// (private) `OFF_RUN` and `OFF_EVENT`; `docs/formats.md` states both.
-const FRAME_OFF_RUN: usize = 16;
-const FRAME_OFF_EVENT: usize = 24;
 /// Frame-header bytes needed to read run and event number.
-pub(crate) const FRAME_IDS_LEN: usize = FRAME_OFF_EVENT + 8;
+pub(crate) const FRAME_IDS_LEN: usize = wire::OFF_EVENT + 8;
 
 /// Why a record could not be delivered.
 #[derive(Debug)]
@@ -218,7 +214,7 @@ pub(crate) fn frame_ids(head: &[u8]) -> Option<(u32, u64)> {
     if head.len() < FRAME_IDS_LEN || head[..4] != wire::FRAME_MAGIC {
         return None;
     }
-    let run = u32::from_le_bytes(head[FRAME_OFF_RUN..FRAME_OFF_RUN + 4].try_into().ok()?);
-    let event = u64::from_le_bytes(head[FRAME_OFF_EVENT..FRAME_OFF_EVENT + 8].try_into().ok()?);
+    let run = u32::from_le_bytes(head[wire::OFF_RUN..wire::OFF_RUN + 4].try_into().ok()?);
+    let event = u64::from_le_bytes(head[wire::OFF_EVENT..wire::OFF_EVENT + 8].try_into().ok()?);
     Some((run, event))
 }
