@@ -2,10 +2,8 @@
 VENV        := .venv
 BIN         := $(VENV)/bin
 DEPS_STAMP  := $(VENV)/.deps-installed
-export CARGO_TARGET_DIR := $(CURDIR)/target
-DEMO_EVENTS ?= 3000
 
-.PHONY: all run test bench soak fuzz develop lint rust-test py-test clean
+.PHONY: all run test bench fuzz develop lint rust-test py-test clean
 
 all: test
 
@@ -19,7 +17,7 @@ develop: $(DEPS_STAMP)
 	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
 
 run: develop
-	$(BIN)/evflow run examples/trigger.py -n $(DEMO_EVENTS) --report out/trigger-report.json
+	$(BIN)/evflow run examples/trigger.py --report out/trigger-report.json
 
 lint: $(DEPS_STAMP)
 	cargo fmt --all --check
@@ -39,9 +37,12 @@ bench: develop
 	cargo run --release --quiet -p evflow-bench
 	$(BIN)/python bench/python_modules.py
 
+# The frame decoder under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:
 	cargo install cargo-fuzz --locked --quiet
-	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run decode_frame -- -max_total_time=$${FUZZ_SECONDS:-60}
+	mkdir -p fuzz/corpus/decode_frame
+	RUSTC_BOOTSTRAP=1 cargo fuzz run decode_frame fuzz/corpus/decode_frame fuzz/seeds -- \
+		-max_total_time=$${FUZZ_SECONDS:-60}
 
 clean:
 	rm -rf $(VENV) target out

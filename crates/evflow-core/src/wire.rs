@@ -236,7 +236,7 @@ pub fn encode_into(event: &Event, layout: &FrameLayout, out: &mut [u8], opts: En
 /// Encodes `event` into `buf`, replacing its contents (the buffer is reused across calls).
 pub fn encode_to_vec(event: &Event, opts: EncodeOptions, buf: &mut Vec<u8>) {
     let layout = FrameLayout::of(event);
-    buf.clear();
+    // encode_into writes every byte, so only a growing tail needs initializing.
     buf.resize(layout.frame_len, 0);
     encode_into(event, &layout, buf, opts);
 }

@@ -19,6 +19,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Size of the write buffer: small records are gathered into writes of this size, larger
 /// ones go to the file in one write each.
 const WRITE_BUFFER_LEN: usize = 1 << 20;
+/// Records of at least this many bytes bypass the write buffer.
+const DIRECT_WRITE_LEN: usize = 64 << 10;
 
 /// Options for [`FileWriter::create`].
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -150,7 +152,13 @@ impl FileWriter {
         if self.failed {
             return Err(FileError::WriterFailed { path: self.part.clone() });
         }
-        match self.out.write_all(bytes) {
+        let written = if bytes.len() >= DIRECT_WRITE_LEN {
+            // Copying a large record into the buffer would cost a memcpy and save no system call.
+            self.out.flush().and_then(|()| self.out.get_mut().write_all(bytes))
+        } else {
+            self.out.write_all(bytes)
+        };
+        match written {
             Ok(()) => {
                 self.offset += bytes.len() as u64;
                 Ok(())
