@@ -32,6 +32,14 @@ def from_wire(wire: str) -> np.dtype:
     return np.dtype(wire)
 
 
+def _has_descr(dtype: np.dtype) -> bool:
+    try:
+        dtype.descr  # noqa: B018 - numpy computes it on access, and may refuse
+    except ValueError:
+        return False
+    return True
+
+
 def prepare(name: str, value) -> tuple[str, np.ndarray]:
     """Makes ``value`` storable: a little-endian, C-contiguous array and its wire string."""
     array = np.asarray(value)
@@ -46,6 +54,9 @@ def prepare(name: str, value) -> tuple[str, np.ndarray]:
     ):
         raise TypeError(f"entry {name!r}: structured dtypes with field titles are not supported")
     little = dtype.newbyteorder("<") if dtype.byteorder == ">" or dtype.names else dtype
+    if dtype.names is not None and not _has_descr(little):
+        # Fields at out-of-order offsets have no descr: store them packed in name order.
+        little = np.dtype([(n, little.fields[n][0]) for n in little.names])
     if little != dtype:
         array = array.astype(little)
     if not array.flags.c_contiguous:

@@ -3,6 +3,8 @@
 import numpy as np
 
 
-def event_rng(seed: int, run: int, event: int) -> np.random.Generator:
-    """A numpy Generator seeded from (job seed, run, event number)."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, run, event])))
+def event_rng(seed: int, run: int, event: int, stream: int) -> np.random.Generator:
+    """A numpy Generator seeded from (job seed, run, event number, stream); the stream is
+    the module's position in the path, so modules draw independent numbers."""
+    entropy = [seed, run, event, stream]
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))

@@ -33,14 +33,24 @@ class _UsageError(Exception):
     pass
 
 
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="evflow", description="Event processing for trigger and DAQ farms.")
     p.add_argument("--version", action="version", version=f"evflow {evflow.__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, required=True)
     run = sub.add_parser("run", help="run a steering file")
     run.add_argument("steering", help="Python steering file that calls evflow.process()")
-    run.add_argument("-n", "--max-events", type=int, help="stop after N events")
-    run.add_argument("--seed", type=int, help="job seed for per-event random numbers")
+    run.add_argument("-n", "--max-events", type=_non_negative, help="stop after N events")
+    run.add_argument("--seed", type=_non_negative, help="job seed for per-event random numbers")
     run.add_argument("--report", metavar="FILE", help="write the job report as JSON")
     run.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]

@@ -1,6 +1,7 @@
 """Reading ``.evf`` files from Python."""
 
 import logging
+import os
 
 from evflow._native import FileReader
 
@@ -9,7 +10,7 @@ log = logging.getLogger("evflow")
 
 def open(path, skip_corrupt=False) -> FileReader:
     """Opens a file for random access: ``len(f)``, ``f[i]``, ``f.event(run, number)``."""
-    return FileReader(str(path), skip_corrupt=skip_corrupt)
+    return FileReader(os.fsdecode(path), skip_corrupt=skip_corrupt)
 
 
 def read(path, skip_corrupt=False):
@@ -18,7 +19,7 @@ def read(path, skip_corrupt=False):
     A file cut short (a crashed writer) yields its complete records and logs where it
     stopped; a corrupt record raises ``FormatError`` unless ``skip_corrupt=True``.
     """
-    with FileReader(str(path), skip_corrupt=skip_corrupt) as reader:
+    with FileReader(os.fsdecode(path), skip_corrupt=skip_corrupt) as reader:
         yield from reader
         if reader.stopped is not None:
             offset, reason = reader.stopped

@@ -65,6 +65,9 @@ def dump(path: str, events: str | None, out=sys.stdout) -> int:
     """Prints events at the given positions (default: the first 10)."""
     with _native.FileReader(path) as reader:
         n = len(reader)
+        damaged = not reader.index_status.startswith("valid")
+        if damaged:
+            print(f"evflow: warning: {path}: index {reader.index_status}", file=sys.stderr)
         for i in _positions(events, n):
             if not -n <= i < n:
                 raise ConfigError(
@@ -82,4 +85,4 @@ def dump(path: str, events: str | None, out=sys.stdout) -> int:
                     f"{a.shape}: {text}",
                     file=out,
                 )
-    return 0
+    return DAMAGED if damaged else 0

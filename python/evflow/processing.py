@@ -1,10 +1,12 @@
 """``process()``: runs a path and reports what it did."""
 
+import os
 import signal
 import sys
 
 from evflow import _native, steering
-from evflow.errors import ModuleError
+from evflow.errors import ConfigError, ModuleError
+from evflow.modules import FileOutput
 from evflow.path import Path
 
 statistics = None
@@ -31,6 +33,7 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
     global statistics
     opts = {"max_events": max_events, "seed": seed, "report": report}
     opts.update(steering.overrides)
+    _check_options(path, opts)
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         result, error, interrupt = _native.run_path(
@@ -53,6 +56,21 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
     if error is not None:
         raise _module_error(error)
     return result
+
+
+def _check_options(path: Path, opts: dict) -> None:
+    """Refuses what the job cannot run, before anything starts."""
+    for key in ("max_events", "seed"):
+        value = opts[key]
+        if value is not None and (not isinstance(value, int) or not 0 <= value < 2**64):
+            raise ConfigError(f"{key} must be a non-negative integer, not {value!r}")
+    outputs = set()
+    for module in path.modules:
+        if isinstance(module, FileOutput):
+            target = os.path.realpath(module.path)
+            if target in outputs:
+                raise ConfigError(f"two FileOutput modules write to the same file {target!r}")
+            outputs.add(target)
 
 
 def _module_error(error: dict) -> ModuleError:

@@ -1,8 +1,11 @@
 //! evflow's Rust benchmarks: frame decoding, encoding and file I/O against memcpy, and paths
 //! of Rust modules. Run with `make bench` (or `cargo run --release -p evflow-bench`); the
 //! tables go to stdout as Markdown. `docs/benchmarks.md` explains them.
+//!
+//! Arguments name the sections to run (`decode`, `throughput`, `paths`); none runs all.
 
 mod decode;
+mod file_io;
 mod measure;
 mod module_path;
 mod payload;
@@ -13,18 +16,33 @@ use measure::Plan;
 use std::time::{Duration, Instant};
 
 /// Samples per case: the tables report their median.
-const REPETITIONS: usize = 7;
+const REPETITIONS: usize = 9;
 /// Fast operations are repeated until one sample lasts this long.
-const SAMPLE_TIME: Duration = Duration::from_millis(30);
+const SAMPLE_TIME: Duration = Duration::from_millis(40);
+
+/// Measures one section and prints its tables.
+type Section = fn(Plan);
+
+/// The sections, by the name that selects them on the command line.
+const SECTIONS: [(&str, Section); 3] =
+    [("decode", decode::run), ("throughput", throughput::run), ("paths", module_path::run)];
 
 fn main() {
+    let chosen: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(unknown) = chosen.iter().find(|a| !SECTIONS.iter().any(|(name, _)| name == a)) {
+        let names: Vec<&str> = SECTIONS.iter().map(|(name, _)| *name).collect();
+        eprintln!("evflow-bench: unknown section {unknown:?}; choose from {names:?}, or none for all");
+        std::process::exit(2);
+    }
     let start = Instant::now();
     let plan = Plan { repetitions: REPETITIONS, sample_time: SAMPLE_TIME };
     println!("## evflow Rust benchmarks\n");
     println!("{}; median of {REPETITIONS} interleaved samples per case.\n", machine());
-    decode::run(plan);
-    throughput::run(plan);
-    module_path::run(plan);
+    for (name, run) in SECTIONS {
+        if chosen.is_empty() || chosen.iter().any(|c| c == name) {
+            run(plan);
+        }
+    }
     println!("Rust benchmarks took {:.0} s.\n", start.elapsed().as_secs_f64());
 }
 

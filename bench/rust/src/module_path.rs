@@ -2,6 +2,7 @@
 //! in one process.
 
 use crate::measure::{self, Case, Plan, Samples};
+use crate::payload::RUN;
 use crate::table::{self, Table};
 use evflow_core::Event;
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, Source};
@@ -28,6 +29,9 @@ const GENERATOR: &str = "generator";
 const GENERATOR_MODULES: &str = "generator -> 3 modules";
 const GENERATOR_PROGRESS_MODULES: &str = "generator -> Progress -> 3 modules";
 const REPLAY: &str = "replayed event -> 3 modules";
+const CLOCK: &str = "Instant::now()";
+/// The paths, in the order of the table.
+const PATHS: [&str; 5] = [GENERATE_ONLY, GENERATOR, GENERATOR_MODULES, GENERATOR_PROGRESS_MODULES, REPLAY];
 
 /// Counts the events it sees.
 struct CountEvents(u64);
@@ -89,12 +93,12 @@ impl Source for Replay {
 fn generator() -> EventGenerator {
     let entry =
         EntrySpec::new(ENTRY, "<u2", SizeDist::Fixed(ENTRY_ELEMENTS), ValueDist::Uniform { lo: 0.0, hi: 4096.0 });
-    let config = GeneratorConfig::new(vec![RunSpec::new(crate::payload::RUN, Some(EVENTS))], vec![entry]);
+    let config = GeneratorConfig::new(vec![RunSpec::new(RUN, Some(EVENTS))], vec![entry]);
     EventGenerator::new(config).expect("a valid generator configuration")
 }
 
 fn trivial_modules() -> Vec<Box<dyn Module>> {
-    vec![Box::new(CountEvents(0)), Box::new(SumElements(0)), Box::new(RunFilter(crate::payload::RUN))]
+    vec![Box::new(CountEvents(0)), Box::new(SumElements(0)), Box::new(RunFilter(RUN))]
 }
 
 fn progress() -> Box<dyn Module> {
@@ -136,21 +140,30 @@ fn generate_only_case() -> Case<'static> {
     })
 }
 
+/// One clock read, which the executor makes per module and event to time the modules.
+fn clock_case() -> Case<'static> {
+    Case::timed(CLOCK, 0, || {
+        black_box(Instant::now());
+    })
+}
+
 /// Measures the paths and prints the table.
 pub fn run(plan: Plan) {
-    let sample_event = generator().generate(0, crate::payload::RUN, 1).expect("the generator makes an event");
+    let sample_event = generator().generate(0, RUN, 1).expect("the generator makes an event");
     let cases = vec![
         generate_only_case(),
         path_case(GENERATOR, || Path { source: Box::new(generator()), modules: vec![] }),
         path_case(GENERATOR_MODULES, || Path { source: Box::new(generator()), modules: trivial_modules() }),
         path_case(GENERATOR_PROGRESS_MODULES, || {
-            let modules = [vec![progress()], trivial_modules()].into_iter().flatten().collect();
+            let mut modules = vec![progress()];
+            modules.extend(trivial_modules());
             Path { source: Box::new(generator()), modules }
         }),
         path_case(REPLAY, move || Path {
             source: Box::new(Replay { event: sample_event.clone(), left: EVENTS }),
             modules: trivial_modules(),
         }),
+        clock_case(),
     ];
     let samples = measure::run(cases, plan);
     print_rates(&samples);
@@ -166,14 +179,15 @@ fn print_rates(samples: &[Samples]) {
         ),
         &["path", "events/s", "ns/event", "spread", "target"],
     );
-    for s in samples {
+    for name in PATHS {
+        let s = measure::find(samples, name);
         let per_s = s.ops_per_s() * EVENTS as f64;
-        let target = match s.name.as_str() {
+        let target = match name {
             GENERATOR_MODULES | GENERATOR_PROGRESS_MODULES => table::verdict(per_s >= MIN_EVENTS_PER_S),
             _ => "-".to_string(),
         };
         let ns = table::ns(s.secs() / EVENTS as f64);
-        t.row(vec![s.name.clone(), table::millions(per_s), ns, table::percent(s.spread()), target]);
+        t.row(vec![name.to_string(), table::millions(per_s), ns, table::percent(s.spread()), target]);
     }
     t.print();
 }
@@ -189,6 +203,8 @@ fn print_costs(samples: &[Samples]) {
     t.row(vec!["executor around the source (generator path - generator alone)".into(), ns(bare, generate, 1.0)]);
     t.row(vec!["one trivial Rust module (incl. executor timing)".into(), ns(with_modules, bare, MODULES as f64)]);
     t.row(vec!["Progress module".into(), ns(with_progress, with_modules, 1.0)]);
+    let clock = table::ns(measure::find(samples, CLOCK).secs());
+    t.row(vec!["one clock read (the executor makes 3 + one per module per event)".into(), clock]);
     t.print();
 }
 

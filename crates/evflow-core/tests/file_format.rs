@@ -356,6 +356,38 @@ fn a_damaged_index_falls_back_to_scanning() {
 }
 
 #[test]
+fn a_damaged_index_header_ends_sequential_reading_without_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.evf");
+    write(&path, &events(10), Compression::None, true);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let index_offset = u64_at(&bytes, bytes.len() - HEAD_LEN + 8) as usize;
+    bytes[index_offset + 9] ^= 0xff; // the index record's stored_len: its header crc fails
+    std::fs::write(&path, &bytes).unwrap();
+    let mut r = open(&path, false).unwrap();
+    assert_eq!(read_all(&mut r).len(), 10, "every event is read, and no error is raised");
+    let stopped = r.stopped().expect("the damage is reported");
+    assert_eq!(stopped.offset, index_offset as u64);
+    assert!(stopped.reason.contains("index record is damaged"), "{stopped:?}");
+}
+
+#[test]
+fn a_cut_inside_the_trailer_stops_at_or_before_the_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.evf");
+    write(&path, &events(3), Compression::None, true);
+    let bytes = std::fs::read(&path).unwrap();
+    let index_offset = u64_at(&bytes, bytes.len() - HEAD_LEN + 8) as usize;
+    for cut in index_offset + HEAD_LEN..bytes.len() {
+        std::fs::write(&path, &bytes[..cut]).unwrap();
+        let mut r = open(&path, false).unwrap();
+        assert_eq!(read_all(&mut r).len(), 3, "cut at {cut}");
+        let stopped = r.stopped().unwrap_or_else(|| panic!("cut at {cut} is reported"));
+        assert!(stopped.offset <= cut as u64, "cut at {cut}: {stopped:?}");
+    }
+}
+
+#[test]
 fn the_final_name_appears_only_on_close() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.evf");

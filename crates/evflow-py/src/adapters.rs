@@ -44,11 +44,12 @@ pub struct PyModuleAdapter {
     parallel_safe: bool,
     sees_failed: bool,
     seed: u64,
+    stream: u64,
 }
 
 impl PyModuleAdapter {
-    /// Wraps a Python module object.
-    pub fn new(obj: &Bound<'_, PyAny>) -> PyResult<PyModuleAdapter> {
+    /// Wraps a Python module object at position `stream` of the path (its random stream).
+    pub fn new(obj: &Bound<'_, PyAny>, stream: u64) -> PyResult<PyModuleAdapter> {
         Ok(PyModuleAdapter {
             event_fn: obj.getattr("event")?.unbind(),
             name: module_name(obj)?,
@@ -56,6 +57,7 @@ impl PyModuleAdapter {
             sees_failed: flag_attr(obj, "sees_failed")?,
             obj: obj.clone().unbind(),
             seed: 0,
+            stream,
         })
     }
 
@@ -91,8 +93,8 @@ impl Module for PyModuleAdapter {
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         Python::attach(|py| {
-            let lent =
-                Py::new(py, PyEvent::owned(std::mem::take(event), self.seed)).map_err(|e| module_error(py, e))?;
+            let lent = Py::new(py, PyEvent::lent(std::mem::take(event), self.seed, self.stream))
+                .map_err(|e| module_error(py, e))?;
             let result = self.event_fn.call1(py, (lent.clone_ref(py),));
             if let Some(back) = lent.borrow_mut(py).take() {
                 *event = back;

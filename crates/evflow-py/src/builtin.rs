@@ -37,6 +37,13 @@ pub fn native_module(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Module>>
     Ok(None)
 }
 
+/// A count or number given from Python, checked to fit its type, naming the option if not.
+fn count<T: TryFrom<i128>>(option: &str, value: i128) -> PyResult<T> {
+    T::try_from(value).map_err(|_| {
+        config_error(format!("EventGenerator: {option} = {value} is out of range (a non-negative integer is needed)"))
+    })
+}
+
 /// A distribution spelled `("kind", params...)`, or a bare name such as "sequence".
 fn dist_parts(entry: &str, option: &str, value: &Bound<'_, PyAny>) -> PyResult<(String, Vec<f64>)> {
     if let Ok(name) = value.cast::<PyString>() {
@@ -97,17 +104,22 @@ impl PyEventGenerator {
     #[new]
     #[pyo3(signature = (events=None, run=1, runs=None, entries=None))]
     fn new(
-        events: Option<u64>,
-        run: u32,
-        runs: Option<Vec<(u32, Option<u64>)>>,
+        events: Option<i128>,
+        run: i128,
+        runs: Option<Vec<(i128, Option<i128>)>>,
         entries: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let runs = match runs {
             Some(runs) if events.is_some() => {
                 return Err(config_error(format!("give either events= or runs=, not both (runs={runs:?})")))
             }
-            Some(runs) => runs.into_iter().map(|(r, n)| RunSpec::new(r, n)).collect(),
-            None => vec![RunSpec::new(run, events)],
+            Some(runs) => runs
+                .into_iter()
+                .map(|(r, n)| {
+                    Ok(RunSpec::new(count("runs: run", r)?, n.map(|n| count("runs: events", n)).transpose()?))
+                })
+                .collect::<PyResult<_>>()?,
+            None => vec![RunSpec::new(count("run", run)?, events.map(|n| count("events", n)).transpose()?)],
         };
         let mut specs = Vec::new();
         for (name, spec) in entries.map(|d| d.iter().collect::<Vec<_>>()).unwrap_or_default() {
@@ -238,6 +250,11 @@ impl PyFileOutput {
     #[getter]
     fn name(&self) -> &'static str {
         "FileOutput"
+    }
+    /// The file it writes.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.config.path.clone()
     }
     /// Runs in the output process.
     #[getter]

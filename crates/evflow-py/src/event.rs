@@ -20,13 +20,20 @@ static RNG_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub struct PyEvent {
     inner: Option<Event>,
     seed: u64,
+    /// Random stream: the module's position in the path (0 outside a path).
+    stream: u64,
     rng: Option<Py<PyAny>>,
 }
 
 impl PyEvent {
     /// Wraps an event owned by Python.
-    pub fn owned(event: Event, seed: u64) -> PyEvent {
-        PyEvent { inner: Some(event), seed, rng: None }
+    pub fn owned(event: Event) -> PyEvent {
+        PyEvent { inner: Some(event), seed: 0, stream: 0, rng: None }
+    }
+
+    /// Wraps an event lent to the module at `stream` (its position in the path) of a job.
+    pub fn lent(event: Event, seed: u64, stream: u64) -> PyEvent {
+        PyEvent { inner: Some(event), seed, stream, rng: None }
     }
 
     /// Takes the event back from Python; later use from Python raises ExpiredEventError.
@@ -64,7 +71,7 @@ impl PyEvent {
                 event.put(name, entry).map_err(config_error)?;
             }
         }
-        Ok(PyEvent::owned(event, 0))
+        Ok(PyEvent::owned(event))
     }
 
     fn __getitem__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -134,11 +141,12 @@ impl PyEvent {
     }
 
     #[setter]
-    fn set_flags(&mut self, names: Vec<String>) -> PyResult<()> {
+    fn set_flags(&mut self, names: &Bound<'_, PyAny>) -> PyResult<()> {
         let mut flags = Flags::default();
-        for name in &names {
+        for name in names.try_iter()? {
+            let name: String = name?.extract()?;
             let known: Vec<&str> = Flags::NAMED.iter().map(|(_, n)| *n).collect();
-            let flag = Flags::from_name(name)
+            let flag = Flags::from_name(&name)
                 .ok_or_else(|| config_error(format!("unknown flag {name:?} (known: {}, or bitN)", known.join(", "))))?;
             flags.insert(flag);
         }
@@ -146,8 +154,9 @@ impl PyEvent {
         Ok(())
     }
 
-    /// A numpy Generator seeded from (job seed, run, event number): the same numbers
-    /// whichever process handles the event.
+    /// A numpy Generator seeded from (job seed, run, event number, the module's position in
+    /// the path): the same numbers whichever process handles the event, and independent
+    /// numbers for each module.
     #[getter]
     fn rng(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(rng) = &self.rng {
@@ -156,7 +165,7 @@ impl PyEvent {
         let meta = self.event()?.meta;
         let factory = RNG_FACTORY
             .get_or_try_init(py, || Ok::<_, PyErr>(py.import("evflow._rng")?.getattr("event_rng")?.unbind()))?;
-        let rng = factory.call1(py, (self.seed, meta.run, meta.event))?;
+        let rng = factory.call1(py, (self.seed, meta.run, meta.event, self.stream))?;
         self.rng = Some(rng.clone_ref(py));
         Ok(rng)
     }
@@ -174,7 +183,7 @@ impl PyEvent {
         let frame: Bytes = aligned_copy(data);
         let opts = DecodeOptions { verify_crc: true, ..Default::default() };
         let event = wire::decode(&frame, &opts).map_err(format_error)?;
-        Ok(PyEvent::owned(event, 0))
+        Ok(PyEvent::owned(event))
     }
 
     fn __repr__(&self) -> String {

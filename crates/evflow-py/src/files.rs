@@ -51,7 +51,7 @@ impl PyFileReader {
 
     fn __next__(&mut self) -> PyResult<PyEvent> {
         match self.reader()?.next_event().map_err(format_error)? {
-            Some(event) => Ok(PyEvent::owned(event, 0)),
+            Some(event) => Ok(PyEvent::owned(event)),
             None => Err(PyStopIteration::new_err(())),
         }
     }
@@ -67,7 +67,7 @@ impl PyFileReader {
         if at < 0 || at >= len {
             return Err(PyIndexError::new_err(format!("event {i} out of range: the file holds {len} events")));
         }
-        Ok(PyEvent::owned(reader.read_at(at as usize).map_err(format_error)?, 0))
+        Ok(PyEvent::owned(reader.read_at(at as usize).map_err(format_error)?))
     }
 
     /// Position of the event with this run and event number, or None.
@@ -80,7 +80,7 @@ impl PyFileReader {
         let reader = self.reader()?;
         let i = FileReader::find(reader, run, number)
             .ok_or_else(|| PyKeyError::new_err(format!("no run {run} event {number}")))?;
-        Ok(PyEvent::owned(reader.read_at(i).map_err(format_error)?, 0))
+        Ok(PyEvent::owned(reader.read_at(i).map_err(format_error)?))
     }
 
     /// Why sequential reading stopped early: `(byte offset, reason)`, or None.
@@ -106,6 +106,12 @@ impl PyFileReader {
     fn metadata<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let value = self.reader()?.metadata().clone();
         json_to_py(py, &value)
+    }
+
+    /// The state of the file's index: "valid (N events)", or why it was rebuilt by scanning.
+    #[getter]
+    fn index_status(&mut self) -> PyResult<String> {
+        Ok(index_status(self.reader()?.index_status()))
     }
 
     /// The compression the file was written with.

@@ -90,10 +90,11 @@ fn source_of(obj: &Bound<'_, PyAny>) -> PyResult<Box<dyn Source>> {
     }
 }
 
-fn module_of(obj: &Bound<'_, PyAny>) -> PyResult<Box<dyn Module>> {
+/// The runtime module of the step at `position` (1 for the first module after the source).
+fn module_of(obj: &Bound<'_, PyAny>, position: u64) -> PyResult<Box<dyn Module>> {
     match builtin::native_module(obj)? {
         Some(module) => Ok(module),
-        None => Ok(Box::new(PyModuleAdapter::new(obj)?)),
+        None => Ok(Box::new(PyModuleAdapter::new(obj, position)?)),
     }
 }
 
@@ -111,8 +112,10 @@ pub fn run_path<'py>(
     on_error: &str,
 ) -> PyResult<(Py<PyReport>, Py<PyAny>, Py<PyAny>)> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
-    let mut path =
-        Path { source: source_of(source)?, modules: modules.iter().map(module_of).collect::<PyResult<_>>()? };
+    let mut path = Path {
+        source: source_of(source)?,
+        modules: modules.iter().zip(1..).map(|(m, position)| module_of(m, position)).collect::<PyResult<_>>()?,
+    };
     let opts = ProcessOptions { max_events, seed, on_error };
     let mut interrupt: Option<PyErr> = None;
     let mut control = || match py.check_signals() {

@@ -1,7 +1,7 @@
 //! The one logging policy of evflow.
 //!
 //! Four levels, from most to least severe: `error`, `warning`, `info`, `debug`. One global
-//! level, [`Level::Info`] unless [`set_level`] says otherwise, decides what is printed: a
+//! level, [`DEFAULT_LEVEL`] (warning) unless [`set_level`] says otherwise, decides what is printed: a
 //! message is printed when its level is at least as severe as the global one. Messages go
 //! to stderr as one line each, `evflow: warning: ...`, so they read the same from every
 //! process of a job.
@@ -86,7 +86,10 @@ impl FromStr for Level {
     }
 }
 
-static LEVEL: AtomicU8 = AtomicU8::new(Level::Info as u8);
+/// The default level, the same as the command line's `-l` default.
+pub const DEFAULT_LEVEL: Level = Level::Warning;
+
+static LEVEL: AtomicU8 = AtomicU8::new(DEFAULT_LEVEL as u8);
 
 /// Whether a status line (the progress bar) is drawn on stderr without its newline yet.
 static STATUS_LINE: AtomicBool = AtomicBool::new(false);

@@ -42,6 +42,7 @@ impl FileReader {
             Err(Fault::Cut(reason) | Fault::Corrupt { reason, .. }) => {
                 let at = trailer.index_offset;
                 self.index_status = IndexStatus::Invalid(format!("index record at byte {at}: {reason}"));
+                self.damaged_index_at = Some(at);
             }
             Err(Fault::TooLarge { .. }) => unreachable!("the index is read with the file size as limit"),
         }

@@ -60,6 +60,8 @@ pub struct FileReader {
     pub(super) first_record: Option<u64>,
     /// The trailer, when it and the index it points to are intact.
     pub(super) trailer: Option<Trailer>,
+    /// Where an intact trailer says the index is, when the index record there is damaged.
+    pub(super) damaged_index_at: Option<u64>,
     pub(super) index_status: IndexStatus,
     pub(super) index: OnceCell<Vec<IndexEntry>>,
     pub(super) by_id: OnceCell<Vec<usize>>,
@@ -93,6 +95,7 @@ impl FileReader {
             metadata: Value::Object(Default::default()),
             first_record: None,
             trailer: None,
+            damaged_index_at: None,
             index_status: IndexStatus::Missing,
             index: OnceCell::new(),
             by_id: OnceCell::new(),
@@ -246,7 +249,8 @@ impl FileReader {
                     IndexStatus::Invalid(why) => format!("no intact trailer and index: {why}"),
                     _ => "no trailer follows the index record".to_string(),
                 };
-                Ok(Step::Stop(end, reason))
+                // The index's padding may be missing: never report a stop past the file's end.
+                Ok(Step::Stop(end.min(self.rf.len), reason))
             }
             _ => Ok(Step::Skip(self.rf.extent_end(at, &h)?)),
         }
@@ -272,6 +276,12 @@ impl FileReader {
                 (reason, Some(next), FileError::TooLarge { path: self.rf.path.clone(), offset: at, len, limit })
             }
         };
+        if self.damaged_index_at == Some(at) {
+            // Only the index follows the last event record: every event has been read.
+            let reason = format!("the index record is damaged ({reason}); random access rebuilds it by scanning");
+            self.stop(at, reason);
+            return Ok(());
+        }
         if !self.opts.skip_corrupt {
             self.stop(at, format!("corrupt record: {reason}"));
             return Err(err);

@@ -42,7 +42,7 @@ impl FileOutputConfig {
         FileOutputConfig { path: path.into(), compression, metadata: Map::new() }
     }
 
-    /// The compression named `name` (`"none"`, `"zstd"` or `"lz4"`), with `zstd_level` for
+    /// The compression named `name` (`"none"`, `"zstd"` or `"lz4"`), with the zstd `level` for
     /// zstd (`None`: [`Compression::DEFAULT_ZSTD_LEVEL`]).
     pub fn compression_named(name: &str, zstd_level: Option<i32>) -> Result<Compression, ConfigError> {
         match (name, zstd_level) {
@@ -51,7 +51,7 @@ impl FileOutputConfig {
             ("zstd", None) => Ok(Compression::zstd()),
             ("zstd", Some(level)) => Ok(Compression::Zstd { level }),
             ("none" | "lz4", Some(level)) => {
-                Err(ConfigError::new(MODULE, "zstd_level", level, format!("no level with compression {name:?}")))
+                Err(ConfigError::new(MODULE, "level", level, format!("no level with compression {name:?}")))
             }
             _ => Err(ConfigError::new(MODULE, "compression", name, "\"none\", \"zstd\" or \"lz4\"")),
         }
@@ -65,7 +65,7 @@ impl FileOutputConfig {
         if let Compression::Zstd { level } = self.compression {
             if !ZSTD_LEVELS.contains(&level) {
                 let allowed = format!("{} to {} (1 to 19 are the usual ones)", ZSTD_LEVELS.start(), ZSTD_LEVELS.end());
-                return Err(ConfigError::new(MODULE, "zstd_level", level, allowed));
+                return Err(ConfigError::new(MODULE, "level", level, allowed));
             }
         }
         if let Some(key) = RESERVED_METADATA_KEYS.iter().find(|key| self.metadata.contains_key(**key)) {

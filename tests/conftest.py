@@ -1,0 +1,165 @@
+"""Shared fixtures: sources and modules that record what they see, file writers, the CLI."""
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import evflow as ef
+import numpy as np
+import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
+
+# hypothesis keeps its caches outside the working tree and no example database
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="evflow-tests-hypothesis-"))
+settings.register_profile("evflow", database=None)
+settings.load_profile("evflow")
+
+REPO = Path(__file__).resolve().parent.parent
+EVFLOW_SCRIPT = Path(sys.executable).parent / "evflow"
+COMPRESSIONS = ["none", "zstd", "lz4"]
+
+
+class ListSource(ef.Source):
+    """Yields events built from (run, number, entries) tuples."""
+
+    def __init__(self, specs):
+        self.specs = list(specs)
+        self.expected_events = len(self.specs)
+
+    def events(self):
+        for run, number, entries in self.specs:
+            yield ef.Event(run=run, number=number, **entries)
+
+
+class Recorder(ef.Module):
+    """Records every hook call as a tuple in ``calls`` (shared list, in call order)."""
+
+    def __init__(self, calls, label="rec", reject=None):
+        self.calls = calls
+        self.label = label
+        self.reject = reject or (lambda event: False)
+
+    def initialize(self):
+        self.calls.append((self.label, "initialize"))
+
+    def begin_run(self, run):
+        self.calls.append((self.label, "begin_run", run))
+
+    def event(self, event):
+        self.calls.append((self.label, "event", event.run, event.number))
+        return not self.reject(event)
+
+    def end_run(self, run):
+        self.calls.append((self.label, "end_run", run))
+
+    def terminate(self):
+        self.calls.append((self.label, "terminate"))
+
+
+def sample_specs(n=6, runs=(1, 2)):
+    """Events with a mix of entry kinds, spread over ``runs``."""
+    hit = np.dtype([("layer", "u1"), ("phi", "<f4"), ("cells", "<u2", (2,))])
+    specs = []
+    for i in range(n):
+        run = runs[i * len(runs) // n]
+        hits = np.zeros(i + 1, hit)
+        hits["layer"] = np.arange(i + 1)
+        hits["phi"] = np.linspace(-1, 1, i + 1)
+        hits["cells"] = [[i, 2 * i]] * (i + 1)
+        specs.append(
+            (
+                run,
+                i + 1,
+                {
+                    "adc": np.arange(8 * (i + 1), dtype="<u2").reshape(-1, 8),
+                    "energy": np.float64(1.5 * i),
+                    "hits": hits,
+                    "label": f"event-{i}",
+                },
+            )
+        )
+    return specs
+
+
+def write_file(path, specs, compression="none", **kwargs):
+    """Writes events (see ``ListSource``) with FileOutput; returns the job's report."""
+    p = ef.Path()
+    p.add(ListSource(specs))
+    p.add(ef.modules.FileOutput(str(path), compression=compression, **kwargs))
+    return ef.process(p, summary=False)
+
+
+def assert_same_entries(event, entries):
+    """``event`` holds exactly ``entries`` (same names, dtypes, shapes, values)."""
+    assert sorted(event.keys()) == sorted(entries)
+    for name, value in entries.items():
+        expected = np.asarray(value)
+        got = event[name]
+        assert got.dtype == expected.dtype.newbyteorder("<")
+        assert got.shape == expected.shape
+        assert np.array_equal(got, expected), name
+
+
+def _default_sigint():
+    # A child started from a shell job without job control inherits SIGINT ignored, and
+    # Python then never installs its KeyboardInterrupt handler; real users get the default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def evflow_cmd(*args, script=False):
+    """The command line for ``evflow ARGS``: ``python -m evflow`` or the console script."""
+    if script:
+        return [str(EVFLOW_SCRIPT), *map(str, args)]
+    return [sys.executable, "-m", "evflow", *map(str, args)]
+
+
+def run_cli(*args, cwd, script=False, timeout=60):
+    """Runs ``evflow ARGS`` to completion; returns the CompletedProcess (text output)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    return subprocess.run(
+        evflow_cmd(*args, script=script),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        preexec_fn=_default_sigint,
+    )
+
+
+def start_cli(*args, cwd, script=False):
+    """Starts ``evflow ARGS`` in the background; returns the Popen."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    return subprocess.Popen(
+        evflow_cmd(*args, script=script),
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_default_sigint,
+    )
+
+
+def error_lines(stderr):
+    """The lines of stderr that start with 'evflow: error:'."""
+    return [line for line in stderr.splitlines() if line.startswith("evflow: error:")]
+
+
+@pytest.fixture
+def calls():
+    """A fresh list that Recorder modules append their hook calls to."""
+    return []
+
+
+@pytest.fixture
+def sample_file(tmp_path):
+    """A small uncompressed file of ``sample_specs()`` events, and those specs."""
+    specs = sample_specs()
+    path = tmp_path / "sample.evf"
+    write_file(path, specs)
+    return path, specs

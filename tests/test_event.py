@@ -1,0 +1,255 @@
+"""evflow.Event as a user sees it: meta data, entries, flags, the wire frame, zero copy."""
+
+import gc
+
+import evflow as ef
+import numpy as np
+import pytest
+from conftest import write_file
+
+
+def data_pointer(array):
+    return array.__array_interface__["data"][0]
+
+
+# --- meta data and the entry mapping ---------------------------------------------------
+
+
+def test_constructor_sets_run_number_and_entries():
+    event = ef.Event(run=7, number=42, adc=np.arange(4, dtype="<u2"), energy=np.float32(3.5))
+    assert event.run == 7
+    assert event.number == 42
+    assert event.seq == 0
+    assert event.flags == frozenset()
+    assert event.keys() == ["adc", "energy"]
+    assert len(event) == 2
+    assert np.array_equal(event["adc"], [0, 1, 2, 3])
+    assert event["adc"].dtype == np.dtype("<u2")
+    assert event["energy"].dtype == np.dtype("<f4")
+    assert event["energy"][()] == np.float32(3.5)
+
+
+def test_run_and_number_cover_their_full_ranges():
+    event = ef.Event(run=2**32 - 1, number=2**64 - 1)
+    assert event.run == 2**32 - 1
+    assert event.number == 2**64 - 1
+
+
+def test_set_get_delete_and_contains():
+    event = ef.Event(run=1, number=1)
+    assert "x" not in event
+    event["x"] = [1.0, 2.0]
+    assert "x" in event
+    assert event["x"].dtype == np.dtype("<f8")
+    event["x"] = np.arange(3, dtype="<i4")  # assigning replaces the entry
+    assert event["x"].dtype == np.dtype("<i4")
+    assert np.array_equal(event["x"], [0, 1, 2])
+    assert len(event) == 1
+    del event["x"]
+    assert "x" not in event
+    assert len(event) == 0
+    assert event.keys() == []
+
+
+def test_keys_keep_insertion_order_and_iteration_gives_names():
+    event = ef.Event(run=1, number=1)
+    for name in ["zeta", "alpha", "mid"]:
+        event[name] = np.zeros(1)
+    assert event.keys() == ["zeta", "alpha", "mid"]
+    assert list(event) == ["zeta", "alpha", "mid"]
+
+
+def test_missing_entry_raises_key_error_naming_it_and_the_present_ones():
+    event = ef.Event(run=1, number=1, adc=np.zeros(2))
+    with pytest.raises(KeyError, match="tdc") as info:
+        event["tdc"]
+    assert "adc" in str(info.value)
+    with pytest.raises(KeyError, match="tdc"):
+        del event["tdc"]
+
+
+def test_flags_are_a_frozenset_settable_from_names():
+    event = ef.Event(run=1, number=1)
+    event.flags = ["failed"]
+    assert event.flags == frozenset({"failed"})
+    assert isinstance(event.flags, frozenset)
+    event.flags = ("retried", "incomplete")
+    assert event.flags == frozenset({"retried", "incomplete"})
+    event.flags = []
+    assert event.flags == frozenset()
+
+
+def test_flags_settable_from_a_set_of_names():
+    event = ef.Event(run=1, number=1)
+    event.flags = {"failed"}
+    assert event.flags == frozenset({"failed"})
+    event.flags = event.flags | {"retried"}
+    assert event.flags == frozenset({"failed", "retried"})
+
+
+def test_unknown_flag_is_refused_with_the_known_names():
+    event = ef.Event(run=1, number=1)
+    with pytest.raises(ef.ConfigError, match="bogus") as info:
+        event.flags = ["bogus"]
+    assert "failed" in str(info.value)
+    assert event.flags == frozenset()
+
+
+# --- entry values ------------------------------------------------------------------------
+
+
+def test_read_array_is_read_only():
+    event = ef.Event(run=1, number=1, adc=np.arange(4))
+    array = event["adc"]
+    assert not array.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        array[0] = 99
+    assert np.array_equal(event["adc"], [0, 1, 2, 3])
+
+
+def test_assigned_value_is_copied_into_the_event():
+    source = np.arange(4, dtype="<i8")
+    event = ef.Event(run=1, number=1, adc=source)
+    source[0] = 100
+    assert event["adc"][0] == 0
+
+
+def test_zero_dimensional_arrays_stay_zero_dimensional():
+    event = ef.Event(run=1, number=1, count=np.array(5, dtype="<u2"), scale=np.float64(2.5))
+    event["flag"] = True
+    for name in ["count", "scale", "flag"]:
+        assert event[name].shape == ()
+        assert event[name].ndim == 0
+    assert event["count"][()] == 5
+    decoded = ef.Event.decode(event.encode())
+    assert decoded["count"].shape == ()
+    assert decoded["scale"][()] == 2.5
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.array([1, None, "x"], dtype=object),
+        [1, "a", None],
+        np.zeros(2, [("a", "<i4"), ("payload", "O")]),
+    ],
+    ids=["object-array", "ragged-list", "structured-with-object-field"],
+)
+def test_object_arrays_are_refused_with_type_error_naming_the_entry(value):
+    with pytest.raises(TypeError, match="'payload_entry'"):
+        ef.Event(run=1, number=1, payload_entry=value)
+    event = ef.Event(run=1, number=1)
+    with pytest.raises(TypeError, match="'payload_entry'"):
+        event["payload_entry"] = value
+    assert "payload_entry" not in event
+
+
+# --- the wire frame -----------------------------------------------------------------------
+
+
+def test_encode_decode_round_trip_keeps_meta_flags_and_entries():
+    hit = np.dtype([("layer", "u1"), ("phi", "<f4")])
+    hits = np.array([(1, 0.5), (2, -0.25)], hit)
+    event = ef.Event(
+        run=3, number=99, adc=np.arange(12, dtype="<u2").reshape(3, 4), hits=hits, label="x"
+    )
+    event.flags = ["failed", "retried"]
+    for crc in (True, False):
+        decoded = ef.Event.decode(event.encode(crc=crc))
+        assert decoded.run == 3
+        assert decoded.number == 99
+        assert decoded.flags == frozenset({"failed", "retried"})
+        assert decoded.keys() == ["adc", "hits", "label"]
+        assert decoded["adc"].shape == (3, 4)
+        assert np.array_equal(decoded["adc"], event["adc"])
+        assert decoded["hits"].dtype == hit
+        assert np.array_equal(decoded["hits"], hits)
+        assert decoded["label"][()] == "x"
+
+
+def test_encode_is_deterministic():
+    event = ef.Event(run=1, number=2, adc=np.arange(5))
+    assert event.encode() == event.encode()
+    assert ef.Event.decode(event.encode()).encode() == event.encode()
+
+
+@pytest.mark.parametrize("cut", [0, 1, 8, 63, 64, 100])
+def test_decode_of_truncated_frame_raises_format_error(cut):
+    frame = ef.Event(run=1, number=2, adc=np.arange(32)).encode()
+    assert cut < len(frame)
+    with pytest.raises(ef.FormatError):
+        ef.Event.decode(frame[:cut])
+
+
+def test_decode_of_every_single_bit_flip_raises_format_error_with_crc():
+    frame = ef.Event(run=1, number=2, adc=np.arange(6, dtype="<i2"), label="ab").encode()
+    for i in range(len(frame)):
+        corrupt = bytearray(frame)
+        corrupt[i] ^= 0x10
+        with pytest.raises(ef.FormatError):
+            ef.Event.decode(bytes(corrupt))
+
+
+def test_format_error_is_an_evflow_error_and_names_a_byte_offset():
+    with pytest.raises(ef.EvflowError, match=r"byte \d+"):
+        ef.Event.decode(b"not a frame at all, just some text padding it out to many bytes")
+
+
+# --- zero copy ------------------------------------------------------------------------------
+
+
+def test_two_reads_of_an_entry_share_the_event_bytes():
+    event = ef.Event(run=1, number=1, adc=np.arange(100, dtype="<f8"))
+    first, second = event["adc"], event["adc"]
+    assert first is not second
+    assert data_pointer(first) == data_pointer(second)
+    assert not first.flags.owndata
+
+
+def test_arrays_read_from_a_file_are_views_over_the_event_frame(tmp_path):
+    specs = [(1, n, {"a": np.arange(64.0) * n, "b": np.arange(16, dtype="<u2")}) for n in (1, 2)]
+    path = tmp_path / "z.evf"
+    write_file(path, specs)
+    with ef.open(path) as f:
+        event = f[1]
+        a1, a2, b = event["a"], event["a"], event["b"]
+        assert data_pointer(a1) == data_pointer(a2)
+        assert not a1.flags.owndata
+        frame_len = len(event.encode())
+        # both entries lie within the one frame the event was read into
+        assert 0 < data_pointer(b) - data_pointer(a1) < frame_len
+    for event in ef.read(path):
+        assert data_pointer(event["a"]) == data_pointer(event["a"])
+
+
+def test_array_outlives_its_event_and_file(tmp_path):
+    path = tmp_path / "z.evf"
+    write_file(path, [(1, 1, {"a": np.arange(1000, dtype="<i4")})])
+    f = ef.open(path)
+    array = f[0]["a"]
+    f.close()
+    del f
+    gc.collect()
+    assert np.array_equal(array, np.arange(1000))
+
+
+# --- lent events ----------------------------------------------------------------------------
+
+
+def test_event_kept_after_its_module_call_raises_expired_event_error():
+    kept = []
+
+    class Keep(ef.Module):
+        def event(self, event):
+            kept.append((event, event["x"]))
+
+    path = ef.Path()
+    path.add(ef.modules.EventGenerator(events=2, entries={"x": {"dtype": "<i4", "size": 3}}))
+    path.add(Keep())
+    ef.process(path, summary=False)
+    event, array = kept[0]
+    with pytest.raises(ef.ExpiredEventError, match="keep the arrays"):
+        event["x"]
+    with pytest.raises(ef.ExpiredEventError):
+        _ = event.run
+    assert array.shape == (3,)  # the arrays stay valid
