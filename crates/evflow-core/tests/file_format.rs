@@ -1,6 +1,9 @@
 //! Tests of the `.evf` file format on real files: round trips, files cut at every byte,
 //! damaged records, random access with and without an index, and hostile bytes.
 
+#[path = "common/largest_allocation.rs"]
+mod largest_allocation;
+
 use bytes::Bytes;
 use evflow_core::aligned::ALIGN;
 use evflow_core::file::layout::{FILE_MAGIC, HEAD_LEN};
@@ -9,45 +12,10 @@ use evflow_core::file::{
 };
 use evflow_core::wire::DecodeLimits;
 use evflow_core::{Entry, Event, Flags};
+use largest_allocation::largest_allocation_in;
 use proptest::prelude::*;
 use serde_json::json;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::{Path, PathBuf};
-
-// Largest single allocation per thread, so "never allocates more than the file allows" is
-// an assertion.
-struct TrackingAlloc;
-
-thread_local! {
-    static LARGEST_ALLOC: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note_alloc(size: usize) {
-    let _ = LARGEST_ALLOC.try_with(|l| l.set(l.get().max(size)));
-}
-
-// SAFETY: forwards every call to the system allocator unchanged.
-unsafe impl GlobalAlloc for TrackingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_alloc(layout.size());
-        System.alloc(layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note_alloc(layout.size());
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_alloc(new_size);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: TrackingAlloc = TrackingAlloc;
 
 const CODECS: [Compression; 4] =
     [Compression::None, Compression::zstd(), Compression::Zstd { level: 1 }, Compression::Lz4];
@@ -516,11 +484,11 @@ proptest! {
             bytes.truncate(cut.index(bytes.len() + 1));
         }
         std::fs::write(&path, &bytes).unwrap();
-        LARGEST_ALLOC.with(|l| l.set(0));
-        read_everything(&path, false, DecodeLimits::DEFAULT);
-        read_everything(&path, true, DecodeLimits::DEFAULT);
-        let _ = verify(&path);
-        let largest = LARGEST_ALLOC.with(Cell::get);
+        let ((), largest) = largest_allocation_in(|| {
+            read_everything(&path, false, DecodeLimits::DEFAULT);
+            read_everything(&path, true, DecodeLimits::DEFAULT);
+            let _ = verify(&path);
+        });
         prop_assert!(largest <= 4 << 20, "largest allocation {largest} bytes for a {}-byte file", bytes.len());
     }
 }
@@ -558,10 +526,10 @@ proptest! {
         }
         std::fs::write(&path, &bytes).unwrap();
         let limits = DecodeLimits { max_frame_len: 1 << 20, ..DecodeLimits::DEFAULT };
-        LARGEST_ALLOC.with(|l| l.set(0));
-        read_everything(&path, false, limits);
-        read_everything(&path, true, limits);
-        let largest = LARGEST_ALLOC.with(Cell::get);
+        let ((), largest) = largest_allocation_in(|| {
+            read_everything(&path, false, limits);
+            read_everything(&path, true, limits);
+        });
         prop_assert!(largest <= 4 << 20, "largest allocation {largest} bytes for a {}-byte file", bytes.len());
     }
 }

@@ -6,6 +6,8 @@
 
 #[path = "../../../fuzz/fuzz_targets/decode_frame.rs"]
 mod decode_frame;
+#[path = "common/largest_allocation.rs"]
+mod largest_allocation;
 
 use bytes::Bytes;
 use decode_frame::check_frame;
@@ -16,53 +18,9 @@ use evflow_core::wire::{
     HEADER_LEN,
 };
 use evflow_core::{Entry, Event, EventMeta, Flags};
+use largest_allocation::largest_allocation_in;
 use proptest::prelude::*;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::{Path, PathBuf};
-
-// ---------------------------------------------------------------------------------------
-// Largest single allocation, per thread, so "never allocates absurdly" is an assertion.
-
-struct TrackingAlloc;
-
-thread_local! {
-    static LARGEST_ALLOC: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note_alloc(size: usize) {
-    // try_with: the allocator also runs while thread-locals are being torn down.
-    let _ = LARGEST_ALLOC.try_with(|l| l.set(l.get().max(size)));
-}
-
-// SAFETY: forwards every call to the system allocator unchanged.
-unsafe impl GlobalAlloc for TrackingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_alloc(layout.size());
-        System.alloc(layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note_alloc(layout.size());
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_alloc(new_size);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: TrackingAlloc = TrackingAlloc;
-
-/// Runs `f` and returns its result with the largest single allocation it made on this thread.
-fn largest_allocation_in<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    LARGEST_ALLOC.with(|l| l.set(0));
-    let out = f();
-    (out, LARGEST_ALLOC.with(Cell::get))
-}
 
 /// What decoding `len` untrusted bytes may allocate at once: the entry map is sized from the
 /// header, which the decoder must first check against the buffer (an entry record is >= 24
