@@ -113,11 +113,12 @@ class Efficiency(ef.Module):
             print(f"track finding efficiency: {self.found / self.true:.1%} of {self.true} tracks")
 
 
+OUTPUT = "out/triggered.evf"
 os.makedirs("out", exist_ok=True)
 path = ef.Path()
 path.add(
     ef.modules.EventGenerator(
-        runs=[(1, 2000), (2, 2000)],
+        runs=[(1, 10_000), (2, 10_000)],
         entries={
             "noise_phi": {
                 "dtype": "<f4",
@@ -132,5 +133,7 @@ path.add(ToyDetector())
 path.add(HoughTracker())
 path.add(Efficiency())
 path.add(TwoTrackTrigger())
-path.add(ef.modules.FileOutput("out/triggered.evf", compression="zstd"))
-ef.process(path)
+path.add(ef.modules.FileOutput(OUTPUT, compression="zstd"))
+report = ef.process(path)
+kept = report.accepted / report.read
+print(f"trigger kept {report.accepted} of {report.read} events ({kept:.0%}): {OUTPUT}")
