@@ -190,13 +190,16 @@ fn structured_itemsize(s: &str, value: &Value, depth: usize) -> Result<usize, DT
     }
     let fields = value.as_array().ok_or_else(|| DTypeError::new(s, "a structured dtype is a list of fields"))?;
     let mut total: usize = 0;
+    let mut names = std::collections::HashSet::new();
     for field in fields {
         let parts = field
             .as_array()
             .filter(|p| p.len() == 2 || p.len() == 3)
             .ok_or_else(|| DTypeError::new(s, "a field is [name, dtype] or [name, dtype, shape]"))?;
-        if !parts[0].is_string() {
-            return Err(DTypeError::new(s, "a field name must be a string"));
+        let name = parts[0].as_str().ok_or_else(|| DTypeError::new(s, "a field name must be a string"))?;
+        // Padding fields are unnamed; numpy refuses two fields of one name.
+        if !name.is_empty() && !names.insert(name) {
+            return Err(DTypeError::new(s, format!("field {name:?} appears twice")));
         }
         let base = match &parts[1] {
             Value::String(simple) => {

@@ -27,7 +27,8 @@ pub enum EntryError {
         dtype: String,
         /// The entry's shape.
         shape: Vec<u64>,
-        /// shape product times itemsize, or `None` on overflow.
+        /// Shape product times itemsize, in words ("more than numpy can address" when the
+        /// array could not be viewed in numpy).
         expected: String,
         /// Bytes given.
         actual: usize,
@@ -99,14 +100,22 @@ pub(crate) fn check_size(dtype: &str, shape: &[u64], itemsize: usize, actual: us
     if shape.len() > MAX_NDIM {
         return Err(EntryError::TooManyDims(shape.len()));
     }
-    // numpy counts elements in a signed 64-bit integer: the element count must fit it too.
-    let elements = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)).filter(|&n| n <= i64::MAX as u64);
-    let expected = elements.and_then(|n| n.checked_mul(itemsize as u64));
+    // numpy's rule: every dimension, and the bytes of the non-zero dimensions, fit a signed
+    // 64-bit integer, so an array numpy cannot view is refused here rather than there.
+    let numpy_max = i64::MAX as u64;
+    let viewable = shape.iter().all(|&d| d <= numpy_max)
+        && shape
+            .iter()
+            .filter(|&&d| d != 0)
+            .try_fold(itemsize as u64, |acc, &d| acc.checked_mul(d))
+            .is_some_and(|bytes| bytes <= numpy_max);
+    let elements = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d));
+    let expected = elements.and_then(|n| n.checked_mul(itemsize as u64)).filter(|_| viewable);
     if expected != Some(actual as u64) {
         return Err(EntryError::SizeMismatch {
             dtype: dtype.to_string(),
             shape: shape.to_vec(),
-            expected: expected.map_or("more than 2^64".to_string(), |e| e.to_string()),
+            expected: expected.map_or("more than numpy can address (2^63 - 1)".to_string(), |e| e.to_string()),
             actual,
         });
     }
@@ -131,5 +140,9 @@ mod tests {
         let err = Entry::new("<f8", vec![2, 3], Bytes::from(vec![0u8; 47])).unwrap_err();
         assert!(err.to_string().contains("needs 48 bytes, got 47"), "{err}");
         assert!(Entry::new("<f8", vec![u64::MAX, 2], Bytes::new()).is_err());
+        // Zero elements, but dimensions numpy cannot represent.
+        assert!(Entry::new("<f8", vec![0, u64::MAX], Bytes::new()).is_err());
+        assert!(Entry::new("<f8", vec![0, 1 << 62, 4], Bytes::new()).is_err());
+        assert!(Entry::new("<f8", vec![0, 1 << 40], Bytes::new()).is_ok());
     }
 }

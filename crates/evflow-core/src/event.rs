@@ -138,7 +138,7 @@ impl Event {
         self.entries.values().map(Entry::len).sum()
     }
 
-    /// Adds an entry the decoder has already checked, with capacity reserved up front.
+    /// An event from meta data and entries the decoder has already checked.
     pub(crate) fn from_parts(meta: EventMeta, entries: IndexMap<String, Entry>) -> Event {
         Event { meta, entries }
     }

@@ -18,6 +18,7 @@ pub mod dtype;
 pub mod entry;
 pub mod event;
 pub mod file;
+mod le;
 pub mod wire;
 
 pub use entry::{Entry, EntryError};

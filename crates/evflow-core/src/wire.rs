@@ -25,6 +25,7 @@ use crate::aligned::{align_up, AlignedBuf, ALIGN};
 use crate::dtype::DType;
 use crate::entry::{check_size, Entry, MAX_ENTRIES, MAX_NAME_LEN, MAX_NDIM};
 use crate::event::{Event, EventMeta, Flags};
+use crate::le::{get_u16, get_u32, get_u64, put_u16, put_u32, put_u64};
 use bytes::Bytes;
 use indexmap::IndexMap;
 use thiserror::Error;
@@ -54,6 +55,12 @@ const OFF_ENTRY_COUNT: usize = 40;
 const OFF_TABLE_LEN: usize = 44;
 const OFF_FRAME_FLAGS: usize = 48;
 const OFF_CRC: usize = 52;
+// Entry-record field offsets (shape, name and dtype follow at ENTRY_FIXED_LEN).
+const ENT_OFF_OFFSET: usize = 0;
+const ENT_OFF_LENGTH: usize = 8;
+const ENT_OFF_NAME_LEN: usize = 16;
+const ENT_OFF_DTYPE_LEN: usize = 18;
+const ENT_OFF_NDIM: usize = 20;
 
 /// Bounds on what a decoder accepts, so untrusted input cannot make it allocate at will.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,11 +211,12 @@ pub fn encode_into(event: &Event, layout: &FrameLayout, out: &mut [u8], opts: En
     for ((name, entry), &offset) in event.iter().zip(&layout.payload_offsets) {
         let rec_len = entry_record_len(name, entry);
         let rec = &mut out[at..at + rec_len];
-        put_u64(rec, 0, offset as u64);
-        put_u64(rec, 8, entry.len() as u64);
-        put_u16(rec, 16, name.len() as u16);
-        put_u16(rec, 18, entry.dtype().len() as u16);
-        rec[20..24].copy_from_slice(&[entry.shape().len() as u8, 0, 0, 0]);
+        rec[..ENTRY_FIXED_LEN].fill(0);
+        put_u64(rec, ENT_OFF_OFFSET, offset as u64);
+        put_u64(rec, ENT_OFF_LENGTH, entry.len() as u64);
+        put_u16(rec, ENT_OFF_NAME_LEN, name.len() as u16);
+        put_u16(rec, ENT_OFF_DTYPE_LEN, entry.dtype().len() as u16);
+        rec[ENT_OFF_NDIM] = entry.shape().len() as u8;
         let mut p = ENTRY_FIXED_LEN;
         for &dim in entry.shape() {
             put_u64(rec, p, dim);
@@ -378,16 +386,16 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
     if at + ENTRY_FIXED_LEN > table_end {
         return Err((at, "record runs past the entry table".into()));
     }
-    let offset = get_u64(buf, at);
-    let length = get_u64(buf, at + 8);
-    let name_len = get_u16(buf, at + 16) as usize;
-    let dtype_len = get_u16(buf, at + 18) as usize;
-    let ndim = buf[at + 20] as usize;
+    let offset = get_u64(buf, at + ENT_OFF_OFFSET);
+    let length = get_u64(buf, at + ENT_OFF_LENGTH);
+    let name_len = get_u16(buf, at + ENT_OFF_NAME_LEN) as usize;
+    let dtype_len = get_u16(buf, at + ENT_OFF_DTYPE_LEN) as usize;
+    let ndim = buf[at + ENT_OFF_NDIM] as usize;
     if ndim > MAX_NDIM {
-        return Err((at + 20, format!("ndim {ndim} exceeds {MAX_NDIM}")));
+        return Err((at + ENT_OFF_NDIM, format!("ndim {ndim} exceeds {MAX_NDIM}")));
     }
     if name_len == 0 || name_len > MAX_NAME_LEN {
-        return Err((at + 16, format!("name length {name_len} not in 1..={MAX_NAME_LEN}")));
+        return Err((at + ENT_OFF_NAME_LEN, format!("name length {name_len} not in 1..={MAX_NAME_LEN}")));
     }
     let raw_len = ENTRY_FIXED_LEN + 8 * ndim + name_len + dtype_len;
     let rec_len = raw_len.next_multiple_of(8);
@@ -418,25 +426,6 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
 
 fn invalid(field: &'static str, detail: String) -> FrameErrorKind {
     FrameErrorKind::Invalid { field, detail }
-}
-
-fn put_u16(b: &mut [u8], at: usize, v: u16) {
-    b[at..at + 2].copy_from_slice(&v.to_le_bytes());
-}
-fn put_u32(b: &mut [u8], at: usize, v: u32) {
-    b[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
-fn put_u64(b: &mut [u8], at: usize, v: u64) {
-    b[at..at + 8].copy_from_slice(&v.to_le_bytes());
-}
-fn get_u16(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes(b[at..at + 2].try_into().expect("2 bytes"))
-}
-fn get_u32(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
-}
-fn get_u64(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
 #[cfg(test)]

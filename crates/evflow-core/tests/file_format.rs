@@ -340,6 +340,29 @@ fn a_damaged_index_header_ends_sequential_reading_without_an_error() {
 }
 
 #[test]
+fn a_crafted_index_size_is_a_damaged_index_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crafted.evf");
+    write(&path, &events(3), Compression::None, true);
+    let mut b = std::fs::read(&path).unwrap();
+    let trailer = b.len() - HEAD_LEN;
+    let index = u64_at(&b, trailer + 8) as usize;
+    let count: u64 = 1 << 40;
+    b[trailer + 16..trailer + 24].copy_from_slice(&count.to_le_bytes());
+    b[index + 16..index + 24].copy_from_slice(&(count * 24).to_le_bytes()); // raw_len
+    for at in [trailer, index] {
+        let crc = crc32c::crc32c(&b[at..at + 28]);
+        b[at + 28..at + 32].copy_from_slice(&crc.to_le_bytes());
+    }
+    std::fs::write(&path, &b).unwrap();
+    let mut r = open(&path, false).unwrap();
+    assert!(matches!(r.index_status(), IndexStatus::Invalid(_)), "{:?}", r.index_status());
+    assert_eq!(r.len(), 3, "the index is rebuilt by scanning");
+    assert_eq!(read_all(&mut r).len(), 3);
+    assert_eq!(verify(&path).unwrap().events, 3);
+}
+
+#[test]
 fn a_cut_inside_the_trailer_stops_at_or_before_the_cut() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.evf");
@@ -353,6 +376,21 @@ fn a_cut_inside_the_trailer_stops_at_or_before_the_cut() {
         let stopped = r.stopped().unwrap_or_else(|| panic!("cut at {cut} is reported"));
         assert!(stopped.offset <= cut as u64, "cut at {cut}: {stopped:?}");
     }
+}
+
+#[test]
+fn buffered_records_reach_the_file_once_they_are_old() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slow.evf");
+    let mut w = FileWriter::create(&path, WriterOptions::default()).unwrap();
+    let evs = events(2);
+    w.write(&evs[0]).unwrap();
+    assert_eq!(read_all(&mut open(&part_of(&path), false).unwrap()).len(), 0, "a small record waits in the buffer");
+    std::thread::sleep(evflow_core::file::MAX_BUFFER_AGE);
+    w.write(&evs[1]).unwrap();
+    let on_disk = read_all(&mut open(&part_of(&path), false).unwrap());
+    assert_eq!(on_disk, evs, "a killed writer would lose at most MAX_BUFFER_AGE of records");
+    w.close().unwrap();
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::event::PyEvent;
 use evflow_core::Event;
-use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
+use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity, Source};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -48,7 +48,7 @@ pub struct PyModuleAdapter {
 }
 
 impl PyModuleAdapter {
-    /// Wraps a Python module object at position `stream` of the path (its random stream).
+    /// Wraps a Python module object whose `event.rng` draws from random stream `stream`.
     pub fn new(obj: &Bound<'_, PyAny>, stream: u64) -> PyResult<PyModuleAdapter> {
         Ok(PyModuleAdapter {
             event_fn: obj.getattr("event")?.unbind(),
@@ -96,7 +96,14 @@ impl Module for PyModuleAdapter {
             let lent = Py::new(py, PyEvent::lent(std::mem::take(event), self.seed, self.stream))
                 .map_err(|e| module_error(py, e))?;
             let result = self.event_fn.call1(py, (lent.clone_ref(py),));
-            if let Some(back) = lent.borrow_mut(py).take() {
+            // A thread the module started may still be using the event: that is an error of
+            // the module, not a reason to abort the job without closing its files.
+            let mut back = lent.try_borrow_mut(py).map_err(|_| {
+                let message = "the event is still in use after event() returned (by a thread the module started?)";
+                // The event cannot be taken back, so it cannot go on: the job stops.
+                ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) }
+            })?;
+            if let Some(back) = back.take() {
                 *event = back;
             }
             let value = result.map_err(|e| module_error(py, e))?;
@@ -144,7 +151,13 @@ impl Source for PySourceAdapter {
         Python::attach(|py| {
             let obj = self.obj.bind(py);
             obj.call_method0("initialize").map_err(|e| module_error(py, e))?;
-            let iter = obj.call_method0("events").and_then(|it| it.try_iter()).map_err(|e| module_error(py, e))?;
+            let events = obj.call_method0("events").map_err(|e| module_error(py, e))?;
+            let iter = events.try_iter().map_err(|_| {
+                let kind = events.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                ModuleError::msg(format!(
+                    "events() must return an iterable of evflow.Event (e.g. yield them), not {kind}"
+                ))
+            })?;
             self.iter = Some(iter.into_any().unbind());
             Ok(())
         })
@@ -167,7 +180,8 @@ impl Source for PySourceAdapter {
                 return Err(ModuleError::msg(format!("events() must yield evflow.Event objects, not {kind}")));
             };
             event
-                .borrow_mut()
+                .try_borrow_mut()
+                .map_err(|_| ModuleError::msg("events() yielded an event that is in use elsewhere"))?
                 .take()
                 .map(Some)
                 .ok_or_else(|| ModuleError::msg("events() yielded an event that was already used"))

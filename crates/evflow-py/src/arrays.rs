@@ -21,6 +21,9 @@ pub struct EntryBytes {
     data: Bytes,
 }
 
+/// Most dtypes kept in the cache; a file with more distinct dtypes makes the rest anew.
+const MAX_CACHED_DTYPES: usize = 1024;
+
 static DTYPES: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
 static DTYPES_MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 
@@ -36,7 +39,10 @@ fn dtype_of<'py>(py: Python<'py>, wire: &str) -> PyResult<Bound<'py, PyArrayDesc
         return Ok(found.cast_into::<PyArrayDescr>()?);
     }
     let dtype = dtypes_module(py)?.call_method1("from_wire", (wire,))?;
-    cache.set_item(key, &dtype)?;
+    // Dtype strings come from untrusted frames: the cache must not grow without bound.
+    if cache.len() < MAX_CACHED_DTYPES {
+        cache.set_item(key, &dtype)?;
+    }
     Ok(dtype.cast_into::<PyArrayDescr>()?)
 }
 

@@ -11,6 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::path::PathBuf;
 
+/// The key of the job's metadata (steering file, path, seed) in an output file's header.
+pub const JOB_METADATA_KEY: &str = "job";
+
 /// The runtime source a built-in source object configures, or `None` for other objects.
 pub fn native_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Source>>> {
     if let Ok(g) = obj.cast::<PyEventGenerator>() {
@@ -25,9 +28,14 @@ pub fn native_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Source>>
 }
 
 /// The runtime module a built-in module object configures, or `None` for other objects.
-pub fn native_module(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Module>>> {
+/// File outputs store `job` (the job's metadata, unless null) in their header.
+pub fn native_module(obj: &Bound<'_, PyAny>, job: &serde_json::Value) -> PyResult<Option<Box<dyn Module>>> {
     if let Ok(f) = obj.cast::<PyFileOutput>() {
-        let module = FileOutput::new(f.get().config.clone()).map_err(config_error)?;
+        let mut config = f.get().config.clone();
+        if !job.is_null() {
+            config.metadata.insert(JOB_METADATA_KEY.to_string(), job.clone());
+        }
+        let module = FileOutput::new(config).map_err(config_error)?;
         return Ok(Some(Box::new(module)));
     }
     if let Ok(p) = obj.cast::<PyProgress>() {
@@ -54,9 +62,14 @@ fn dist_parts(entry: &str, option: &str, value: &Bound<'_, PyAny>) -> PyResult<(
             "entry {entry:?}: {option} must be a number, a name or a tuple such as (\"uniform\", 0, 1)"
         ))
     })?;
-    let kind: String = parts.first().map(|k| k.extract()).transpose()?.unwrap_or_default();
+    let Some((kind, params)) = parts.split_first() else {
+        return Err(config_error(format!("entry {entry:?}: {option} is empty; give e.g. (\"uniform\", 0, 1)")));
+    };
+    let kind: String = kind
+        .extract()
+        .map_err(|_| config_error(format!("entry {entry:?}: {option} must start with a name such as \"uniform\"")))?;
     let params =
-        parts[1..].iter().map(|p| p.extract::<f64>()).collect::<PyResult<Vec<f64>>>().map_err(|_| {
+        params.iter().map(|p| p.extract::<f64>()).collect::<PyResult<Vec<f64>>>().map_err(|_| {
             config_error(format!("entry {entry:?}: the parameters of {option} {kind:?} must be numbers"))
         })?;
     Ok((kind, params))
@@ -67,7 +80,16 @@ fn size_dist(entry: &str, value: &Bound<'_, PyAny>) -> PyResult<SizeDist> {
         return Ok(SizeDist::Fixed(n));
     }
     match dist_parts(entry, "size", value)? {
-        (k, p) if k == "uniform" && p.len() == 2 => Ok(SizeDist::Uniform { lo: p[0] as u64, hi: p[1] as u64 }),
+        (k, p) if k == "uniform" && p.len() == 2 => {
+            let bound = |x: f64| {
+                (x >= 0.0 && x.fract() == 0.0 && x < u64::MAX as f64).then_some(x as u64).ok_or_else(|| {
+                    config_error(format!(
+                        "entry {entry:?}: size (\"uniform\", lo, hi) takes whole numbers >= 0, not {x}"
+                    ))
+                })
+            };
+            Ok(SizeDist::Uniform { lo: bound(p[0])?, hi: bound(p[1])? })
+        }
         (k, p) if k == "poisson" && p.len() == 1 => Ok(SizeDist::Poisson { mean: p[0] }),
         (k, p) => Err(config_error(format!(
             "entry {entry:?}: size ({k:?} with {} parameters) must be N, (\"uniform\", lo, hi) or (\"poisson\", mean)",
@@ -168,7 +190,7 @@ impl PyEventGenerator {
     /// Events the generator gives, if bounded.
     #[getter]
     fn expected_events(&self) -> Option<u64> {
-        self.config.runs.iter().try_fold(0u64, |acc, r| r.events.map(|n| acc + n))
+        self.config.runs.iter().try_fold(0u64, |acc, r| r.events.and_then(|n| acc.checked_add(n)))
     }
     fn __repr__(&self) -> String {
         format!("EventGenerator({:?})", self.config)
@@ -193,7 +215,9 @@ impl PyFileInput {
         if paths.is_empty() {
             return Err(config_error("FileInput needs at least one path"));
         }
-        Ok(PyFileInput { config: FileInputConfig::new(paths, skip_corrupt) })
+        let config = FileInputConfig::new(paths, skip_corrupt);
+        config.validate().map_err(config_error)?;
+        Ok(PyFileInput { config })
     }
     /// Built-in sources are sources.
     #[getter]
@@ -238,7 +262,7 @@ impl PyFileOutput {
             let json: String = py.import("json")?.call_method1("dumps", (metadata,))?.extract()?;
             config.metadata = serde_json::from_str(&json).map_err(config_error)?;
         }
-        FileOutput::new(config.clone()).map_err(config_error)?;
+        config.validate().map_err(config_error)?;
         Ok(PyFileOutput { config })
     }
     /// Marks built-in modules for `Path.add`.

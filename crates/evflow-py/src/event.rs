@@ -20,7 +20,7 @@ static RNG_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub struct PyEvent {
     inner: Option<Event>,
     seed: u64,
-    /// Random stream: the module's position in the path (0 outside a path).
+    /// Random stream of the module the event is lent to (from its name; 0 outside a path).
     stream: u64,
     rng: Option<Py<PyAny>>,
 }
@@ -31,7 +31,7 @@ impl PyEvent {
         PyEvent { inner: Some(event), seed: 0, stream: 0, rng: None }
     }
 
-    /// Wraps an event lent to the module at `stream` (its position in the path) of a job.
+    /// Wraps an event lent to a module of a job, whose random stream is `stream`.
     pub fn lent(event: Event, seed: u64, stream: u64) -> PyEvent {
         PyEvent { inner: Some(event), seed, stream, rng: None }
     }
@@ -62,7 +62,12 @@ fn expired() -> PyErr {
 impl PyEvent {
     #[new]
     #[pyo3(signature = (run=0, number=0, **entries))]
-    fn new(py: Python<'_>, run: u32, number: u64, entries: Option<&Bound<'_, PyDict>>) -> PyResult<PyEvent> {
+    fn new(py: Python<'_>, run: i128, number: i128, entries: Option<&Bound<'_, PyDict>>) -> PyResult<PyEvent> {
+        let out_of_range = |what: &str, value: i128, max: u64| {
+            config_error(format!("Event: {what} = {value} is out of range (0 to {max})"))
+        };
+        let run = u32::try_from(run).map_err(|_| out_of_range("run", run, u32::MAX.into()))?;
+        let number = u64::try_from(number).map_err(|_| out_of_range("number", number, u64::MAX))?;
         let mut event = Event::new(run, number);
         if let Some(entries) = entries {
             for (name, value) in entries.iter() {
@@ -77,7 +82,9 @@ impl PyEvent {
     fn __getitem__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         let event = self.event()?;
         match event.get(name) {
-            Some(entry) => entry_array(py, entry),
+            Some(entry) => entry_array(py, entry).map_err(|e| {
+                format_error(format!("entry {name:?} cannot be viewed as a numpy array: {}", e.value(py)))
+            }),
             None => {
                 let names: Vec<&str> = event.names().collect();
                 Err(PyKeyError::new_err(format!("no entry {name:?} in this event (it has: {})", names.join(", "))))
@@ -154,9 +161,9 @@ impl PyEvent {
         Ok(())
     }
 
-    /// A numpy Generator seeded from (job seed, run, event number, the module's position in
-    /// the path): the same numbers whichever process handles the event, and independent
-    /// numbers for each module.
+    /// A numpy Generator seeded from (job seed, run, event number, the module's name in the
+    /// path): the same numbers whichever process handles the event, independent numbers for
+    /// each module, unchanged when other modules are added to the path.
     #[getter]
     fn rng(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(rng) = &self.rng {

@@ -2,7 +2,7 @@
 
 use crate::errors::{config_error, format_error};
 use crate::event::PyEvent;
-use evflow_core::file::{self, FileReader, IndexStatus, ReaderOptions};
+use evflow_core::file::{self, FileReader, ReaderOptions};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyStopIteration};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -25,14 +25,6 @@ impl PyFileReader {
 
 fn json_to_py<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (value.to_string(),))
-}
-
-fn index_status(status: &IndexStatus) -> String {
-    match status {
-        IndexStatus::Valid { events } => format!("valid ({events} events)"),
-        IndexStatus::Missing => "missing (the writer did not close the file); rebuilt by scanning".into(),
-        IndexStatus::Invalid(why) => format!("damaged ({why}); rebuilt by scanning"),
-    }
 }
 
 #[pymethods]
@@ -111,7 +103,7 @@ impl PyFileReader {
     /// The state of the file's index: "valid (N events)", or why it was rebuilt by scanning.
     #[getter]
     fn index_status(&mut self) -> PyResult<String> {
-        Ok(index_status(self.reader()?.index_status()))
+        Ok(self.reader()?.index_status().to_string())
     }
 
     /// The compression the file was written with.
@@ -162,7 +154,7 @@ pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
     d.set_item("entries", entries)?;
     d.set_item("stored_bytes", r.stored_bytes)?;
     d.set_item("raw_bytes", r.raw_bytes)?;
-    d.set_item("index", index_status(&r.index))?;
+    d.set_item("index", r.index.to_string())?;
     d.set_item("corrupt", r.corrupt.iter().map(|c| (c.offset, c.reason.clone())).collect::<Vec<_>>())?;
     d.set_item("stopped", r.stopped.as_ref().map(|s| (s.offset, s.reason.clone())))?;
     d.set_item("ok", r.is_ok())?;

@@ -12,25 +12,46 @@ pub struct ModuleError {
     pub message: String,
     /// The underlying error, if any.
     pub source: Option<Box<dyn Error + Send + Sync>>,
-    /// The hook was interrupted (a signal arrived, e.g. Ctrl-C in Python code): the job
-    /// stops and closes cleanly whatever `on_error` says.
-    pub interrupt: bool,
+    /// What the error means for the job.
+    pub severity: Severity,
+}
+
+/// What a module error means for the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The module failed on this event: `on_error` decides whether the job goes on.
+    Event,
+    /// The job cannot go on (an output cannot write): it stops whatever `on_error` says.
+    Fatal,
+    /// A signal arrived while the hook ran (Ctrl-C in Python code): the job stops and
+    /// closes cleanly, and reports that it was interrupted.
+    Interrupt,
 }
 
 impl ModuleError {
     /// An error with a message only.
     pub fn msg(message: impl Into<String>) -> ModuleError {
-        ModuleError { message: message.into(), source: None, interrupt: false }
+        ModuleError { message: message.into(), source: None, severity: Severity::Event }
     }
 
     /// An error wrapping another.
     pub fn wrap(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
-        ModuleError { message: message.into(), source: Some(Box::new(source)), interrupt: false }
+        ModuleError { message: message.into(), source: Some(Box::new(source)), severity: Severity::Event }
     }
 
     /// An interruption (a signal) that arrived while a hook ran.
     pub fn interrupt(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
-        ModuleError { interrupt: true, ..ModuleError::wrap(message, source) }
+        ModuleError { severity: Severity::Interrupt, ..ModuleError::wrap(message, source) }
+    }
+
+    /// An error after which the job cannot go on, such as an output that cannot write.
+    pub fn fatal(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
+        ModuleError { severity: Severity::Fatal, ..ModuleError::wrap(message, source) }
+    }
+
+    /// Whether the job must stop, whatever `on_error` says.
+    pub fn stops_job(&self) -> bool {
+        self.severity != Severity::Event
     }
 }
 

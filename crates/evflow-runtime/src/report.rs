@@ -10,6 +10,8 @@ pub struct ModuleStats {
     pub name: String,
     /// Events the module was called for.
     pub calls: u64,
+    /// Events the module failed on and that went on flagged failed (`on_error="skip"`).
+    pub failed: u64,
     /// Total time in the module's event hook (for the source: reading), seconds.
     pub total_s: f64,
 }
@@ -70,9 +72,21 @@ impl Report {
     pub fn table(&self) -> String {
         let width = self.modules.iter().map(|m| m.name.len()).max().unwrap_or(6).max(6);
         let mut out = String::new();
-        let _ = writeln!(out, "{:<width$} {:>12} {:>12} {:>12}", "module", "calls", "total [s]", "mean [us]");
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>12} {:>8} {:>12} {:>12}",
+            "module", "calls", "failed", "total [s]", "mean [us]"
+        );
         for m in &self.modules {
-            let _ = writeln!(out, "{:<width$} {:>12} {:>12.3} {:>12.2}", m.name, m.calls, m.total_s, m.mean_us());
+            let _ = writeln!(
+                out,
+                "{:<width$} {:>12} {:>8} {:>12.3} {:>12.2}",
+                m.name,
+                m.calls,
+                m.failed,
+                m.total_s,
+                m.mean_us()
+            );
         }
         let _ = write!(
             out,

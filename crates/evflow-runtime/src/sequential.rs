@@ -1,11 +1,16 @@
 //! The sequential executor: runs a path over its source's events in one process.
 
-use crate::module::{Decision, JobContext, Module, ModuleError, Source};
+use crate::log;
+use crate::module::{Decision, JobContext, Module, ModuleError, Severity, Source};
 use crate::report::{ModuleStats, Report};
 use evflow_core::{Event, Flags};
 use std::fmt;
 use std::time::Instant;
 use thiserror::Error;
+
+/// How many failures of one module `on_error = Skip` shows as warnings; later ones are only
+/// counted.
+pub const FAILURE_WARNINGS_PER_MODULE: u64 = 5;
 
 /// What to do when a module's event hook fails.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -47,8 +52,10 @@ pub enum Hook {
     Initialize,
     /// `begin_run`.
     BeginRun,
-    /// `event` (or reading, for the source).
+    /// `event`.
     Event,
+    /// The source's reading of the next event.
+    Read,
     /// `end_run`.
     EndRun,
     /// `terminate`.
@@ -61,34 +68,45 @@ impl fmt::Display for Hook {
             Hook::Initialize => "initialize",
             Hook::BeginRun => "begin_run",
             Hook::Event => "event",
+            Hook::Read => "read",
             Hook::EndRun => "end_run",
             Hook::Terminate => "terminate",
         })
     }
 }
 
-/// A module hook failed and the job stopped.
+/// A module or source hook failed and the job stopped.
 #[derive(Debug, Error)]
-#[error("module {module} failed in {hook}{}: {error}", at_event(*.run, *.event))]
 pub struct JobError {
-    /// The module's name.
+    /// The module's (or source's) name.
     pub module: String,
+    /// Whether it is the path's source.
+    pub is_source: bool,
     /// The hook that failed.
     pub hook: Hook,
-    /// Run number, when the hook concerns a run or an event.
+    /// Run number, when the hook concerns a run or an event (for [`Hook::Read`]: of the
+    /// last event read).
     pub run: Option<u32>,
-    /// Event number, when the hook concerns an event.
+    /// Event number, when the hook concerns an event (for [`Hook::Read`]: the last read).
     pub event: Option<u64>,
     /// What the module raised.
     #[source]
     pub error: ModuleError,
 }
 
-fn at_event(run: Option<u32>, event: Option<u64>) -> String {
-    match (run, event) {
-        (Some(r), Some(e)) => format!(" on run {r} event {e}"),
-        (Some(r), None) => format!(" for run {r}"),
-        _ => String::new(),
+impl fmt::Display for JobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let step = if self.is_source { "source" } else { "module" };
+        let (name, error) = (&self.module, &self.error);
+        match (self.hook, self.run, self.event) {
+            (Hook::Read, Some(r), Some(e)) => {
+                write!(f, "{step} {name} failed reading the next event (after run {r} event {e}): {error}")
+            }
+            (Hook::Read, _, _) => write!(f, "{step} {name} failed reading the first event: {error}"),
+            (hook, Some(r), Some(e)) => write!(f, "{step} {name} failed in {hook} on run {r} event {e}: {error}"),
+            (hook, Some(r), None) => write!(f, "{step} {name} failed in {hook} for run {r}: {error}"),
+            (hook, _, _) => write!(f, "{step} {name} failed in {hook}: {error}"),
+        }
     }
 }
 
@@ -142,6 +160,8 @@ pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut()
             modules: names.into_iter().map(|name| ModuleStats { name, ..Default::default() }).collect(),
             ..Default::default()
         },
+        source_started: false,
+        initialized: 0,
         current_run: None,
         error: None,
         cleanup_errors: Vec::new(),
@@ -157,16 +177,21 @@ struct Runner<'a> {
     path: &'a mut Path,
     opts: &'a ProcessOptions,
     report: Report,
-    current_run: Option<u32>,
+    /// Whether the source's `initialize` succeeded (only then is it terminated).
+    source_started: bool,
+    /// How many modules, from the first, `initialize` succeeded for.
+    initialized: usize,
+    /// The current run, and how many modules, from the first, `begin_run` succeeded for.
+    current_run: Option<(u32, usize)>,
     error: Option<JobError>,
     cleanup_errors: Vec<JobError>,
 }
 
 impl Runner<'_> {
     fn fail(&mut self, index: usize, hook: Hook, run: Option<u32>, event: Option<u64>, error: ModuleError) {
-        self.report.interrupted |= error.interrupt;
+        self.report.interrupted |= error.severity == Severity::Interrupt;
         let module = self.report.modules[index].name.clone();
-        let job_error = JobError { module, hook, run, event, error };
+        let job_error = JobError { module, is_source: index == 0, hook, run, event, error };
         if self.error.is_none() {
             self.error = Some(job_error);
         } else {
@@ -183,12 +208,15 @@ impl Runner<'_> {
         if let Err(e) = self.path.source.initialize(&ctx) {
             return self.fail(0, Hook::Initialize, None, None, e);
         }
+        self.source_started = true;
         for i in 0..self.path.modules.len() {
             if let Err(e) = self.path.modules[i].initialize(&ctx) {
                 return self.fail(i + 1, Hook::Initialize, None, None, e);
             }
+            self.initialized = i + 1;
         }
         let mut seq = 0u64;
+        let mut last = None;
         while self.opts.max_events.is_none_or(|max| seq < max) {
             if control().is_err() {
                 self.report.interrupted = true;
@@ -200,13 +228,15 @@ impl Runner<'_> {
             let mut event = match next {
                 Ok(Some(event)) => event,
                 Ok(None) => return,
-                Err(e) => return self.fail(0, Hook::Event, None, None, e),
+                Err(e) => return self.fail(0, Hook::Read, last.map(|(r, _)| r), last.map(|(_, e)| e), e),
             };
             self.report.modules[0].calls += 1;
+            last = Some((event.meta.run, event.meta.event));
             event.meta.seq = seq;
             seq += 1;
             self.report.read += 1;
-            if self.current_run != Some(event.meta.run) && (!self.end_run() || !self.begin_run(event.meta.run)) {
+            let run_changed = self.current_run.is_none_or(|(run, _)| run != event.meta.run);
+            if run_changed && (!self.end_run() || !self.begin_run(event.meta.run)) {
                 return;
             }
             if !self.event(&mut event) {
@@ -217,6 +247,7 @@ impl Runner<'_> {
 
     /// Runs the modules on one event; false when the job must stop.
     fn event(&mut self, event: &mut Event) -> bool {
+        let mut failed_here = false;
         let mut t = Instant::now();
         for i in 0..self.path.modules.len() {
             let module = &mut self.path.modules[i];
@@ -235,44 +266,55 @@ impl Runner<'_> {
                     self.report.rejected += 1;
                     return true;
                 }
-                Err(e) => match self.opts.on_error {
-                    OnError::Stop | OnError::Skip if e.interrupt => {
-                        let (run, number) = (event.meta.run, event.meta.event);
-                        self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
-                        return false;
-                    }
-                    OnError::Stop => {
-                        let (run, number) = (event.meta.run, event.meta.event);
-                        self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
-                        return false;
-                    }
-                    OnError::Skip => {
-                        event.meta.flags.insert(Flags::FAILED);
-                        self.report.failed += 1;
-                    }
-                },
+                Err(e) if e.stops_job() || self.opts.on_error == OnError::Stop => {
+                    let (run, number) = (event.meta.run, event.meta.event);
+                    self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
+                    return false;
+                }
+                Err(e) => {
+                    event.meta.flags.insert(Flags::FAILED);
+                    failed_here = true;
+                    self.report_skipped_failure(i + 1, event, &e);
+                }
             }
         }
+        // An event that fails in two modules is one failed event.
+        self.report.failed += u64::from(failed_here);
         self.report.accepted += 1;
         true
     }
 
+    /// Counts a failure that `on_error = Skip` lets pass, and warns about the first few of
+    /// each module so they are not silent.
+    fn report_skipped_failure(&mut self, index: usize, event: &Event, error: &ModuleError) {
+        let stats = &mut self.report.modules[index];
+        stats.failed += 1;
+        let (name, (run, number)) = (&stats.name, (event.meta.run, event.meta.event));
+        if stats.failed <= FAILURE_WARNINGS_PER_MODULE {
+            log::warn!("module {name} failed on run {run} event {number}: {error}; the event is flagged failed");
+        }
+        if stats.failed == FAILURE_WARNINGS_PER_MODULE {
+            log::warn!("module {name}: further failures are counted in the report, not shown");
+        }
+    }
+
     fn begin_run(&mut self, run: u32) -> bool {
-        self.current_run = Some(run);
         for i in 0..self.path.modules.len() {
+            self.current_run = Some((run, i));
             if let Err(e) = self.path.modules[i].begin_run(run) {
                 self.fail(i + 1, Hook::BeginRun, Some(run), None, e);
                 return false;
             }
         }
+        self.current_run = Some((run, self.path.modules.len()));
         true
     }
 
-    /// Ends the current run in every module; false if one failed.
+    /// Ends the current run in every module that began it; false if one failed.
     fn end_run(&mut self) -> bool {
-        let Some(run) = self.current_run.take() else { return true };
+        let Some((run, begun)) = self.current_run.take() else { return true };
         let mut ok = true;
-        for i in 0..self.path.modules.len() {
+        for i in 0..begun {
             if let Err(e) = self.path.modules[i].end_run(run) {
                 self.fail(i + 1, Hook::EndRun, Some(run), None, e);
                 ok = false;
@@ -281,16 +323,19 @@ impl Runner<'_> {
         ok
     }
 
-    /// Ends the run and terminates everything, even after an error, so files are closed.
+    /// Ends the run and terminates what was initialized, even after an error, so files are
+    /// closed.
     fn finish(&mut self) {
         self.end_run();
-        for i in 0..self.path.modules.len() {
+        for i in 0..self.initialized {
             if let Err(e) = self.path.modules[i].terminate() {
                 self.fail(i + 1, Hook::Terminate, None, None, e);
             }
         }
-        if let Err(e) = self.path.source.terminate() {
-            self.fail(0, Hook::Terminate, None, None, e);
+        if self.source_started {
+            if let Err(e) = self.path.source.terminate() {
+                self.fail(0, Hook::Terminate, None, None, e);
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The sequential executor: hook order, rejection, errors, max_events, interrupts, names.
 
 use evflow_core::{Event, Flags};
-use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
+use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity, Source};
 use evflow_runtime::sequential::{process, unique_names, Hook, Interrupt, OnError, Path, ProcessOptions};
 use std::sync::{Arc, Mutex};
 
@@ -313,7 +313,52 @@ fn an_interrupt_inside_a_module_stops_the_job_even_when_skipping_errors() {
     assert!(outcome.report.interrupted);
     assert_eq!((outcome.report.read, outcome.report.failed), (2, 0));
     let error = outcome.error.expect("the interruption is reported");
-    assert!(error.error.interrupt);
+    assert_eq!(error.error.severity, Severity::Interrupt);
     assert_eq!((error.run, error.event), (Some(1), Some(2)));
     assert!(calls(&log).contains(&"source.terminate".to_string()), "the job still closes cleanly");
+}
+
+#[test]
+fn an_event_failing_in_two_modules_counts_once() {
+    let log = Calls::default();
+    let source = ListSource::new(&[(1, 1), (1, 2)], &log);
+    let first = Recorder::new("first", &log).raising(&[2]);
+    let second = Recorder::new("second", &log).raising(&[2]).seeing_failed();
+    let opts = ProcessOptions { on_error: OnError::Skip, ..Default::default() };
+    let outcome = process(&mut path(source, vec![first, second]), &opts, &mut no_interrupt);
+    assert!(outcome.error.is_none());
+    assert_eq!((outcome.report.failed, outcome.report.accepted), (1, 2));
+}
+
+/// Fails fatally on one event, as an output that cannot write does.
+struct BrokenOutput;
+
+impl Module for BrokenOutput {
+    fn name(&self) -> &str {
+        "BrokenOutput"
+    }
+
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        if event.meta.event == 2 {
+            let cause = std::io::Error::other("No space left on device");
+            return Err(ModuleError::fatal("cannot write run 1 event 2", cause));
+        }
+        Ok(Decision::Keep)
+    }
+}
+
+#[test]
+fn a_fatal_error_stops_the_job_even_when_skipping_errors() {
+    let log = Calls::default();
+    let mut p = Path {
+        source: Box::new(ListSource::new(&[(1, 1), (1, 2), (1, 3)], &log)),
+        modules: vec![Box::new(BrokenOutput)],
+    };
+    let opts = ProcessOptions { on_error: OnError::Skip, ..Default::default() };
+    let outcome = process(&mut p, &opts, &mut no_interrupt);
+    let error = outcome.error.expect("the job stops");
+    assert_eq!(error.error.severity, Severity::Fatal);
+    assert_eq!((error.module.as_str(), error.event), ("BrokenOutput", Some(2)));
+    assert_eq!((outcome.report.read, outcome.report.accepted, outcome.report.failed), (2, 1, 0));
+    assert!(!outcome.report.interrupted);
 }

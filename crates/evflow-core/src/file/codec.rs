@@ -73,6 +73,11 @@ pub(crate) enum Compressor {
     Lz4,
 }
 
+/// The zstd levels a writer accepts.
+pub fn zstd_levels() -> std::ops::RangeInclusive<i32> {
+    zstd::compression_level_range()
+}
+
 impl Compressor {
     /// Makes the compressor, or says why the options cannot be used.
     pub fn new(c: Compression) -> Result<Compressor, String> {
@@ -80,7 +85,7 @@ impl Compressor {
             Compression::None => Compressor::None,
             Compression::Lz4 => Compressor::Lz4,
             Compression::Zstd { level } => {
-                let range = zstd::compression_level_range();
+                let range = zstd_levels();
                 if !range.contains(&level) {
                     return Err(format!("zstd level {level} is outside {}..={}", range.start(), range.end()));
                 }

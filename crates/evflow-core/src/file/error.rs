@@ -46,7 +46,7 @@ pub enum FileError {
         version: u16,
     },
     /// The file header or its JSON metadata is damaged.
-    #[error("{path}: file header at byte {offset} is corrupt: {reason}; open with skip_corrupt=True to read the records without it")]
+    #[error("{path}: file header at byte {offset} is corrupt: {reason}; open it with skip_corrupt to read the records without it")]
     BadHeader {
         /// The file.
         path: PathBuf,
@@ -56,7 +56,7 @@ pub enum FileError {
         reason: String,
     },
     /// A record is damaged: bad magic, bad checksum, or a frame that does not decode.
-    #[error("{path}: corrupt record at byte {offset}: {reason}; open with skip_corrupt=True to skip it")]
+    #[error("{path}: corrupt record at byte {offset}: {reason}; open it with skip_corrupt to skip it")]
     Corrupt {
         /// The file.
         path: PathBuf,
@@ -66,7 +66,7 @@ pub enum FileError {
         reason: String,
     },
     /// A record declares a frame larger than the reader's limits.
-    #[error("{path}: record at byte {offset} holds a {len}-byte frame, above the limit of {limit} bytes: raise limits.max_frame_len to read it, or open with skip_corrupt=True to skip it")]
+    #[error("{path}: record at byte {offset} holds a {len}-byte frame, above the limit of {limit} bytes: raise the reader's max_frame_len to read it, or open it with skip_corrupt to skip it")]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -107,11 +107,27 @@ pub enum FileError {
         /// What is wrong with the options.
         reason: String,
     },
+    /// An event's frame is larger than any reader accepts by default; nothing was written.
+    #[error("{path}: run {run} event {event} makes a frame of {len} bytes, more than readers accept ({limit}); it was not written")]
+    FrameTooLarge {
+        /// The `.part` file being written.
+        path: PathBuf,
+        /// The event's run.
+        run: u32,
+        /// The event's number.
+        event: u64,
+        /// The frame's size.
+        len: u64,
+        /// The largest frame readers accept by default.
+        limit: u64,
+    },
     /// An earlier write failed, so the writer refuses to go on.
-    #[error("{path}: an earlier write failed; the file holds the records written before it, and nothing more can be written")]
+    #[error("{path}: an earlier write failed ({cause}); the file holds the records written before it, and nothing more can be written")]
     WriterFailed {
         /// The `.part` file being written.
         path: PathBuf,
+        /// The first error.
+        cause: String,
     },
 }
 

@@ -39,14 +39,18 @@ impl FileReader {
             Err(Fault::Io { context, source }) => {
                 return Err(FileError::Io { path: self.rf.path.clone(), context, source })
             }
-            Err(Fault::Cut(reason) | Fault::Corrupt { reason, .. }) => {
-                let at = trailer.index_offset;
-                self.index_status = IndexStatus::Invalid(format!("index record at byte {at}: {reason}"));
-                self.damaged_index_at = Some(at);
+            Err(Fault::Cut(reason) | Fault::Corrupt { reason, .. }) => self.index_damaged(trailer.index_offset, reason),
+            // A raw length past the file's end: the index cannot be what it says.
+            Err(Fault::TooLarge { len, .. }) => {
+                self.index_damaged(trailer.index_offset, format!("it declares {len} bytes, more than the file holds"))
             }
-            Err(Fault::TooLarge { .. }) => unreachable!("the index is read with the file size as limit"),
         }
         Ok(())
+    }
+
+    fn index_damaged(&mut self, at: u64, reason: String) {
+        self.index_status = IndexStatus::Invalid(format!("index record at byte {at}: {reason}"));
+        self.damaged_index_at = Some(at);
     }
 
     fn load_index(&mut self, t: &Trailer, first: u64, trailer_at: u64) -> Result<Vec<IndexEntry>, Fault> {

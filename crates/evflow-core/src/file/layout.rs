@@ -31,6 +31,7 @@
 //! CRC32C of the first 28.
 
 use crate::aligned::ALIGN;
+use crate::le::{get_u16, get_u32, get_u64, put_u16, put_u32, put_u64};
 
 /// First eight bytes of every `.evf` file (PNG-style: catches text-mode and 7-bit mangling).
 pub const FILE_MAGIC: [u8; 8] = *b"\x89EVF\r\n\x1a\n";
@@ -57,18 +58,32 @@ pub const INDEX_ENTRY_LEN: usize = 24;
 /// First eight bytes of the trailer.
 pub const TRAILER_MAGIC: [u8; 8] = *b"EVFEND\0\0";
 
+// Field offsets, as drawn above (magics start at 0).
 const OFF_CRC: usize = 28;
+const FILE_OFF_VERSION: usize = 8;
+const FILE_OFF_JSON_LEN: usize = 12;
+const FILE_OFF_JSON_CRC: usize = 16;
+const REC_OFF_KIND: usize = 4;
+const REC_OFF_CODEC: usize = 5;
+const REC_OFF_STORED_LEN: usize = 8;
+const REC_OFF_RAW_LEN: usize = 16;
+const REC_OFF_DATA_CRC: usize = 24;
+const TRAILER_OFF_INDEX: usize = 8;
+const TRAILER_OFF_COUNT: usize = 16;
+const INDEX_OFF_RUN: usize = 0;
+const INDEX_OFF_EVENT: usize = 8;
+const INDEX_OFF_RECORD: usize = 16;
 
 /// Puts the header CRC (of bytes 0..28) into bytes 28..32.
 fn seal(mut b: [u8; HEAD_LEN]) -> [u8; HEAD_LEN] {
     let crc = crc32c::crc32c(&b[..OFF_CRC]);
-    b[OFF_CRC..].copy_from_slice(&crc.to_le_bytes());
+    put_u32(&mut b, OFF_CRC, crc);
     b
 }
 
 /// Whether bytes 28..32 hold the CRC of bytes 0..28; on mismatch, a description.
 fn check_seal(b: &[u8; HEAD_LEN]) -> Result<(), String> {
-    let stored = u32_at(b, OFF_CRC);
+    let stored = get_u32(b, OFF_CRC);
     let computed = crc32c::crc32c(&b[..OFF_CRC]);
     if stored != computed {
         return Err(format!("header crc32c mismatch: stored {stored:#010x}, computed {computed:#010x}"));
@@ -86,17 +101,17 @@ pub(crate) struct FileHeader {
 impl FileHeader {
     pub fn encode(&self) -> [u8; HEAD_LEN] {
         let mut b = [0u8; HEAD_LEN];
-        b[..8].copy_from_slice(&FILE_MAGIC);
-        b[8..10].copy_from_slice(&FILE_VERSION.to_le_bytes());
-        b[12..16].copy_from_slice(&self.json_len.to_le_bytes());
-        b[16..20].copy_from_slice(&self.json_crc.to_le_bytes());
+        b[..FILE_MAGIC.len()].copy_from_slice(&FILE_MAGIC);
+        put_u16(&mut b, FILE_OFF_VERSION, FILE_VERSION);
+        put_u32(&mut b, FILE_OFF_JSON_LEN, self.json_len);
+        put_u32(&mut b, FILE_OFF_JSON_CRC, self.json_crc);
         seal(b)
     }
 
     /// Parses a header whose magic and version the caller has checked.
     pub fn parse(b: &[u8; HEAD_LEN]) -> Result<FileHeader, String> {
         check_seal(b)?;
-        Ok(FileHeader { json_len: u32_at(b, 12), json_crc: u32_at(b, 16) })
+        Ok(FileHeader { json_len: get_u32(b, FILE_OFF_JSON_LEN), json_crc: get_u32(b, FILE_OFF_JSON_CRC) })
     }
 
     /// Offset of the first record: the metadata rounded up to [`ALIGN`].
@@ -107,7 +122,7 @@ impl FileHeader {
 
 /// The version field of a file header (bytes 8..10), meaningful in every version.
 pub(crate) fn version_of(b: &[u8]) -> Option<u16> {
-    b.get(8..10).map(|v| u16::from_le_bytes([v[0], v[1]]))
+    (b.len() >= FILE_OFF_VERSION + 2).then(|| get_u16(b, FILE_OFF_VERSION))
 }
 
 /// A parsed record header.
@@ -123,26 +138,27 @@ pub(crate) struct RecordHeader {
 impl RecordHeader {
     pub fn encode(&self) -> [u8; HEAD_LEN] {
         let mut b = [0u8; HEAD_LEN];
-        b[..4].copy_from_slice(&RECORD_MAGIC);
-        b[4] = self.kind;
-        b[5] = self.codec;
-        b[8..16].copy_from_slice(&self.stored_len.to_le_bytes());
-        b[16..24].copy_from_slice(&self.raw_len.to_le_bytes());
-        b[24..28].copy_from_slice(&self.data_crc.to_le_bytes());
+        b[..RECORD_MAGIC.len()].copy_from_slice(&RECORD_MAGIC);
+        b[REC_OFF_KIND] = self.kind;
+        b[REC_OFF_CODEC] = self.codec;
+        put_u64(&mut b, REC_OFF_STORED_LEN, self.stored_len);
+        put_u64(&mut b, REC_OFF_RAW_LEN, self.raw_len);
+        put_u32(&mut b, REC_OFF_DATA_CRC, self.data_crc);
         seal(b)
     }
 
     pub fn parse(b: &[u8; HEAD_LEN]) -> Result<RecordHeader, String> {
-        if b[..4] != RECORD_MAGIC {
-            return Err(format!("bad record magic {:02x?} (expected \"EVRC\")", &b[..4]));
+        let magic = &b[..RECORD_MAGIC.len()];
+        if magic != RECORD_MAGIC {
+            return Err(format!("bad record magic {magic:02x?} (expected \"EVRC\")"));
         }
         check_seal(b)?;
         Ok(RecordHeader {
-            kind: b[4],
-            codec: b[5],
-            stored_len: u64_at(b, 8),
-            raw_len: u64_at(b, 16),
-            data_crc: u32_at(b, 24),
+            kind: b[REC_OFF_KIND],
+            codec: b[REC_OFF_CODEC],
+            stored_len: get_u64(b, REC_OFF_STORED_LEN),
+            raw_len: get_u64(b, REC_OFF_RAW_LEN),
+            data_crc: get_u32(b, REC_OFF_DATA_CRC),
         })
     }
 
@@ -163,19 +179,19 @@ pub(crate) struct Trailer {
 impl Trailer {
     pub fn encode(&self) -> [u8; HEAD_LEN] {
         let mut b = [0u8; HEAD_LEN];
-        b[..8].copy_from_slice(&TRAILER_MAGIC);
-        b[8..16].copy_from_slice(&self.index_offset.to_le_bytes());
-        b[16..24].copy_from_slice(&self.event_count.to_le_bytes());
+        b[..TRAILER_MAGIC.len()].copy_from_slice(&TRAILER_MAGIC);
+        put_u64(&mut b, TRAILER_OFF_INDEX, self.index_offset);
+        put_u64(&mut b, TRAILER_OFF_COUNT, self.event_count);
         seal(b)
     }
 
     /// `Ok(None)` when the bytes are not a trailer at all (no magic).
     pub fn parse(b: &[u8; HEAD_LEN]) -> Result<Option<Trailer>, String> {
-        if b[..8] != TRAILER_MAGIC {
+        if b[..TRAILER_MAGIC.len()] != TRAILER_MAGIC {
             return Ok(None);
         }
         check_seal(b)?;
-        Ok(Some(Trailer { index_offset: u64_at(b, 8), event_count: u64_at(b, 16) }))
+        Ok(Some(Trailer { index_offset: get_u64(b, TRAILER_OFF_INDEX), event_count: get_u64(b, TRAILER_OFF_COUNT) }))
     }
 }
 
@@ -192,14 +208,18 @@ pub struct IndexEntry {
 
 impl IndexEntry {
     pub(crate) fn encode_into(&self, out: &mut [u8]) {
-        out[..4].copy_from_slice(&self.run.to_le_bytes());
-        out[4..8].fill(0);
-        out[8..16].copy_from_slice(&self.event.to_le_bytes());
-        out[16..24].copy_from_slice(&self.offset.to_le_bytes());
+        out[..INDEX_ENTRY_LEN].fill(0);
+        put_u32(out, INDEX_OFF_RUN, self.run);
+        put_u64(out, INDEX_OFF_EVENT, self.event);
+        put_u64(out, INDEX_OFF_RECORD, self.offset);
     }
 
     pub(crate) fn parse(b: &[u8]) -> IndexEntry {
-        IndexEntry { run: u32_at(b, 0), event: u64_at(b, 8), offset: u64_at(b, 16) }
+        IndexEntry {
+            run: get_u32(b, INDEX_OFF_RUN),
+            event: get_u64(b, INDEX_OFF_EVENT),
+            offset: get_u64(b, INDEX_OFF_RECORD),
+        }
     }
 }
 
@@ -211,14 +231,6 @@ pub(crate) fn align64(n: u64) -> u64 {
 /// Whether `n` is a multiple of [`ALIGN`] (a possible record offset).
 pub(crate) fn is_aligned(n: u64) -> bool {
     n & (ALIGN as u64 - 1) == 0
-}
-
-pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
-}
-
-pub(crate) fn u64_at(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
 #[cfg(test)]

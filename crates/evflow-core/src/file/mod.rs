@@ -48,9 +48,9 @@ mod record;
 mod verify;
 mod writer;
 
-pub use codec::Compression;
+pub use codec::{zstd_levels, Compression};
 pub use error::{FileError, SkippedRecord, Stopped};
 pub use layout::IndexEntry;
 pub use reader::{FileReader, IndexStatus, ReaderOptions};
 pub use verify::{verify, EntryStats, IntegrityReport};
-pub use writer::{FileWriter, WriterOptions};
+pub use writer::{FileWriter, WriterOptions, MAX_BUFFER_AGE, WRITER_METADATA_KEYS};

@@ -41,6 +41,16 @@ pub enum IndexStatus {
     Invalid(String),
 }
 
+impl std::fmt::Display for IndexStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexStatus::Valid { events } => write!(f, "valid ({events} events)"),
+            IndexStatus::Missing => f.write_str("missing (the writer did not close the file); rebuilt by scanning"),
+            IndexStatus::Invalid(why) => write!(f, "damaged ({why}); rebuilt by scanning"),
+        }
+    }
+}
+
 /// Size and position of the last record delivered, for integrity reports.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RecordInfo {

@@ -4,6 +4,7 @@
 use super::codec::Decompressor;
 use super::layout::{align64, RecordHeader, CODEC_LZ4, CODEC_NONE, HEAD_LEN, RECORD_MAGIC};
 use crate::aligned::{AlignedBuf, ALIGN};
+use crate::le::{get_u32, get_u64};
 use crate::wire::{self, DecodeLimits, DecodeOptions};
 use crate::Event;
 use bytes::Bytes;
@@ -211,10 +212,10 @@ pub(crate) fn decode_event(content: &Bytes, limits: &DecodeLimits, next: u64) ->
 
 /// Run and event number from the first bytes of a frame, without decoding it.
 pub(crate) fn frame_ids(head: &[u8]) -> Option<(u32, u64)> {
-    if head.len() < FRAME_IDS_LEN || head[..4] != wire::FRAME_MAGIC {
+    if head.len() < FRAME_IDS_LEN || head[..wire::FRAME_MAGIC.len()] != wire::FRAME_MAGIC {
         return None;
     }
-    let run = u32::from_le_bytes(head[wire::OFF_RUN..wire::OFF_RUN + 4].try_into().ok()?);
-    let event = u64::from_le_bytes(head[wire::OFF_EVENT..wire::OFF_EVENT + 8].try_into().ok()?);
+    let run = get_u32(head, wire::OFF_RUN);
+    let event = get_u64(head, wire::OFF_EVENT);
     Some((run, event))
 }

@@ -142,11 +142,7 @@ impl fmt::Display for IntegrityReport {
         for (name, s) in &self.entries {
             writeln!(f, "  entry {name}: {} in {} events, {} bytes", s.dtype, s.events, s.bytes)?;
         }
-        match &self.index {
-            IndexStatus::Valid { events } => writeln!(f, "  index: intact, {events} events")?,
-            IndexStatus::Missing => writeln!(f, "  index: missing (the writer did not close the file)")?,
-            IndexStatus::Invalid(why) => writeln!(f, "  index: damaged: {why}")?,
-        }
+        writeln!(f, "  index: {}", self.index)?;
         for skipped in &self.corrupt {
             writeln!(f, "  corrupt: byte {}: {}", skipped.offset, skipped.reason)?;
         }

@@ -8,19 +8,25 @@ use super::layout::{
     KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
 };
 use super::reader::io_error;
-use crate::wire::{encode_into, EncodeOptions, FrameLayout};
+use crate::wire::{encode_into, DecodeLimits, EncodeOptions, FrameLayout};
 use crate::Event;
 use serde_json::{Map, Value};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Size of the write buffer: small records are gathered into writes of this size, larger
 /// ones go to the file in one write each.
 const WRITE_BUFFER_LEN: usize = 1 << 20;
+/// The metadata keys the writer sets itself; user metadata of these names is replaced.
+pub const WRITER_METADATA_KEYS: [&str; 4] = ["creator", "format_version", "created", "compression"];
 /// Records of at least this many bytes bypass the write buffer.
 const DIRECT_WRITE_LEN: usize = 64 << 10;
+/// Buffered records go to the file at least this often (while events keep coming), so a job
+/// killed at any instant loses at most this much of its output.
+pub const MAX_BUFFER_AGE: Duration = Duration::from_secs(1);
 
 /// Options for [`FileWriter::create`].
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -51,7 +57,10 @@ pub struct FileWriter {
     /// The record being written: header, stored bytes, padding. Reused across events.
     record: Vec<u8>,
     raw_bytes: u64,
-    failed: bool,
+    /// The first write error, after which the writer refuses to go on.
+    failed: Option<String>,
+    /// When the write buffer was last empty.
+    flushed_at: Instant,
 }
 
 impl FileWriter {
@@ -68,10 +77,11 @@ impl FileWriter {
         let compressor = Compressor::new(opts.compression).map_err(invalid)?;
 
         let mut meta = opts.metadata;
-        meta.insert("creator".into(), format!("evflow {}", env!("CARGO_PKG_VERSION")).into());
-        meta.insert("format_version".into(), FILE_VERSION.into());
-        meta.insert("created".into(), utc_now_iso8601().into());
-        meta.insert("compression".into(), opts.compression.to_string().into());
+        let [creator, format_version, created, compression] = WRITER_METADATA_KEYS.map(String::from);
+        meta.insert(creator, format!("evflow {}", env!("CARGO_PKG_VERSION")).into());
+        meta.insert(format_version, FILE_VERSION.into());
+        meta.insert(created, utc_now_iso8601().into());
+        meta.insert(compression, opts.compression.to_string().into());
         let json = serde_json::to_vec(&Value::Object(meta)).map_err(|e| invalid(format!("metadata: {e}")))?;
         let json_len = u32::try_from(json.len()).ok().filter(|&n| n <= MAX_METADATA_LEN).ok_or_else(|| {
             invalid(format!("metadata is {} bytes of JSON, more than the limit of {MAX_METADATA_LEN}", json.len()))
@@ -90,7 +100,8 @@ impl FileWriter {
             frame: Vec::new(),
             record: Vec::new(),
             raw_bytes: 0,
-            failed: false,
+            failed: None,
+            flushed_at: Instant::now(),
         };
         let mut head = header.encode().to_vec();
         head.extend_from_slice(&json);
@@ -106,6 +117,12 @@ impl FileWriter {
     pub fn write(&mut self, event: &Event) -> Result<(), FileError> {
         let layout = FrameLayout::of(event);
         let raw = layout.frame_len();
+        let limit = DecodeLimits::DEFAULT.max_frame_len;
+        if raw as u64 > limit {
+            // A file is only useful if it can be read back with the default limits.
+            let (run, event) = (event.meta.run, event.meta.event);
+            return Err(FileError::FrameTooLarge { path: self.part.clone(), run, event, len: raw as u64, limit });
+        }
         let opts = EncodeOptions { crc: false };
         let (codec, stored) = if matches!(self.compressor, Compressor::None) {
             grow(&mut self.record, HEAD_LEN + raw);
@@ -149,8 +166,8 @@ impl FileWriter {
 
     /// Writes `bytes` at the current offset; an error stops the writer for good.
     fn put(&mut self, bytes: &[u8]) -> Result<(), FileError> {
-        if self.failed {
-            return Err(FileError::WriterFailed { path: self.part.clone() });
+        if let Some(cause) = &self.failed {
+            return Err(FileError::WriterFailed { path: self.part.clone(), cause: cause.clone() });
         }
         let written = if bytes.len() >= DIRECT_WRITE_LEN {
             // Copying a large record into the buffer would cost a memcpy and save no system call.
@@ -161,22 +178,34 @@ impl FileWriter {
         match written {
             Ok(()) => {
                 self.offset += bytes.len() as u64;
-                Ok(())
+                self.flush_if_old()
             }
             Err(e) => Err(self.fail(&format!("writing {} bytes at byte {}", bytes.len(), self.offset), e)),
         }
     }
 
+    /// Hands the buffer to the operating system when it has held records for too long.
+    fn flush_if_old(&mut self) -> Result<(), FileError> {
+        if self.out.buffer().is_empty() {
+            self.flushed_at = Instant::now();
+        } else if self.flushed_at.elapsed() >= MAX_BUFFER_AGE {
+            self.out.flush().map_err(|e| self.fail("flushing", e))?;
+            self.flushed_at = Instant::now();
+        }
+        Ok(())
+    }
+
     fn fail(&mut self, context: &str, e: std::io::Error) -> FileError {
-        self.failed = true;
-        io_error(&self.part, context, e)
+        let error = io_error(&self.part, context, e);
+        self.failed.get_or_insert_with(|| error.to_string());
+        error
     }
 
     /// Hands buffered records to the operating system, so that readers of the `.part` file
     /// see them.
     pub fn flush(&mut self) -> Result<(), FileError> {
-        if self.failed {
-            return Err(FileError::WriterFailed { path: self.part.clone() });
+        if let Some(cause) = &self.failed {
+            return Err(FileError::WriterFailed { path: self.part.clone(), cause: cause.clone() });
         }
         self.out.flush().map_err(|e| self.fail("flushing", e))
     }

@@ -11,19 +11,13 @@
 
 use super::config::ConfigError;
 use crate::log;
-use crate::module::{Decision, HookResult, JobContext, Module, ModuleError};
-use evflow_core::file::{Compression, FileWriter, WriterOptions};
+use crate::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity};
+use evflow_core::file::{zstd_levels, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS};
 use evflow_core::Event;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
 const MODULE: &str = "FileOutput";
-
-/// Metadata keys the writer sets itself; a user value for one of them is refused.
-pub const RESERVED_METADATA_KEYS: [&str; 4] = ["creator", "format_version", "created", "compression"];
-
-/// The zstd levels allowed: zstd's own range, negative levels being the fastest.
-pub const ZSTD_LEVELS: std::ops::RangeInclusive<i32> = -(1 << 17)..=22;
 
 /// What [`FileOutput`] writes and how.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,18 +56,22 @@ impl FileOutputConfig {
         if self.path.file_name().is_none() {
             return Err(ConfigError::new(MODULE, "path", &self.path, "a path that names a file"));
         }
+        if self.path.is_dir() {
+            return Err(ConfigError::new(MODULE, "path", &self.path, "a file name, not a directory"));
+        }
         if let Compression::Zstd { level } = self.compression {
-            if !ZSTD_LEVELS.contains(&level) {
-                let allowed = format!("{} to {} (1 to 19 are the usual ones)", ZSTD_LEVELS.start(), ZSTD_LEVELS.end());
+            let levels = zstd_levels();
+            if !levels.contains(&level) {
+                let allowed = format!("{} to {} (1 to 19 are the usual ones)", levels.start(), levels.end());
                 return Err(ConfigError::new(MODULE, "level", level, allowed));
             }
         }
-        if let Some(key) = RESERVED_METADATA_KEYS.iter().find(|key| self.metadata.contains_key(**key)) {
+        if let Some(key) = WRITER_METADATA_KEYS.iter().find(|key| self.metadata.contains_key(**key)) {
             return Err(ConfigError {
                 module: MODULE,
                 option: format!("metadata[{key:?}]"),
                 value: self.metadata[*key].to_string(),
-                allowed: format!("keys other than {RESERVED_METADATA_KEYS:?}, which evflow sets itself"),
+                allowed: format!("keys other than {WRITER_METADATA_KEYS:?}, which evflow sets itself"),
             });
         }
         Ok(())
@@ -152,8 +150,11 @@ impl Module for FileOutput {
             )));
         };
         if let Err(e) = writer.write(event) {
+            // An event too large for any reader fails alone; an output that cannot write
+            // would lose every later event, so then the job stops.
+            let severity = if matches!(e, FileError::FrameTooLarge { .. }) { Severity::Event } else { Severity::Fatal };
             let what = format!("cannot write run {} event {} to", event.meta.run, event.meta.event);
-            return Err(self.error(&what, e));
+            return Err(ModuleError { severity, ..self.error(&what, e) });
         }
         self.written += 1;
         Ok(Decision::Keep)

@@ -34,6 +34,7 @@ use super::config::ConfigError;
 use super::rng::EventRng;
 use crate::module::{HookResult, JobContext, ModuleError, Source};
 use bytes::Bytes;
+use evflow_core::entry::MAX_ENTRIES;
 use evflow_core::{Entry, Event};
 
 const MODULE: &str = "EventGenerator";
@@ -182,6 +183,10 @@ impl GeneratorConfig {
                     "each run number once, so no two events share (run, event)",
                 ));
             }
+        }
+        if self.entries.len() > MAX_ENTRIES {
+            let allowed = format!("at most {MAX_ENTRIES} entries, as an event holds");
+            return Err(ConfigError::new(MODULE, "entries", self.entries.len(), allowed));
         }
         let mut compiled = Vec::with_capacity(self.entries.len());
         for (i, entry) in self.entries.iter().enumerate() {
