@@ -135,5 +135,5 @@ path.add(Efficiency())
 path.add(TwoTrackTrigger())
 path.add(ef.modules.FileOutput(OUTPUT, compression="zstd"))
 report = ef.process(path)
-kept = report.accepted / report.read
+kept = report.accepted / report.read if report.read else 0.0
 print(f"trigger kept {report.accepted} of {report.read} events ({kept:.0%}): {OUTPUT}")

@@ -43,6 +43,11 @@ ef.process(path)
 """
 
 
+def marked_line(text, marker="# RAISE"):
+    """The 1-based number of the line of ``text`` holding ``marker``."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if marker in line)
+
+
 def write_steering(directory, text, name="steer.py"):
     path = directory / name
     path.write_text(textwrap.dedent(text))
@@ -189,13 +194,20 @@ def test_info_of_a_truncated_file_says_where_it_was_cut(evf, tmp_path):
     assert field(result.stdout, "integrity") == "DAMAGED"
 
 
-def test_info_of_a_file_with_a_corrupt_record(tmp_path):
+@pytest.fixture
+def corrupt_evf(tmp_path):
+    """A file of events 1, 2, 3 whose second record is corrupt."""
     path = tmp_path / "bad.evf"
     write_file(path, [(1, n, {"x": np.full(16, n, "<u4")}) for n in (1, 2, 3)])
     data = bytearray(path.read_bytes())
     at = bytes(data).index(np.full(16, 2, "<u4").tobytes()) + 10
     data[at] ^= 0xFF
     path.write_bytes(bytes(data))
+    return path
+
+
+def test_info_of_a_file_with_a_corrupt_record(corrupt_evf, tmp_path):
+    path = corrupt_evf
     result = run_cli("info", path, cwd=tmp_path)
     assert result.returncode == 3
     assert re.search(r"corrupt.*record at byte \d+", result.stdout)
@@ -257,6 +269,26 @@ def test_dump_defaults_to_the_first_events_and_shows_flags(tmp_path):
     assert headers[1] == "[1] run 1 event 2 seq 1 flags=['failed']"
 
 
+def test_dump_of_a_corrupt_record_exits_damaged_and_suggests_skip_corrupt(corrupt_evf, tmp_path):
+    result = run_cli("dump", corrupt_evf, cwd=tmp_path)
+    assert result.returncode == 3
+    assert_one_clean_error(result, "bad.evf", "corrupt record at byte", "--skip-corrupt")
+    assert dumped_headers(result.stdout) == ["[0] run 1 event 1 seq 0"]
+
+
+def test_dump_skip_corrupt_warns_per_skipped_record_and_goes_on(corrupt_evf, tmp_path):
+    result = run_cli("dump", corrupt_evf, "--skip-corrupt", cwd=tmp_path)
+    assert result.returncode == 3
+    assert error_lines(result.stderr) == []
+    assert [h.split()[:5] for h in dumped_headers(result.stdout)] == [
+        ["[0]", "run", "1", "event", "1"],
+        ["[2]", "run", "1", "event", "3"],
+    ]
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("evflow: warn")]
+    assert len(warnings) == 1
+    assert "skipped corrupt record" in warnings[0] and "position 1" in warnings[0]
+
+
 @pytest.mark.parametrize("spec", ["50", "x", "1:b"])
 def test_dump_bad_events_option_is_a_usage_error(evf, spec):
     result = run_cli("dump", evf, "--events", spec, cwd=evf.parent)
@@ -302,26 +334,31 @@ def test_usage_errors(tmp_path, args):
 
 
 @pytest.mark.parametrize("command", ["info", "dump"])
-def test_missing_evf_file(tmp_path, command):
+def test_missing_evf_file_is_a_usage_error(tmp_path, command):
     result = run_cli(command, "missing.evf", cwd=tmp_path)
-    assert result.returncode != 0
-    assert_one_clean_error(result, "missing.evf")
+    assert result.returncode == 2
+    assert_one_clean_error(result, "missing.evf", "no such file")
 
 
 @pytest.mark.parametrize("command", ["info", "dump"])
-def test_non_evf_file(tmp_path, command):
+def test_non_evf_file_is_a_usage_error(tmp_path, command):
     (tmp_path / "notes.txt").write_text("run 1 was fine, run 2 had a noisy layer\n" * 3)
     result = run_cli(command, "notes.txt", cwd=tmp_path)
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert_one_clean_error(result, "notes.txt", "not an evflow event file")
+
+
+@pytest.mark.parametrize("command", ["info", "dump"])
+def test_directory_instead_of_an_evf_file_is_a_usage_error(tmp_path, command):
+    (tmp_path / "runs").mkdir()
+    result = run_cli(command, "runs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert_one_clean_error(result, "runs", "is a directory")
 
 
 @pytest.mark.parametrize("script", ENTRY_POINTS)
 def test_module_raising_in_a_steering_file(tmp_path, script):
     steering = write_steering(tmp_path, FAILING_STEERING)
-    raise_line = FAILING_STEERING.splitlines().index(
-        next(line for line in FAILING_STEERING.splitlines() if "# RAISE" in line)
-    )
     result = run_cli("run", steering, cwd=tmp_path, script=script)
     assert result.returncode == 1
     assert_one_clean_error(
@@ -331,7 +368,7 @@ def test_module_raising_in_a_steering_file(tmp_path, script):
         "event 3",
         "ValueError",
         "gain table missing",
-        f"steer.py:{raise_line + 1}",
+        f"steer.py:{marked_line(FAILING_STEERING)}",
     )
     # the output holds the events before the failing one
     assert [e.number for e in ef.read(tmp_path / "out.evf")] == [1, 2]
@@ -343,6 +380,145 @@ def test_module_raising_with_debug_log_level_shows_the_traceback(tmp_path):
     assert result.returncode == 1
     assert "Traceback" in result.stderr
     assert len(error_lines(result.stderr)) == 1
+
+
+LIBRARY_RAISING = {
+    "module": (
+        """\
+import evflow as ef
+import numpy as np
+
+
+class Fit(ef.Module):
+    def event(self, event):
+        np.linalg.inv(np.zeros((2, 2)))  # RAISE
+
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(events=3))
+path.add(Fit())
+ef.process(path)
+""",
+        "_linalg.py",
+    ),
+    "steering": (
+        """\
+import json
+
+calibration = json.loads("{not json")  # RAISE
+""",
+        "decoder.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("where", sorted(LIBRARY_RAISING))
+def test_error_location_is_the_users_line_not_inside_a_library(tmp_path, where):
+    text, library_file = LIBRARY_RAISING[where]
+    steering = write_steering(tmp_path, text)
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 1
+    line = assert_one_clean_error(result, f"(at {steering}:{marked_line(text)} in ")
+    assert library_file not in line
+
+
+def test_multi_line_exception_message_is_printed_on_one_line(tmp_path):
+    text = FAILING_STEERING.replace('"gain table missing"', '"gain table missing\\nfor layer 3"')
+    steering = write_steering(tmp_path, text)
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 1
+    assert_one_clean_error(result, "gain table missing | for layer 3", "steer.py:")
+    debug = run_cli("run", steering, "-l", "debug", cwd=tmp_path)
+    assert len(error_lines(debug.stderr)) == 1
+    assert "gain table missing\nfor layer 3" in debug.stderr
+
+
+def test_steering_file_with_a_nul_byte_is_a_usage_error_naming_it(tmp_path):
+    steering = tmp_path / "steer.py"
+    steering.write_bytes(b"import evflow\x00\n")
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 2
+    line = assert_one_clean_error(result, "steer.py", "null bytes")
+    assert "None" not in line
+
+
+CLEANUP_FAILING_STEERING = FAILING_STEERING.replace(
+    "path = ef.Path()",
+    """\
+class Histograms(ef.Module):
+    def terminate(self):
+        raise OSError("disk full while saving histograms")
+
+
+path = ef.Path()""",
+).replace("path.add(Calibrate())", "path.add(Calibrate())\npath.add(Histograms())")
+
+
+def test_errors_during_clean_up_are_printed_after_the_error(tmp_path):
+    steering = write_steering(tmp_path, CLEANUP_FAILING_STEERING)
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    first, cleanup = error_lines(result.stderr)
+    assert "Calibrate" in first and "gain table missing" in first
+    assert cleanup.startswith("evflow: error: during clean-up: ")
+    for part in ["Histograms", "terminate", "OSError", "disk full while saving histograms"]:
+        assert part in cleanup
+    assert result.stderr.count("disk full") == 1  # not logged a second time
+
+
+def test_report_directory_is_made_when_missing(tmp_path):
+    steering = write_steering(tmp_path, STEERING)
+    result = run_cli("run", steering, "-n", "3", "--report", "reports/a/job.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((tmp_path / "reports" / "a" / "job.json").read_text())["read"] == 3
+
+
+@pytest.mark.parametrize(
+    ("report", "part"),
+    [("notes.txt/job.json", "cannot make its directory"), ("reports", "is a directory")],
+    ids=["under-a-file", "a-directory"],
+)
+def test_unusable_report_path_is_a_usage_error_before_the_job(tmp_path, report, part):
+    (tmp_path / "notes.txt").write_text("not a directory\n")
+    (tmp_path / "reports").mkdir()
+    steering = write_steering(tmp_path, STEERING)
+    result = run_cli("run", steering, "--report", report, cwd=tmp_path)
+    assert result.returncode == 2
+    assert_one_clean_error(result, "report", part)
+    assert not (tmp_path / "out.evf").exists()  # the job never started
+
+
+def test_report_that_cannot_be_written_does_not_hide_the_module_error(tmp_path):
+    # The failing module's terminate() puts a directory where the report goes.
+    text = FAILING_STEERING.replace(
+        "class Calibrate(ef.Module):",
+        "class Calibrate(ef.Module):\n    def terminate(self):\n"
+        '        __import__("os").mkdir("job.json")\n',
+    )
+    steering = write_steering(tmp_path, text)
+    result = run_cli("run", steering, "--report", "job.json", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("evflow: error:")]
+    assert any("Calibrate" in line and "gain table missing" in line for line in lines)
+    assert any("cannot write the job report to job.json" in line for line in lines)
+    assert "3 read" in result.stderr  # the summary came first
+
+
+def test_output_file_header_records_the_job(tmp_path):
+    steering = write_steering(tmp_path, STEERING)
+    result = run_cli("run", steering, "-n", "4", "--seed", "9", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with ef.open(tmp_path / "out.evf") as f:
+        job = f.metadata["job"]
+    assert job == {
+        "steering": str(steering),
+        "path": ["EventGenerator", "FileOutput"],
+        "seed": 9,
+        "max_events": 4,
+        "evflow": ef.__version__,
+    }
 
 
 def test_steering_file_raising_outside_process(tmp_path):
@@ -358,8 +534,11 @@ def test_steering_file_raising_outside_process(tmp_path):
         ("p = ef.Path()\nef.process(p)\n", "must start with a source"),
         ('ef.modules.FileOutput("x.evf", compression="gzip")\n', "compression"),
         ("ef.modules.EventGenerator(events=1, runs=[(1, 2)])\n", "runs"),
+        ("ef.Path().add(ef.modules.FileOutput)\n", "add an instance, e.g. FileOutput(...)"),
+        ("ef.process([ef.modules.EventGenerator(events=1)])\n", "evflow.Path"),
+        ('ef.modules.FileOutput("out.evf", metadata={"gain": {1, 2}})\n', "metadata"),
     ],
-    ids=["no-source", "file-output", "event-generator"],
+    ids=["no-source", "file-output", "event-generator", "class", "not-a-path", "metadata"],
 )
 def test_configuration_error_in_a_steering_file(tmp_path, body, part):
     steering = write_steering(tmp_path, "import evflow as ef\n" + body)
@@ -371,20 +550,59 @@ def test_configuration_error_in_a_steering_file(tmp_path, body, part):
 # --- the demo -------------------------------------------------------------------------------
 
 
-def test_trigger_demo_keeps_only_two_track_events(tmp_path):
-    result = run_cli("run", REPO / "examples" / "trigger.py", "-n", "200", cwd=tmp_path)
+def test_trigger_demo_finds_tracks_and_keeps_only_two_track_events(tmp_path):
+    result = run_cli("run", REPO / "examples" / "trigger.py", "-n", "400", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+    efficiency = re.search(r"track finding efficiency: ([\d.]+)% of (\d+) tracks", result.stdout)
+    assert efficiency, result.stdout
+    assert float(efficiency.group(1)) > 90
+    assert int(efficiency.group(2)) > 400  # about two simulated tracks per event
+    kept = re.search(r"trigger kept (\d+) of 400 events", result.stdout)
+    assert kept, result.stdout
+    assert 0.40 < int(kept.group(1)) / 400 < 0.75
     out = tmp_path / "out" / "triggered.evf"
     with ef.open(out) as f:
         assert f.compression == "zstd"
         events = list(f)
-    assert 0 < len(events) < 200
+    assert len(events) == int(kept.group(1))
     for event in events:
         assert len(event["tracks"]) >= 2
         assert {"phi0", "curvature", "layers"} <= set(event["tracks"].dtype.names)
-    assert "200 read" in result.stderr
+    assert "400 read" in result.stderr
     assert f"{len(events)} accepted" in result.stderr
+
+
+def test_trigger_demo_runs_with_no_events(tmp_path):
+    result = run_cli("run", REPO / "examples" / "trigger.py", "-n", "0", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "trigger kept 0 of 0 events" in result.stdout
+
+
+def test_progress_prints_percentages_rates_and_a_done_line(tmp_path):
+    steering = write_steering(
+        tmp_path,
+        """\
+        import evflow as ef
+
+        path = ef.Path()
+        path.add(ef.modules.EventGenerator(events=200))
+        path.add(ef.modules.Progress(style="plain"))
+        ef.process(path, summary=False)
+        """,
+    )
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("evflow: ")]
+    *steps, done = lines
+    percents = []
+    for line in steps:
+        match = re.fullmatch(r"evflow: +([\d.]+)%  (\d+)/200 events  \S+ events/s  ETA \S+", line)
+        assert match, line
+        percents.append(float(match.group(1)))
+        assert int(match.group(2)) == round(float(match.group(1)) * 2)
+    assert percents == [10.0 * k for k in range(1, 10)]  # a line at every tenth of the job
+    assert re.fullmatch(r"evflow: done: 200 events in \S+ \(\S+ events/s\)", done), done
 
 
 @pytest.mark.parametrize("option", ["-n", "--seed"])

@@ -68,23 +68,18 @@ def test_missing_entry_raises_key_error_naming_it_and_the_present_ones():
         del event["tdc"]
 
 
-def test_flags_are_a_frozenset_settable_from_names():
+def test_flags_are_a_frozenset_settable_from_any_collection_of_names():
     event = ef.Event(run=1, number=1)
+    assert event.flags == frozenset()
     event.flags = ["failed"]
     assert event.flags == frozenset({"failed"})
     assert isinstance(event.flags, frozenset)
+    event.flags = event.flags | {"retried"}
+    assert event.flags == frozenset({"failed", "retried"})
     event.flags = ("retried", "incomplete")
     assert event.flags == frozenset({"retried", "incomplete"})
     event.flags = []
     assert event.flags == frozenset()
-
-
-def test_flags_settable_from_a_set_of_names():
-    event = ef.Event(run=1, number=1)
-    event.flags = {"failed"}
-    assert event.flags == frozenset({"failed"})
-    event.flags = event.flags | {"retried"}
-    assert event.flags == frozenset({"failed", "retried"})
 
 
 def test_unknown_flag_is_refused_with_the_known_names():
@@ -253,3 +248,12 @@ def test_event_kept_after_its_module_call_raises_expired_event_error():
     with pytest.raises(ef.ExpiredEventError):
         _ = event.run
     assert array.shape == (3,)  # the arrays stay valid
+
+
+def test_a_frame_whose_shape_numpy_cannot_view_is_refused_at_decoding():
+    frame = bytearray(ef.Event(run=1, number=1, x=np.zeros((0, 4), "<f8")).encode(crc=False))
+    second_dim = 64 + 24 + 8  # header, fixed part of the first entry record, first dimension
+    assert int.from_bytes(frame[second_dim : second_dim + 8], "little") == 4
+    frame[second_dim : second_dim + 8] = (1 << 62).to_bytes(8, "little")
+    with pytest.raises(ef.FormatError, match="numpy"):
+        ef.Event.decode(bytes(frame))

@@ -313,6 +313,44 @@ def test_file_output_level_errors_name_the_level_option(tmp_path, kwargs):
         ef.modules.FileOutput(str(tmp_path / "x.evf"), **kwargs)
 
 
+def test_file_output_metadata_is_stored_with_numpy_scalars_as_python_values(tmp_path):
+    out = tmp_path / "meta.evf"
+    metadata = {"gain": np.float32(1.5), "layers": [np.int64(8), 2], "cut": {"on": np.bool_(1)}}
+    path = generator_path(ef.modules.FileOutput(out, metadata=metadata), events=1)
+    ef.process(path, summary=False)
+    with ef.open(out) as f:
+        meta = f.metadata
+    assert meta["gain"] == 1.5
+    assert meta["layers"] == [8, 2]
+    assert meta["cut"] == {"on": True}
+
+
+@pytest.mark.parametrize(
+    ("metadata", "parts"),
+    [
+        ({"gain": {1, 2}}, ["metadata['gain']", "{1, 2}"]),
+        ({"calib": {"table": object()}}, ["metadata['calib']['table']", "object"]),
+        ({"layers": [1, np.zeros(3)]}, ["metadata['layers'][1]", "array"]),
+        ({"gain": float("nan")}, ["metadata['gain']", "nan"]),
+        ({3: "x"}, ["metadata", "key 3", "strings"]),
+        (["gain", 1], ["metadata", "['gain', 1]", "dict"]),
+    ],
+    ids=["set", "object", "array", "nan", "int-key", "list"],
+)
+def test_file_output_metadata_that_is_not_json_is_a_config_error(tmp_path, metadata, parts):
+    with pytest.raises(ef.ConfigError) as info:
+        ef.modules.FileOutput(tmp_path / "x.evf", metadata=metadata)
+    for part in ["FileOutput", *parts]:
+        assert part in str(info.value)
+
+
+def test_file_output_to_a_directory_is_a_config_error(tmp_path):
+    with pytest.raises(ef.ConfigError, match="is a directory"):
+        ef.modules.FileOutput(tmp_path)
+    with pytest.raises(ef.ConfigError, match="is a directory"):
+        ef.modules.FileOutput(str(tmp_path))
+
+
 def test_bad_progress_style_is_a_config_error():
     with pytest.raises(ef.ConfigError, match="fancy"):
         ef.modules.Progress(style="fancy")
@@ -344,13 +382,40 @@ def test_source_not_first_is_a_config_error():
 
 @pytest.mark.parametrize(
     "step",
-    [object(), 3, lambda event: True, Collect],
-    ids=["object", "int", "function", "module-class-not-instance"],
+    [object(), 3, lambda event: True],
+    ids=["object", "int", "function"],
 )
 def test_adding_a_non_module_is_a_config_error(step):
     with pytest.raises(ef.ConfigError, match=r"cannot add .* to a path") as info:
         ef.Path().add(step)
     assert "evflow.Module" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("step", "name"),
+    [
+        (Collect, "Collect"),
+        (ListSource, "ListSource"),
+        (ef.modules.FileOutput, "FileOutput"),
+        (ef.modules.EventGenerator, "EventGenerator"),
+        (ef.modules.Progress, "Progress"),
+    ],
+)
+def test_adding_a_class_instead_of_an_instance_is_a_config_error(step, name):
+    path = ef.Path()
+    with pytest.raises(ef.ConfigError, match=rf"add an instance, e\.g\. {name}\(\.\.\.\)"):
+        path.add(step)
+    assert len(path) == 0
+
+
+@pytest.mark.parametrize(
+    "path",
+    [None, [ef.modules.EventGenerator(events=1)], ef.modules.EventGenerator(events=1)],
+    ids=["none", "list", "source"],
+)
+def test_process_refuses_anything_but_a_path(path):
+    with pytest.raises(ef.ConfigError, match=r"evflow\.Path"):
+        ef.process(path, summary=False)
 
 
 def test_unknown_on_error_is_a_config_error():
@@ -387,8 +452,9 @@ def test_report_fields_and_statistics(tmp_path):
     assert report.interrupted is False
     assert [m["name"] for m in report.modules] == ["EventGenerator", "Half"]
     for m in report.modules:
-        assert set(m) == {"name", "calls", "total_s", "mean_us"}
+        assert set(m) == {"name", "calls", "failed", "total_s", "mean_us"}
         assert m["calls"] == 10
+        assert m["failed"] == 0
         assert m["total_s"] >= 0
         assert m["mean_us"] == pytest.approx(m["total_s"] / m["calls"] * 1e6, rel=1e-6)
     as_json = json.loads(report.to_json())
@@ -400,6 +466,54 @@ def test_report_fields_and_statistics(tmp_path):
     assert "Half" in table
     assert "10 read" in table
     assert ef.statistics is report
+
+
+def test_report_directory_is_made_when_missing(tmp_path):
+    report_file = tmp_path / "reports" / "2024" / "job.json"
+    ef.process(generator_path(events=2), report=report_file, summary=False)
+    assert json.loads(report_file.read_text())["read"] == 2
+
+
+@pytest.mark.parametrize("where", ["a-directory", "under-a-file"])
+def test_unusable_report_path_is_a_config_error_before_the_job(tmp_path, where):
+    (tmp_path / "notes.txt").write_text("x")
+    report_file = tmp_path if where == "a-directory" else tmp_path / "notes.txt" / "job.json"
+    collect = Collect()
+    with pytest.raises(ef.ConfigError, match="report"):
+        ef.process(generator_path(collect, events=2), report=report_file, summary=False)
+    assert collect.seen == []
+
+
+class BlockReport(ef.Module):
+    """Puts a directory where the report goes, so that writing it fails; may raise too."""
+
+    def __init__(self, report_file, fail=False):
+        self.report_file = report_file
+        self.fail = fail
+
+    def event(self, event):
+        if self.fail:
+            raise ValueError("no calibration")
+
+    def terminate(self):
+        self.report_file.mkdir()
+
+
+def test_report_write_error_is_an_evflow_error_after_the_summary(tmp_path, capsys):
+    report_file = tmp_path / "job.json"
+    path = generator_path(BlockReport(report_file), events=2)
+    with pytest.raises(ef.EvflowError, match=r"cannot write the job report to .*job\.json"):
+        ef.process(path, report=report_file)
+    assert "2 read" in capsys.readouterr().err  # the summary was printed first
+    assert ef.statistics.read == 2
+
+
+def test_report_write_error_does_not_hide_a_module_error(tmp_path, caplog):
+    report_file = tmp_path / "job.json"
+    path = generator_path(BlockReport(report_file, fail=True), events=2)
+    with pytest.raises(ef.ModuleError, match="no calibration"):
+        ef.process(path, report=report_file, summary=False)
+    assert any("cannot write the job report" in r.getMessage() for r in caplog.records)
 
 
 def test_summary_prints_the_table_to_stderr(capsys):
@@ -470,6 +584,50 @@ def test_rng_streams_are_independent_between_modules_and_reproducible():
     ef.process(generator_path(again, Draw(), runs=[(1, 3)]), seed=5, summary=False)
     for key in first.numbers:
         assert np.array_equal(first.numbers[key], again.numbers[key])
+
+
+def test_rng_of_a_module_does_not_change_when_another_module_is_added_before_it():
+    alone = Draw()
+    ef.process(generator_path(alone, runs=[(1, 3)]), seed=5, summary=False)
+    after_progress = Draw()
+    ef.process(
+        generator_path(ef.modules.Progress(), after_progress, runs=[(1, 3)]), seed=5, summary=False
+    )
+    for key in alone.numbers:
+        assert np.array_equal(alone.numbers[key], after_progress.numbers[key])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"run": -1}, "run = -1"),
+        ({"number": -5}, "number = -5"),
+        ({"run": 2**32}, "run = 4294967296"),
+    ],
+)
+def test_event_meta_out_of_range_is_a_config_error(kwargs, named):
+    with pytest.raises(ef.ConfigError, match=named):
+        ef.Event(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("size", (), "is empty"),
+        ("values", [], "is empty"),
+        ("size", (3, 4), "must start with a name"),
+        ("size", ("uniform", -5, 3.9), "whole numbers >= 0"),
+        ("values", ("uniform", "a", "b"), "must be numbers"),
+    ],
+)
+def test_malformed_generator_distributions_are_config_errors(option, value, says):
+    with pytest.raises(ef.ConfigError, match=says):
+        ef.modules.EventGenerator(events=1, entries={"x": {"dtype": "<f4", option: value}})
+
+
+def test_generator_expected_events_does_not_overflow():
+    huge = ef.modules.EventGenerator(runs=[(1, 2**63), (2, 2**63)])
+    assert huge.expected_events is None
 
 
 def test_rng_is_created_lazily(monkeypatch):

@@ -15,6 +15,7 @@ STARTUP_DEADLINE_S = 30
 EXIT_DEADLINE_S = 30
 
 SLOW_STEERING = """\
+import os
 import pathlib
 import time
 
@@ -22,10 +23,16 @@ import evflow as ef
 
 
 class Slow(ef.Module):
+    \"\"\"About 100 events/s. Writes 'EVENTS SECONDS' to 'progress' as each event starts: the
+    events before it have gone through the whole path, the output included.\"\"\"
+
     def event(self, event):
+        if event.number == 1:
+            self.start = time.monotonic()
+        done = f"{event.number - 1} {time.monotonic() - self.start}"
+        pathlib.Path("progress.tmp").write_text(done)
+        os.replace("progress.tmp", "progress")
         time.sleep(0.01)
-        if event.number == 5:
-            pathlib.Path("started").touch()
 
     def end_run(self, run):
         pathlib.Path("end_run_called").touch()
@@ -58,11 +65,20 @@ def wait_for(predicate, deadline_s, what, process=None):
         time.sleep(0.02)
 
 
-def interrupt_slow_job(tmp_path, signum):
-    (tmp_path / "steer.py").write_text(SLOW_STEERING)
+def written(tmp_path):
+    """(events through the whole path, seconds since the first began), as the job says."""
+    try:
+        events, seconds = (tmp_path / "progress").read_text().split()
+    except FileNotFoundError:
+        return 0, 0.0
+    return int(events), float(seconds)
+
+
+def interrupt_slow_job(tmp_path, signum, steering=SLOW_STEERING):
+    (tmp_path / "steer.py").write_text(steering)
     process = start_cli("run", "steer.py", cwd=tmp_path)
     try:
-        wait_for((tmp_path / "started").exists, STARTUP_DEADLINE_S, "marker file", process)
+        wait_for(lambda: written(tmp_path)[0] >= 5, STARTUP_DEADLINE_S, "5 events", process)
         process.send_signal(signum)
         _, err = process.communicate(timeout=EXIT_DEADLINE_S)
     except BaseException:
@@ -103,11 +119,43 @@ def test_signal_stops_the_job_and_closes_the_output(tmp_path, signum, code, name
     assert report["accepted"] == n
 
 
+@pytest.mark.parametrize(
+    ("signum", "code", "message"),
+    [(signal.SIGINT, 130, "interrupted (SIGINT)"), (signal.SIGTERM, 143, "terminated (SIGTERM)")],
+    ids=["SIGINT", "SIGTERM"],
+)
+def test_errors_while_closing_an_interrupted_job_are_printed_after_the_message(
+    tmp_path, signum, code, message
+):
+    steering = SLOW_STEERING.replace(
+        'pathlib.Path("terminate_called").touch()',
+        'pathlib.Path("terminate_called").touch()\n        raise OSError("histogram file is gone")',
+    )
+    returncode, err = interrupt_slow_job(tmp_path, signum, steering)
+    assert returncode == code, err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    stopped = next(i for i, line in enumerate(lines) if message in line)
+    [cleanup] = [line for line in lines if line.startswith("evflow: error:")]
+    assert lines.index(cleanup) > stopped
+    assert cleanup.startswith("evflow: error: during clean-up: ")
+    assert "Slow" in cleanup and "terminate" in cleanup and "histogram file is gone" in cleanup
+    with ef.open(tmp_path / "slow.evf") as f:
+        assert f.stopped is None
+        assert len(f) >= 5
+
+
 def test_killed_job_leaves_a_part_file_readable_up_to_its_last_record(tmp_path):
     (tmp_path / "steer.py").write_text(SLOW_STEERING)
     process = start_cli("run", "steer.py", cwd=tmp_path)
     try:
-        wait_for((tmp_path / "started").exists, STARTUP_DEADLINE_S, "marker file", process)
+        # About 100 events/s: past 1.5 s the output has flushed its buffer at least once.
+        wait_for(
+            lambda: written(tmp_path)[0] >= 150 and written(tmp_path)[1] >= 1.5,
+            STARTUP_DEADLINE_S,
+            "150 events and 1.5 s",
+            process,
+        )
     finally:
         process.kill()
         process.communicate(timeout=EXIT_DEADLINE_S)
@@ -117,7 +165,10 @@ def test_killed_job_leaves_a_part_file_readable_up_to_its_last_record(tmp_path):
     with ef.open(part) as f:
         events = list(f)
         assert f.stopped is not None
+    assert len(events) >= 50  # what was written up to the last flush survives
     assert [e.number for e in events] == list(range(1, len(events) + 1))
+    for event in events:
+        assert np.array_equal(event["x"], np.arange(16))
 
 
 # --- in-process: process() closes the job, then lets the interruption propagate -------------

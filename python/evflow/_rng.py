@@ -4,7 +4,8 @@ import numpy as np
 
 
 def event_rng(seed: int, run: int, event: int, stream: int) -> np.random.Generator:
-    """A numpy Generator seeded from (job seed, run, event number, stream); the stream is
-    the module's position in the path, so modules draw independent numbers."""
+    """A numpy Generator seeded from (job seed, run, event number, stream); the stream comes
+    from the module's unique name in the path, so modules draw independent numbers and
+    adding a module does not change what the others draw."""
     entropy = [seed, run, event, stream]
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))

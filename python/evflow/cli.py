@@ -1,21 +1,23 @@
 """The ``evflow`` command line. Exit codes are listed in docs/cli.md and in EXIT below."""
 
 import argparse
+import functools
 import logging
 import os
 import runpy
 import sys
+import sysconfig
 import traceback
 
 import evflow
 from evflow import steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
-from evflow.processing import Terminated
+from evflow.processing import CLEANUP_PREFIX, Terminated
 
 EXIT = {
     "ok": 0,
     "job_failed": 1,  # a module raised, or the steering file raised
-    "usage": 2,  # bad option, missing or invalid steering file, bad configuration
+    "usage": 2,  # bad option, missing or invalid steering or .evf file, bad configuration
     "damaged": 3,  # info/dump: the file is cut short or has corrupt records
     "sigint": 130,
     "sigterm": 143,
@@ -60,84 +62,151 @@ def _parser() -> argparse.ArgumentParser:
     dump = sub.add_parser("dump", help="print events of an .evf file")
     dump.add_argument("file")
     dump.add_argument("--events", metavar="RANGE", help="e.g. 5, 0:10, 3,7,9 (positions)")
+    dump.add_argument(
+        "--skip-corrupt", action="store_true", help="skip corrupt records with a warning"
+    )
     return p
 
 
+@functools.cache
+def _library_roots() -> tuple[str, ...]:
+    """Directories whose code is not the user's: evflow itself and the standard library."""
+    paths = sysconfig.get_paths()
+    roots = [os.path.dirname(evflow.__file__), paths["stdlib"], paths["platstdlib"]]
+    return tuple(os.path.normcase(os.path.realpath(root)) for root in roots)
+
+
+def _is_library(filename: str) -> bool:
+    if filename.startswith("<frozen "):
+        return True
+    path = os.path.normcase(os.path.realpath(filename))
+    if {"site-packages", "dist-packages"} & set(path.split(os.sep)):
+        return True
+    return any(path == root or path.startswith(root + os.sep) for root in _library_roots())
+
+
 def _user_location(exc: BaseException) -> str:
-    """'file:line in function' of the innermost frame of the exception."""
+    """' (at file:line in function)': the innermost frame of the exception in the user's own
+    code (not evflow, installed packages or the standard library), else the innermost."""
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return ""
-    f = frames[-1]
+    f = next((f for f in reversed(frames) if not _is_library(f.filename)), frames[-1])
     return f" (at {f.filename}:{f.lineno} in {f.name})"
+
+
+def _one_line(message: str) -> str:
+    return " | ".join(line.strip() for line in message.splitlines() if line.strip())
+
+
+def _error(message: str) -> None:
+    """Prints one 'evflow: error:' line; at -l debug also a message that had several."""
+    line = _one_line(message)
+    print(f"evflow: error: {line}", file=sys.stderr)
+    if line != message and log.isEnabledFor(logging.DEBUG):
+        print(f"evflow: debug: the whole message:\n{message}", file=sys.stderr)
+
+
+def _cleanup_errors(exc: BaseException) -> None:
+    """Prints what went wrong while the job closed after ``exc`` stopped it."""
+    for message in getattr(exc, "cleanup_errors", ()):
+        _error(CLEANUP_PREFIX + message)
+
+
+class _LogFormatter(logging.Formatter):
+    """'evflow: warning: ...', as evflow's Rust side prints its messages."""
+
+    def format(self, record):
+        return f"evflow: {record.levelname.lower()}: {super().format(record)}"
+
+
+def _not_cleanup(record: logging.LogRecord) -> bool:
+    # process() logs clean-up errors and attaches them to the exception it raises; main()
+    # prints them after that exception's own line, so the log would repeat them.
+    return not getattr(record, "evflow_cleanup", False)
+
+
+def _check_steering(path: str) -> None:
+    """Compiles the steering file, so that one that is not Python is a usage error."""
+    if not os.path.isfile(path):
+        raise _UsageError(f"steering file {path!r} not found")
+    try:
+        with open(path, "rb") as f:
+            compile(f.read(), path, "exec")
+    except OSError as e:
+        raise _UsageError(f"steering file {path}: cannot read it: {e.strerror or e}") from None
+    except (SyntaxError, ValueError) as e:
+        # Some Pythons raise ValueError for NUL bytes, and SyntaxError may have no position.
+        line = getattr(e, "lineno", None)
+        where = f"{path}:{line}" if line else path
+        raise _UsageError(f"steering file {where}: {getattr(e, 'msg', None) or e}") from None
 
 
 def _run(args) -> int:
     from evflow import _native
 
-    logging.basicConfig(format="evflow: %(levelname)s: %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(_LogFormatter())
+    logging.basicConfig(handlers=[handler])
     log.setLevel(args.log_level.upper())
+    log.addFilter(_not_cleanup)
     _native.set_log_level(args.log_level)
-    if not os.path.isfile(args.steering):
-        raise _UsageError(f"steering file {args.steering!r} not found")
+    _check_steering(args.steering)
     for key, value in (("max_events", args.max_events), ("seed", args.seed)):
         if value is not None:
             steering.overrides[key] = value
     if args.report:
         steering.overrides["report"] = args.report
+    steering.file = args.steering
     sys.argv = [args.steering]
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.steering)))
     try:
         runpy.run_path(args.steering, run_name="__main__")
-    except SyntaxError as e:
-        raise _UsageError(f"steering file {e.filename}:{e.lineno}: {e.msg}") from None
-    except (ModuleError, ConfigError):
-        raise
     except (EvflowError, KeyboardInterrupt, Terminated, SystemExit):
         raise
     except Exception as e:
         if args.log_level == "debug":
             traceback.print_exc()
-        print(
-            f"evflow: error: steering file raised {type(e).__name__}: {e}{_user_location(e)}",
-            file=sys.stderr,
-        )
+        _error(f"steering file raised {type(e).__name__}: {e}{_user_location(e)}")
         return EXIT["job_failed"]
     return EXIT["ok"]
 
 
 def main(argv=None) -> int:
     """Entry point of the ``evflow`` command; returns the exit code."""
+    from evflow import inspect
+
     try:
         args = _parser().parse_args(argv)
         if args.command == "run":
             return _run(args)
-        from evflow import inspect
-
         if args.command == "info":
             return inspect.info(args.file)
-        return inspect.dump(args.file, args.events)
-    except _UsageError as e:
-        print(f"evflow: error: {e}", file=sys.stderr)
+        return inspect.dump(args.file, args.events, skip_corrupt=args.skip_corrupt)
+    except (_UsageError, ConfigError) as e:
+        _error(str(e))
         return EXIT["usage"]
-    except ConfigError as e:
-        print(f"evflow: error: {e}", file=sys.stderr)
-        return EXIT["usage"]
+    except inspect.DamagedFile as e:
+        _error(str(e))
+        return EXIT["damaged"]
     except ModuleError as e:
         cause = e.__cause__
         where = _user_location(cause) if cause is not None else ""
-        print(f"evflow: error: {e}{where}", file=sys.stderr)
         if cause is not None and log.isEnabledFor(logging.DEBUG):
             traceback.print_exception(cause)
+        _error(f"{e}{where}")
+        _cleanup_errors(e)
         return EXIT["job_failed"]
     except EvflowError as e:
-        print(f"evflow: error: {e}", file=sys.stderr)
+        _error(str(e))
         return EXIT["job_failed"]
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         print("evflow: interrupted (SIGINT); files were closed", file=sys.stderr)
+        _cleanup_errors(e)
         return EXIT["sigint"]
-    except Terminated:
+    except Terminated as e:
         print("evflow: terminated (SIGTERM); files were closed", file=sys.stderr)
+        _cleanup_errors(e)
         return EXIT["sigterm"]
     except BrokenPipeError:
         return EXIT["ok"]

@@ -1,4 +1,5 @@
-"""The exceptions evflow raises. Every one is an ``EvflowError``."""
+"""evflow's own exceptions, all ``EvflowError`` subclasses (docs/steering.md, "Errors", also
+lists the Python exceptions evflow raises)."""
 
 from evflow._native import (
     ConfigError,

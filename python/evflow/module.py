@@ -26,7 +26,7 @@ class Module:
         """Called after the last event of each run."""
 
     def terminate(self):
-        """Called once at the end of the job, also after an error."""
+        """Called once at the end of the job, also after an error, if initialize ran."""
 
 
 class Source:
@@ -44,4 +44,4 @@ class Source:
         raise NotImplementedError(f"{type(self).__name__} must define events()")
 
     def terminate(self):
-        """Called once at the end of the job, also after an error."""
+        """Called once at the end of the job, also after an error, if initialize ran."""

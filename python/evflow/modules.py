@@ -1,5 +1,61 @@
 """Built-in modules, written in Rust: sources, file output, progress bar."""
 
-from evflow._native import EventGenerator, FileInput, FileOutput, Progress
+import math
+import os
+
+import numpy as np
+
+from evflow import _native
+from evflow._native import EventGenerator, FileInput, Progress
+from evflow.errors import ConfigError
+
+_JSON_KINDS = "str, int, float, bool, None, and lists and dicts of them"
+
+
+# A function, not a class: the native class cannot be subclassed, and the metadata is
+# checked here, where Python can name the offending value.
+def FileOutput(path, compression="none", level=None, metadata=None):
+    """Writes every event that reaches it (failed ones included) to an ``.evf`` file.
+
+    path: the file (written as ``.NAME.part`` and renamed on close); compression: "none",
+    "zstd" or "lz4"; level: the zstd level (default 3); metadata: a JSON-able dict stored in
+    the file header (numpy scalars are stored as their Python values).
+    """
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if metadata is not None:
+        if not isinstance(metadata, dict):
+            raise ConfigError(
+                f"FileOutput: option metadata = {metadata!r} is not allowed: "
+                f"a dict of {_JSON_KINDS}"
+            )
+        metadata = _json_value(metadata, "metadata")
+    return _native.FileOutput(path, compression=compression, level=level, metadata=metadata)
+
+
+def _json_value(value, where: str):
+    """``value`` as plain JSON values (numpy scalars unwrapped), or a ConfigError naming it."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    if isinstance(value, list | tuple):
+        return [_json_value(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        plain = {}
+        for key, v in value.items():
+            if not isinstance(key, str):
+                raise ConfigError(
+                    f"FileOutput: option {where} has the key {key!r}: keys must be strings"
+                )
+            plain[key] = _json_value(v, f"{where}[{key!r}]")
+        return plain
+    raise ConfigError(
+        f"FileOutput: option {where} = {value!r} is not allowed: metadata holds only JSON "
+        f"values ({_JSON_KINDS}; no NaN or infinity)"
+    )
+
 
 __all__ = ["EventGenerator", "FileInput", "FileOutput", "Progress"]

@@ -1,5 +1,6 @@
 """``Path``: a source followed by modules."""
 
+from evflow import modules
 from evflow.errors import ConfigError
 from evflow.module import Module, Source
 
@@ -11,6 +12,11 @@ def is_source(step) -> bool:
 
 def _is_module(step) -> bool:
     return isinstance(step, Module) or getattr(step, "is_native_module", False)
+
+
+def _is_class(step) -> bool:
+    """A class given where an instance belongs (``FileOutput`` is a function that makes one)."""
+    return isinstance(step, type) or step is modules.FileOutput
 
 
 def step_name(step) -> str:
@@ -26,6 +32,11 @@ class Path:
 
     def add(self, step):
         """Appends a source (first) or a module; returns it, for chaining configuration."""
+        if _is_class(step):
+            name = step.__name__
+            raise ConfigError(
+                f"cannot add {name} itself to a path: add an instance, e.g. {name}(...)"
+            )
         if is_source(step):
             if self._steps:
                 raise ConfigError(

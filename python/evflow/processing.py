@@ -1,16 +1,21 @@
 """``process()``: runs a path and reports what it did."""
 
+import logging
 import os
 import signal
 import sys
 
 from evflow import _native, steering
-from evflow.errors import ConfigError, ModuleError
-from evflow.modules import FileOutput
-from evflow.path import Path
+from evflow.errors import ConfigError, EvflowError, ModuleError
+from evflow.path import Path, step_name
+
+log = logging.getLogger("evflow")
 
 statistics = None
 """The report of the last job this process ran (``None`` before the first)."""
+
+CLEANUP_PREFIX = "during clean-up: "
+"""How an error from ``end_run``/``terminate`` after the job had already stopped is shown."""
 
 
 class Terminated(BaseException):
@@ -26,36 +31,63 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
 
     max_events: stop after this many events; seed: per-event random numbers come from
     (seed, run, event); on_error: "stop" ends the job when a module raises, "skip" flags
-    the event ``failed``, writes it and goes on; report: a file to write the JSON report to;
-    summary: print the statistics table at the end.
+    the event ``failed``, writes it and goes on; report: a file to write the JSON report to
+    (its directory is made if missing); summary: print the statistics table at the end.
     Options given on the ``evflow run`` command line take precedence.
     """
     global statistics
+    if not isinstance(path, Path):
+        raise ConfigError(
+            f"process() runs an evflow.Path, not {type(path).__name__}: "
+            "make one with path = evflow.Path() and path.add(...)"
+        )
     opts = {"max_events": max_events, "seed": seed, "report": report}
     opts.update(steering.overrides)
     _check_options(path, opts)
+    if opts["report"] is not None:
+        _make_report_directory(opts["report"])
+    job = {
+        "steering": steering.file or (sys.argv[0] if sys.argv else None),
+        "path": [step_name(step) for step in path],
+        "seed": opts["seed"],
+        "max_events": opts["max_events"],
+        "evflow": _native.__version__,
+    }
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        result, error, interrupt = _native.run_path(
+        result, error, interrupt, cleanup = _native.run_path(
             path.source,
             path.modules,
             max_events=opts["max_events"],
             seed=opts["seed"],
             on_error=on_error,
+            job=job,
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
     statistics = result
-    if opts["report"]:
-        with open(opts["report"], "w") as f:
-            f.write(result.to_json() + "\n")
     if summary:
         print(result.table(), file=sys.stderr)
-    if interrupt is not None:
-        raise interrupt
-    if error is not None:
-        raise _module_error(error)
-    return result
+    report_error = None
+    if opts["report"] is not None:
+        try:
+            _write_report(result, opts["report"])
+        except EvflowError as e:
+            report_error = e
+    if interrupt is not None and error is not None:
+        cleanup = [error["message"], *cleanup]  # it failed while closing the interrupted job
+    for message in cleanup:
+        # The CLI prints these after the job's own error; see cli.py.
+        log.error("%s%s", CLEANUP_PREFIX, message, extra={"evflow_cleanup": True})
+    if interrupt is None and error is None:
+        if report_error is not None:
+            raise report_error
+        return result
+    stopped = interrupt if interrupt is not None else _module_error(error)
+    if report_error is not None:
+        log.error("%s", report_error)  # not raised: the job's own error comes first
+    stopped.cleanup_errors = list(cleanup)
+    raise stopped
 
 
 def _check_options(path: Path, opts: dict) -> None:
@@ -64,18 +96,46 @@ def _check_options(path: Path, opts: dict) -> None:
         value = opts[key]
         if value is not None and (not isinstance(value, int) or not 0 <= value < 2**64):
             raise ConfigError(f"{key} must be a non-negative integer, not {value!r}")
+    report = opts["report"]
+    if report is not None:
+        if not isinstance(report, str | os.PathLike) or not os.fspath(report):
+            raise ConfigError(f"report must be a file name, not {report!r}")
+        if os.path.isdir(report):
+            raise ConfigError(f"report = {os.fspath(report)!r} is a directory; name a file")
     outputs = set()
     for module in path.modules:
-        if isinstance(module, FileOutput):
+        if isinstance(module, _native.FileOutput):
             target = os.path.realpath(module.path)
             if target in outputs:
                 raise ConfigError(f"two FileOutput modules write to the same file {target!r}")
             outputs.add(target)
 
 
+def _make_report_directory(report) -> None:
+    """Makes the report's directory now, so a bad one stops the job before it starts."""
+    directory = os.path.dirname(os.path.abspath(report))
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as e:
+        raise ConfigError(
+            f"report = {os.fspath(report)!r}: cannot make its directory {directory}: "
+            f"{e.strerror or e}"
+        ) from None
+
+
+def _write_report(result, report) -> None:
+    try:
+        with open(report, "w") as f:
+            f.write(result.to_json() + "\n")
+    except OSError as e:
+        raise EvflowError(
+            f"cannot write the job report to {os.fspath(report)}: {e.strerror or e}"
+        ) from e
+
+
 def _module_error(error: dict) -> ModuleError:
     exc = ModuleError(error["message"])
-    for key in ("module", "hook", "run", "event", "cleanup_errors"):
+    for key in ("module", "hook", "run", "event"):
         setattr(exc, key, error[key])
     exc.__cause__ = error["cause"]
     return exc

@@ -6,3 +6,6 @@ values to its own arguments, so a steering file runs unchanged under different o
 
 overrides: dict = {}
 """Keyword arguments of ``process()`` set on the command line (max_events, seed, report)."""
+
+file: str | None = None
+"""The steering file ``evflow run`` runs (``None`` otherwise); recorded in output files."""

@@ -57,7 +57,7 @@ impl FileOutputConfig {
             return Err(ConfigError::new(MODULE, "path", &self.path, "a path that names a file"));
         }
         if self.path.is_dir() {
-            return Err(ConfigError::new(MODULE, "path", &self.path, "a file name, not a directory"));
+            return Err(ConfigError::new(MODULE, "path", &self.path, "a file name; this path is a directory"));
         }
         if let Compression::Zstd { level } = self.compression {
             let levels = zstd_levels();
