@@ -37,11 +37,13 @@ bench: develop
 	cargo run --release --quiet -p evflow-bench
 	$(BIN)/python bench/python_modules.py
 
-# The frame decoder under libFuzzer with AddressSanitizer (fuzz/README.md).
+# The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:
 	cargo install cargo-fuzz --locked --quiet
-	mkdir -p fuzz/corpus/decode_frame
+	mkdir -p fuzz/corpus/decode_frame fuzz/corpus/read_file
 	RUSTC_BOOTSTRAP=1 cargo fuzz run decode_frame fuzz/corpus/decode_frame fuzz/seeds -- \
+		-max_total_time=$${FUZZ_SECONDS:-60}
+	RUSTC_BOOTSTRAP=1 cargo fuzz run read_file fuzz/corpus/read_file fuzz/file_seeds -- \
 		-max_total_time=$${FUZZ_SECONDS:-60}
 
 clean:

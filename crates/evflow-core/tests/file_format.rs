@@ -3,6 +3,8 @@
 
 #[path = "common/largest_allocation.rs"]
 mod largest_allocation;
+#[path = "../../../fuzz/fuzz_targets/read_file.rs"]
+mod read_file;
 
 use bytes::Bytes;
 use evflow_core::aligned::ALIGN;
@@ -363,6 +365,28 @@ fn a_crafted_index_size_is_a_damaged_index_not_a_panic() {
 }
 
 #[test]
+fn a_small_record_cannot_make_the_reader_allocate_gigabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bomb.evf");
+    write(&path, &events(3), Compression::zstd(), true);
+    let mut b = std::fs::read(&path).unwrap();
+    let first = 64 * b.chunks(64).position(|c| c.starts_with(b"EVRC")).unwrap();
+    assert_eq!(b[first + 5], 1, "the first record is zstd-compressed");
+    b[first + 16..first + 24].copy_from_slice(&(1u64 << 30).to_le_bytes()); // raw_len: 1 GiB
+    let crc = crc32c::crc32c(&b[first..first + 28]);
+    b[first + 28..first + 32].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &b).unwrap();
+    let (result, largest) = largest_allocation_in(|| read_all_or_error(&path));
+    let err = result.unwrap_err().to_string();
+    assert!(err.contains("more than it can decompress to"), "{err}");
+    assert!(largest < 1 << 20, "allocated {largest} bytes at once");
+}
+
+fn read_all_or_error(path: &Path) -> Result<Vec<Event>, FileError> {
+    open(path, false)?.by_ref().collect()
+}
+
+#[test]
 fn a_cut_inside_the_trailer_stops_at_or_before_the_cut() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.evf");
@@ -569,5 +593,49 @@ proptest! {
             read_everything(&path, true, limits);
         });
         prop_assert!(largest <= 4 << 20, "largest allocation {largest} bytes for a {}-byte file", bytes.len());
+    }
+}
+
+fn file_seeds_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/file_seeds")
+}
+
+/// Small closed files, one per compression: the fuzz target's starting points.
+fn seed_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    [("none", Compression::None), ("zstd", Compression::zstd()), ("lz4", Compression::Lz4)]
+        .into_iter()
+        .map(|(name, c)| {
+            let path = dir.join(format!("{name}.evf"));
+            write(&path, &events(3), c, true);
+            (format!("{name}.evf"), std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+/// The file fuzz target's check, in `cargo test`: over the seeds in fuzz/file_seeds, their
+/// truncations, and every byte of them flipped (the target reseals CRCs, so the flips reach
+/// lengths, offsets and frames). To rewrite the seeds after a format change:
+/// `EVFLOW_WRITE_SEEDS=1 cargo test -p evflow-core --test file_format fuzz`.
+#[test]
+fn file_fuzz_check_passes_on_seeds_cuts_and_flips() {
+    let dir = tempfile::tempdir().unwrap();
+    let seeds = seed_files(dir.path());
+    if std::env::var_os("EVFLOW_WRITE_SEEDS").is_some() {
+        std::fs::create_dir_all(file_seeds_dir()).unwrap();
+        for (name, bytes) in &seeds {
+            std::fs::write(file_seeds_dir().join(name), bytes).unwrap();
+        }
+    }
+    for (name, bytes) in &seeds {
+        let committed = std::fs::read(file_seeds_dir().join(name)).expect("fuzz/file_seeds holds the seed files");
+        assert_eq!(committed.len(), bytes.len(), "{name}: rewrite the seeds (see this test's doc)");
+        for cut in (0..bytes.len()).step_by(13) {
+            read_file::check_file(&bytes[..cut]);
+        }
+        for at in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 0x5a;
+            read_file::check_file(&flipped);
+        }
     }
 }

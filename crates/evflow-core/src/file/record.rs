@@ -2,7 +2,7 @@
 //! trusts a length it has not checked against the file size and the limits.
 
 use super::codec::Decompressor;
-use super::layout::{align64, RecordHeader, CODEC_LZ4, CODEC_NONE, HEAD_LEN, RECORD_MAGIC};
+use super::layout::{align64, RecordHeader, CODEC_LZ4, CODEC_NONE, CODEC_ZSTD, HEAD_LEN, RECORD_MAGIC};
 use crate::aligned::{AlignedBuf, ALIGN};
 use crate::le::{get_u32, get_u64};
 use crate::wire::{self, DecodeLimits, DecodeOptions};
@@ -13,7 +13,9 @@ use std::io;
 use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
 
-/// Bytes read per step when scanning for the next intact record header.
+/// Bytes read per step when scanning for the next intact record header: the first step,
+/// and the most (each step doubles).
+const RESYNC_FIRST_CHUNK: usize = 4 << 10;
 const RESYNC_CHUNK: usize = 1 << 20;
 /// Frame-header bytes needed to read run and event number.
 pub(crate) const FRAME_IDS_LEN: usize = wire::OFF_EVENT + 8;
@@ -161,9 +163,13 @@ impl RecordFile {
     /// Finds the first intact record header at a multiple of [`ALIGN`] at or after `from`.
     pub fn resync(&self, from: u64) -> Result<Option<u64>, Fault> {
         let mut at = align64(from);
-        let mut buf = vec![0u8; RESYNC_CHUNK];
+        // The next header is usually near: read a little first, more as the search goes on.
+        let mut chunk = RESYNC_FIRST_CHUNK;
+        let mut buf = Vec::new();
         while at + (HEAD_LEN as u64) <= self.len {
-            let n = (self.len - at).min(RESYNC_CHUNK as u64) as usize;
+            let n = (self.len - at).min(chunk as u64) as usize;
+            buf.resize(n, 0);
+            chunk = (chunk * 2).min(RESYNC_CHUNK);
             self.read_at(&mut buf[..n], at)?;
             let mut off = 0;
             while off + HEAD_LEN <= n {
@@ -179,9 +185,23 @@ impl RecordFile {
     }
 }
 
+/// The most a byte of zstd can expand to: a 128 KiB block of one repeated byte is stored in
+/// 4 bytes (block header and the byte).
+const ZSTD_MAX_EXPANSION: u64 = 32 << 10;
+/// The most a byte of an LZ4 block can expand to (each length byte adds at most 255).
+const LZ4_MAX_EXPANSION: u64 = 255;
+/// Slack for the fixed overhead of a compressed record (headers, the last literals).
+const EXPANSION_SLACK: u64 = 64;
+
 /// Checks the codec and that stored and raw lengths agree with it, so that no buffer is
-/// ever larger than the frame limit allows.
+/// ever larger than the frame limit allows, nor than the stored bytes could decompress to
+/// (a small file cannot make the reader allocate gigabytes).
 fn check_lengths(h: &RecordHeader) -> Result<(), String> {
+    let expansion = match h.codec {
+        CODEC_ZSTD => ZSTD_MAX_EXPANSION,
+        _ => LZ4_MAX_EXPANSION,
+    };
+    let most = h.stored_len.saturating_mul(expansion).saturating_add(EXPANSION_SLACK);
     match h.codec {
         CODEC_NONE if h.stored_len != h.raw_len => Err(format!(
             "stored length {} differs from raw length {} in an uncompressed record",
@@ -191,6 +211,10 @@ fn check_lengths(h: &RecordHeader) -> Result<(), String> {
         c if c > CODEC_LZ4 => Err(format!("unknown codec {c}")),
         _ if h.stored_len >= h.raw_len => Err(format!(
             "compressed record stores {} bytes for {} raw bytes; it must be smaller",
+            h.stored_len, h.raw_len
+        )),
+        _ if h.raw_len > most => Err(format!(
+            "compressed record of {} bytes declares {} raw bytes, more than it can decompress to ({most})",
             h.stored_len, h.raw_len
         )),
         _ => Ok(()),
