@@ -1,0 +1,194 @@
+//! The segment's memory layout (docs/shm.md, section 1): every structure at a fixed offset,
+//! every size named once. The structures are `repr(C)` and read and written in place in the
+//! mapping by every process of the session.
+//!
+//! ```text
+//!  0            SegmentHeader                    HEADER_LEN
+//!  HEADER_LEN   ProcessSlot x MAX_PROCESSES
+//!               ChannelEntry x MAX_CHANNELS
+//!               (RingHeader + entries) x MAX_RINGS
+//!               PageMap: AtomicU32 x heap pages
+//!  (4 KiB)      Heap: pages of PAGE_LEN
+//! ```
+
+use std::mem::size_of;
+use std::sync::atomic::{AtomicU32, AtomicU64};
+
+/// First bytes of every segment.
+pub const SEGMENT_MAGIC: [u8; 8] = *b"EVFSHM\0\x01";
+/// The layout version this code creates and opens.
+pub const LAYOUT_VERSION: u32 = 1;
+/// Bytes reserved for the segment header.
+pub const HEADER_LEN: usize = 4096;
+/// Processes one session can hold (one bit each in a block's holder mask).
+pub const MAX_PROCESSES: usize = 64;
+/// Channels one session can name.
+pub const MAX_CHANNELS: usize = 256;
+/// Bytes of one channel entry.
+pub const CHANNEL_ENTRY_LEN: usize = 256;
+/// Rings one session can hold.
+pub const MAX_RINGS: usize = 256;
+/// Heap page size: the allocation granule.
+pub const PAGE_LEN: usize = 4096;
+/// Smallest segment accepted: the tables and a heap of at least 16 pages.
+pub const MIN_SEGMENT_LEN: usize = 16 << 20;
+/// Longest user and session names stored in the header.
+pub const MAX_USER_LEN: usize = 63;
+/// See [`MAX_USER_LEN`].
+pub const MAX_SESSION_LEN: usize = 127;
+
+/// The segment header, at offset 0.
+#[repr(C)]
+pub struct SegmentHeader {
+    /// [`SEGMENT_MAGIC`].
+    pub magic: [u8; 8],
+    /// [`LAYOUT_VERSION`].
+    pub version: u32,
+    /// Entries per ring (a power of two).
+    pub ring_capacity: u32,
+    /// Total bytes of the segment.
+    pub size: u64,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: u64,
+    /// Pid of the creating process.
+    pub creator_pid: u32,
+    _pad0: u32,
+    /// Its start time: while the creator runs, the session is alive even with no slot taken.
+    pub creator_start: u64,
+    /// Offsets of the tables and the heap, from the segment's start.
+    pub process_table: u64,
+    /// See `process_table`.
+    pub channel_table: u64,
+    /// See `process_table`.
+    pub ring_table: u64,
+    /// See `process_table`.
+    pub page_map: u64,
+    /// See `process_table`.
+    pub heap: u64,
+    /// Pages in the heap.
+    pub heap_pages: u64,
+    /// Bumped on every free; allocators waiting for space wait on it (futex).
+    pub free_seq: AtomicU32,
+    _pad1: u32,
+    /// Source of block generations.
+    pub generation: AtomicU64,
+    /// Owner's login name, zero-padded UTF-8.
+    pub user: [u8; MAX_USER_LEN + 1],
+    /// Session name, zero-padded UTF-8.
+    pub session: [u8; MAX_SESSION_LEN + 1],
+}
+
+/// States of a process slot.
+pub mod slot_state {
+    /// Unused (when `pid` is 0), or being claimed or released by `pid`.
+    pub const FREE: u32 = 0;
+    /// A process is filling it in.
+    pub const CLAIMING: u32 = 1;
+    /// Held by a process that was alive when last checked.
+    pub const ALIVE: u32 = 2;
+    /// Its process died; a reclaimer is releasing what it held.
+    pub const RECLAIMING: u32 = 3;
+}
+
+/// One process of the session (docs/shm.md, section 2).
+#[repr(C, align(64))]
+pub struct ProcessSlot {
+    /// One of [`slot_state`].
+    pub state: AtomicU32,
+    /// The process's pid; 0 when the slot is free. Claiming is a CAS from 0 to the pid.
+    pub pid: AtomicU32,
+    /// Its start time (clock ticks since boot), to tell a reused pid from the original.
+    pub start_time: AtomicU64,
+    /// Bumped on every claim.
+    pub generation: AtomicU32,
+    /// Pid of the process reclaiming the slot, while `state` is RECLAIMING.
+    pub reclaimer_pid: AtomicU32,
+    /// Bytes of blocks it holds (approximate, for monitoring).
+    pub bytes_held: AtomicU64,
+}
+
+/// Offsets of every table for a segment of `size` bytes with rings of `ring_capacity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Total bytes.
+    pub size: usize,
+    /// Entries per ring.
+    pub ring_capacity: usize,
+    /// Offset of the process table.
+    pub process_table: usize,
+    /// Offset of the channel table.
+    pub channel_table: usize,
+    /// Offset of the ring table.
+    pub ring_table: usize,
+    /// Bytes of one ring (header and entries).
+    pub ring_len: usize,
+    /// Offset of the page map.
+    pub page_map: usize,
+    /// Offset of the heap (a multiple of [`PAGE_LEN`]).
+    pub heap: usize,
+    /// Pages in the heap.
+    pub heap_pages: usize,
+}
+
+/// Bytes of a ring's header (docs/shm.md, section 5).
+pub const RING_HEADER_LEN: usize = 256;
+/// Bytes of a ring entry: one message part's handle.
+pub const RING_ENTRY_LEN: usize = 32;
+
+impl Layout {
+    /// The layout of a segment of `size` bytes, or why there is none.
+    pub fn new(size: usize, ring_capacity: usize) -> Result<Layout, String> {
+        if !ring_capacity.is_power_of_two() || ring_capacity < 2 {
+            return Err(format!("ring capacity must be a power of two of at least 2, not {ring_capacity}"));
+        }
+        if size < MIN_SEGMENT_LEN {
+            return Err(format!("a segment needs at least {MIN_SEGMENT_LEN} bytes, not {size}"));
+        }
+        let process_table = HEADER_LEN;
+        let channel_table = process_table + MAX_PROCESSES * size_of::<ProcessSlot>();
+        let ring_table = channel_table + MAX_CHANNELS * CHANNEL_ENTRY_LEN;
+        let ring_len = RING_HEADER_LEN + ring_capacity * RING_ENTRY_LEN;
+        let page_map = ring_table + MAX_RINGS * ring_len;
+        // Each heap page costs PAGE_LEN bytes plus its 4-byte page-map entry.
+        let rest = size.checked_sub(page_map + PAGE_LEN).ok_or("the tables do not fit")?;
+        let heap_pages = rest / (PAGE_LEN + size_of::<AtomicU32>());
+        let heap = (page_map + heap_pages * size_of::<AtomicU32>()).next_multiple_of(PAGE_LEN);
+        if heap_pages < 16 || heap + heap_pages * PAGE_LEN > size {
+            return Err(format!("a segment of {size} bytes leaves no room for a heap"));
+        }
+        Ok(Layout {
+            size,
+            ring_capacity,
+            process_table,
+            channel_table,
+            ring_table,
+            ring_len,
+            page_map,
+            heap,
+            heap_pages,
+        })
+    }
+}
+
+const _: () = assert!(size_of::<SegmentHeader>() <= HEADER_LEN);
+const _: () = assert!(size_of::<ProcessSlot>() == 64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_fit_and_the_heap_is_page_aligned() {
+        for size in [MIN_SEGMENT_LEN, 1 << 30, (1 << 30) + 12345] {
+            let l = Layout::new(size, 1024).unwrap();
+            assert_eq!(l.heap % PAGE_LEN, 0);
+            assert!(l.page_map + l.heap_pages * 4 <= l.heap);
+            assert!(l.heap + l.heap_pages * PAGE_LEN <= size);
+            // Everything after the tables is heap, but for the page map and page rounding.
+            let after_tables = (size - l.page_map) as f64;
+            assert!((l.heap_pages * PAGE_LEN) as f64 > 0.99 * after_tables - (2 * PAGE_LEN) as f64);
+        }
+        assert!(Layout::new(1 << 20, 1024).is_err());
+        assert!(Layout::new(1 << 30, 1000).is_err());
+    }
+}

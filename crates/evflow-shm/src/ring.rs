@@ -1,0 +1,559 @@
+//! Rings of handles (docs/shm.md, section 5): one producer process, one consumer process,
+//! [`MAX_RINGS`] rings in the segment's ring table, each a header and `capacity` entries.
+//!
+//! ```text
+//!  header (RING_HEADER_LEN = 256 B, four cache lines)
+//!   0   magic "RNG1", capacity, producer slot+1, consumer slot+1, channel, state   (u32 each)
+//!   64  tail: u64      data_seq: u32 (futex)    consumer_waiting: u32   (producer's line)
+//!   128 head: u64      space_seq: u32 (futex)   producer_waiting: u32   (consumer's line)
+//!   192 reserved
+//!  entries (capacity x RING_ENTRY_LEN = 32 B)
+//!   { offset: u64, len: u64, generation: u64, parts_left: u32, 0: u32 }
+//! ```
+//!
+//! `tail` and `head` count entries since the ring was formatted and never wrap in practice;
+//! entry `i` lives at `i % capacity`. A message of `k` parts is `k` consecutive entries whose
+//! `parts_left` counts down from `k - 1` to 0. The producer writes the entries, then publishes
+//! them all with one store of `tail`: a message is visible whole or not at all, and a producer
+//! killed before that store leaves nothing visible.
+//!
+//! A side that must wait (consumer on an empty ring, producer on a full one) sets its
+//! `*_waiting` flag, re-checks, and sleeps on the futex word (`data_seq`, `space_seq`); the
+//! other side bumps the word and wakes it only when it sees the flag, so the busy path makes
+//! no system call. Every value read from the header is checked before use: another process
+//! may have died or scribbled mid-update, and that gives [`RingError::Malformed`], not a panic.
+
+use crate::futex::{self, Wait};
+use crate::layout::{
+    ProcessSlot, CHANNEL_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_PROCESSES, MAX_RINGS, RING_ENTRY_LEN, RING_HEADER_LEN,
+};
+use crate::segment::Segment;
+use std::fmt;
+use std::mem::{offset_of, size_of};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use std::time::Instant;
+use thiserror::Error;
+
+/// `magic` of a formatted ring: "RNG1".
+pub const RING_MAGIC: u32 = u32::from_le_bytes(*b"RNG1");
+
+/// A ring's header, in place in the segment. Fields are public for monitoring and for the
+/// channel layer (`channel`, `state`); [`Ring`] is the way to move messages through it.
+#[repr(C, align(64))]
+pub struct RingHeader {
+    /// [`RING_MAGIC`] once formatted; 0 in a fresh segment.
+    pub magic: AtomicU32,
+    /// Entries in the ring, the segment's ring capacity (a power of two).
+    pub capacity: AtomicU32,
+    /// Process slot of the producer plus one; 0 when there is none.
+    pub producer: AtomicU32,
+    /// Process slot of the consumer plus one; 0 when there is none.
+    pub consumer: AtomicU32,
+    /// The channel this ring belongs to, for the channel layer.
+    pub channel: AtomicU32,
+    /// The channel layer's state of the ring; 0 in a fresh segment.
+    pub state: AtomicU32,
+    _reserved0: [u32; 10],
+    /// Entries ever published; written by the producer only.
+    pub tail: AtomicU64,
+    /// Bumped by the producer to wake a waiting consumer (futex word).
+    pub data_seq: AtomicU32,
+    /// 1 while the consumer is (about to be) asleep on `data_seq`.
+    pub consumer_waiting: AtomicU32,
+    _reserved1: [u64; 6],
+    /// Entries ever consumed; written by the consumer only (and by [`Ring::reset`]).
+    pub head: AtomicU64,
+    /// Bumped by the consumer to wake a waiting producer (futex word).
+    pub space_seq: AtomicU32,
+    /// 1 while the producer is (about to be) asleep on `space_seq`.
+    pub producer_waiting: AtomicU32,
+    _reserved2: [u64; 6],
+    _reserved3: [u64; 8],
+}
+
+/// One entry: a part of a message. Atomics with relaxed access, so that even a ring whose
+/// header was corrupted into letting both sides touch the same entry is no data race; the
+/// order between entries and indices comes from the Acquire/Release on `tail` and `head`.
+#[repr(C)]
+struct RingEntry {
+    offset: AtomicU64,
+    len: AtomicU64,
+    generation: AtomicU64,
+    parts_left: AtomicU32,
+    _zero: u32,
+}
+
+const _: () = assert!(size_of::<RingHeader>() == RING_HEADER_LEN);
+const _: () = assert!(offset_of!(RingHeader, tail) == 64);
+const _: () = assert!(offset_of!(RingHeader, head) == 128);
+const _: () = assert!(size_of::<RingEntry>() == RING_ENTRY_LEN);
+// Every ring header starts on a cache line: the table does, and so does every ring (a header
+// plus a power of two (>= 2) of 32-byte entries).
+const _: () = assert!(
+    (HEADER_LEN + MAX_PROCESSES * size_of::<ProcessSlot>() + MAX_CHANNELS * CHANNEL_ENTRY_LEN).is_multiple_of(64)
+);
+const _: () = assert!(RING_HEADER_LEN.is_multiple_of(64) && (2 * RING_ENTRY_LEN).is_multiple_of(64));
+
+/// Where a message part lies in the heap: a block's offset, the part's length, and the
+/// block's generation (so a handle to a freed-and-reused block is detected).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Handle {
+    /// Offset of the block from the segment's start.
+    pub offset: u64,
+    /// Bytes of the part.
+    pub len: u64,
+    /// The block's generation.
+    pub generation: u64,
+}
+
+/// The two ends of a ring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    /// The process that pushes.
+    Producer,
+    /// The process that pops.
+    Consumer,
+}
+
+impl fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Endpoint::Producer => "producer",
+            Endpoint::Consumer => "consumer",
+        })
+    }
+}
+
+/// A ring operation failed.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RingError {
+    /// No ring has this index.
+    #[error("ring {index} does not exist: a segment has rings 0 to {}", count - 1)]
+    NoSuchRing {
+        /// The index asked for.
+        index: usize,
+        /// Rings in a segment.
+        count: usize,
+    },
+    /// No process slot has this index.
+    #[error("process slot {slot} does not exist: slots are 0 to {}", MAX_PROCESSES - 1)]
+    NoSuchSlot {
+        /// The slot given.
+        slot: usize,
+    },
+    /// The endpoint is claimed already.
+    #[error("ring {ring} already has a {endpoint} (process slot {holder}): release it first, or reclaim that process if it died")]
+    Busy {
+        /// The ring.
+        ring: usize,
+        /// Which end.
+        endpoint: Endpoint,
+        /// The slot holding it.
+        holder: u32,
+    },
+    /// A message with no parts.
+    #[error("a message needs at least one part")]
+    NoParts,
+    /// A message with more parts than the ring has entries; it could never be sent.
+    #[error("a message of {parts} parts cannot fit a ring of {capacity} entries: send fewer, larger parts or raise the ring capacity")]
+    TooManyParts {
+        /// Parts in the message.
+        parts: usize,
+        /// Entries in the ring.
+        capacity: usize,
+    },
+    /// The ring stayed too full for the message until the deadline.
+    #[error("ring {ring} stayed full ({capacity} entries) until the deadline: its consumer is slow or gone; wait longer, add consumers or raise the ring capacity")]
+    Full {
+        /// The ring.
+        ring: usize,
+        /// Entries in the ring.
+        capacity: usize,
+    },
+    /// No message arrived before the deadline.
+    #[error("no message arrived on ring {ring} before the deadline")]
+    Empty {
+        /// The ring.
+        ring: usize,
+    },
+    /// The shared header or an entry is inconsistent: another process corrupted it.
+    #[error("ring {ring} is corrupt: {reason}; reset it from the consumer side (the messages in it are lost) and look for a process writing outside its buffers")]
+    Malformed {
+        /// The ring.
+        ring: usize,
+        /// What is inconsistent.
+        reason: String,
+    },
+}
+
+/// How long an operation may wait.
+#[derive(Clone, Copy)]
+enum Until {
+    /// Not at all.
+    Now,
+    /// Until the deadline (`None`: no limit).
+    Deadline(Option<Instant>),
+}
+
+/// One ring of a mapped segment. Push from the producer process only and pop from the
+/// consumer process only (claim the ends with [`Ring::claim_producer`] and
+/// [`Ring::claim_consumer`]); a ring shared by two producers interleaves their messages.
+pub struct Ring<'s> {
+    index: usize,
+    capacity: u64,
+    header: &'s RingHeader,
+    entries: &'s [RingEntry],
+}
+
+impl Segment {
+    /// Ring `index` of this segment; see [`Ring::new`].
+    pub fn ring(&self, index: usize) -> Result<Ring<'_>, RingError> {
+        Ring::new(self, index)
+    }
+}
+
+impl<'s> Ring<'s> {
+    /// Ring `index` of `segment`, formatted on first use (any process may do it: they all
+    /// write the same capacity, so racing formatters agree).
+    pub fn new(segment: &'s Segment, index: usize) -> Result<Ring<'s>, RingError> {
+        if index >= MAX_RINGS {
+            return Err(RingError::NoSuchRing { index, count: MAX_RINGS });
+        }
+        let layout = segment.layout();
+        let capacity = layout.ring_capacity;
+        let base = segment.at(layout.ring_table + index * layout.ring_len, layout.ring_len);
+        debug_assert!(base.cast::<RingHeader>().is_aligned(), "ring table misaligned");
+        // SAFETY: `at` checked the ring's bytes lie in the mapping, which outlives 's; they are
+        // aligned (see the assertions above); the header and entries are all atomics (or
+        // never-written padding), so shared references to them are sound while other
+        // processes write them.
+        let (header, entries) = unsafe {
+            let header = &*base.as_ptr().cast::<RingHeader>();
+            let entries = std::slice::from_raw_parts(base.as_ptr().add(RING_HEADER_LEN).cast::<RingEntry>(), capacity);
+            (header, entries)
+        };
+        let ring = Ring { index, capacity: capacity as u64, header, entries };
+        let magic = header.magic.load(Ordering::Acquire);
+        if magic == 0 {
+            // The capacity is stored before the magic is published with Release, so a process
+            // that reads the magic with Acquire also reads the capacity.
+            header.capacity.store(capacity as u32, Ordering::Relaxed);
+            match header.magic.compare_exchange(0, RING_MAGIC, Ordering::Release, Ordering::Acquire) {
+                Ok(_) | Err(RING_MAGIC) => {}
+                Err(other) => return Err(ring.malformed(format!("magic {other:#010x}, not {RING_MAGIC:#010x}"))),
+            }
+        } else if magic != RING_MAGIC {
+            return Err(ring.malformed(format!("magic {magic:#010x}, not {RING_MAGIC:#010x}")));
+        }
+        let stored = header.capacity.load(Ordering::Relaxed);
+        if u64::from(stored) != ring.capacity {
+            return Err(ring.malformed(format!("capacity {stored}, but the segment's rings have {capacity}")));
+        }
+        Ok(ring)
+    }
+
+    /// This ring's index in the segment.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Entries in the ring (the most parts one message can have).
+    pub fn capacity(&self) -> usize {
+        self.capacity as usize
+    }
+
+    /// Entries (message parts, not messages) waiting to be popped: a snapshot, at most
+    /// [`Ring::capacity`].
+    pub fn len(&self) -> usize {
+        // head first: it only grows toward tail, so a later tail is never behind it.
+        let head = self.header.head.load(Ordering::Acquire);
+        let tail = self.header.tail.load(Ordering::Acquire);
+        tail.wrapping_sub(head).min(self.capacity) as usize
+    }
+
+    /// Whether no entry is waiting (a snapshot).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The header, in place, for monitoring and the channel layer.
+    pub fn header(&self) -> &'s RingHeader {
+        self.header
+    }
+
+    /// Pushes a message of `parts` as one unit, waiting until `deadline` (`None`: no limit)
+    /// for room for all of them. Producer side only.
+    ///
+    /// Errors: [`RingError::NoParts`] and [`RingError::TooManyParts`] at once,
+    /// [`RingError::Full`] when the deadline passes first, [`RingError::Malformed`].
+    pub fn push(&self, parts: &[Handle], deadline: Option<Instant>) -> Result<(), RingError> {
+        self.push_until(parts, Until::Deadline(deadline))
+    }
+
+    /// [`Ring::push`] without waiting: [`RingError::Full`] if there is no room now.
+    pub fn try_push(&self, parts: &[Handle]) -> Result<(), RingError> {
+        self.push_until(parts, Until::Now)
+    }
+
+    /// Pops one whole message into `out` (cleared first), waiting until `deadline` (`None`:
+    /// no limit) for one to arrive. Consumer side only. An `out` with room for
+    /// [`Ring::capacity`] handles is never reallocated.
+    ///
+    /// Errors: [`RingError::Empty`] when the deadline passes first, [`RingError::Malformed`]
+    /// (the ring is left as it is: [`Ring::reset`] it).
+    pub fn pop(&self, out: &mut Vec<Handle>, deadline: Option<Instant>) -> Result<(), RingError> {
+        self.pop_until(out, Until::Deadline(deadline))
+    }
+
+    /// [`Ring::pop`] without waiting: [`RingError::Empty`] if no message is there now.
+    pub fn try_pop(&self, out: &mut Vec<Handle>) -> Result<(), RingError> {
+        self.pop_until(out, Until::Now)
+    }
+
+    /// Drops every message in the ring (`head = tail`) and returns how many entries that was.
+    /// For the consumer, or for a reclaimer once the consumer is dead (docs/shm.md, section 7
+    /// step 4): the holder bits of the dropped handles are the reclaimer's to clear.
+    pub fn reset(&self) -> usize {
+        let head = self.header.head.load(Ordering::Acquire);
+        let tail = self.header.tail.load(Ordering::Acquire);
+        // Release, as in pop: the producer may reuse the dropped entries once it sees head.
+        self.header.head.store(tail, Ordering::Release);
+        self.header.consumer_waiting.store(0, Ordering::Relaxed);
+        self.notify(&self.header.space_seq, &self.header.producer_waiting);
+        tail.wrapping_sub(head).min(self.capacity) as usize
+    }
+
+    /// Claims the producer end for process slot `slot`.
+    pub fn claim_producer(&self, slot: usize) -> Result<(), RingError> {
+        self.claim(Endpoint::Producer, slot)
+    }
+
+    /// Claims the consumer end for process slot `slot`.
+    pub fn claim_consumer(&self, slot: usize) -> Result<(), RingError> {
+        self.claim(Endpoint::Consumer, slot)
+    }
+
+    /// Releases the producer end if `slot` holds it (also for a reclaimer releasing a dead
+    /// producer); wakes a waiting consumer so it can notice. Returns whether `slot` held it.
+    pub fn release_producer(&self, slot: usize) -> bool {
+        self.release(Endpoint::Producer, slot)
+    }
+
+    /// Releases the consumer end if `slot` holds it (also for a reclaimer releasing a dead
+    /// consumer); wakes a waiting producer so it can notice. Returns whether `slot` held it.
+    pub fn release_consumer(&self, slot: usize) -> bool {
+        self.release(Endpoint::Consumer, slot)
+    }
+
+    /// The process slot holding the producer end, if any.
+    pub fn producer(&self) -> Option<usize> {
+        Self::holder(&self.header.producer)
+    }
+
+    /// The process slot holding the consumer end, if any.
+    pub fn consumer(&self) -> Option<usize> {
+        Self::holder(&self.header.consumer)
+    }
+
+    fn push_until(&self, parts: &[Handle], until: Until) -> Result<(), RingError> {
+        let k = parts.len() as u64;
+        if k == 0 {
+            return Err(RingError::NoParts);
+        }
+        if k > self.capacity {
+            return Err(RingError::TooManyParts { parts: parts.len(), capacity: self.capacity() });
+        }
+        // Only this producer writes tail; Acquire so that a producer taking over from a dead
+        // one starts from the last tail published.
+        let tail = self.header.tail.load(Ordering::Acquire);
+        let room = || -> Result<bool, RingError> {
+            // Acquire pairs with the consumer's Release store of head: its reads of the
+            // entries it consumed happen before we overwrite them.
+            let head = self.header.head.load(Ordering::Acquire);
+            Ok(self.capacity - self.used(head, tail)? >= k)
+        };
+        let ready = self.wait_for(&self.header.space_seq, &self.header.producer_waiting, until, room)?;
+        if !ready {
+            return Err(RingError::Full { ring: self.index, capacity: self.capacity() });
+        }
+        let last = parts.len() - 1;
+        for (j, part) in parts.iter().enumerate() {
+            let entry = self.entry(tail.wrapping_add(j as u64));
+            entry.offset.store(part.offset, Ordering::Relaxed);
+            entry.len.store(part.len, Ordering::Relaxed);
+            entry.generation.store(part.generation, Ordering::Relaxed);
+            entry.parts_left.store((last - j) as u32, Ordering::Relaxed);
+        }
+        // Release: the entries written above are visible to a consumer that reads this tail
+        // with Acquire. One store publishes the whole message.
+        self.header.tail.store(tail.wrapping_add(k), Ordering::Release);
+        self.notify(&self.header.data_seq, &self.header.consumer_waiting);
+        Ok(())
+    }
+
+    fn pop_until(&self, out: &mut Vec<Handle>, until: Until) -> Result<(), RingError> {
+        out.clear();
+        // Only this consumer writes head (or a reset after it died); Acquire as for tail in push.
+        let head = self.header.head.load(Ordering::Acquire);
+        let available = || -> Result<bool, RingError> {
+            // Acquire pairs with the producer's Release store of tail: the entries up to it
+            // are written.
+            let tail = self.header.tail.load(Ordering::Acquire);
+            Ok(self.used(head, tail)? > 0)
+        };
+        let ready = self.wait_for(&self.header.data_seq, &self.header.consumer_waiting, until, available)?;
+        if !ready {
+            return Err(RingError::Empty { ring: self.index });
+        }
+        let tail = self.header.tail.load(Ordering::Acquire);
+        let published = self.used(head, tail)?;
+        let parts = u64::from(self.entry(head).parts_left.load(Ordering::Relaxed)) + 1;
+        if parts > published {
+            return Err(self.malformed(format!(
+                "the message at entry {head} has {parts} parts but only {published} entries are published"
+            )));
+        }
+        for j in 0..parts {
+            let entry = self.entry(head.wrapping_add(j));
+            let left = u64::from(entry.parts_left.load(Ordering::Relaxed));
+            if left != parts - 1 - j {
+                out.clear();
+                return Err(self.malformed(format!(
+                    "part {j} of the {parts}-part message at entry {head} says {left} parts follow, not {}",
+                    parts - 1 - j
+                )));
+            }
+            out.push(Handle {
+                offset: entry.offset.load(Ordering::Relaxed),
+                len: entry.len.load(Ordering::Relaxed),
+                generation: entry.generation.load(Ordering::Relaxed),
+            });
+        }
+        // Release: our reads of the entries above happen before the producer, reading this
+        // head with Acquire, overwrites them.
+        self.header.head.store(head.wrapping_add(parts), Ordering::Release);
+        self.notify(&self.header.space_seq, &self.header.producer_waiting);
+        Ok(())
+    }
+
+    /// Waits until `ready()` holds; `Ok(false)` if the deadline passes first.
+    ///
+    /// The protocol that loses no wake-up: read the futex word `seq`, set `waiting`, re-check,
+    /// sleep only while `seq` is unchanged. The other side (see [`Ring::notify`]) publishes,
+    /// then reads `waiting`. With a SeqCst fence between the store and the load on both sides,
+    /// at least one of them sees the other's store: either our re-check sees the new state, or
+    /// the notifier sees the flag and bumps `seq` (so the futex wait returns at once) and wakes.
+    fn wait_for(
+        &self,
+        seq: &AtomicU32,
+        waiting: &AtomicU32,
+        until: Until,
+        ready: impl Fn() -> Result<bool, RingError>,
+    ) -> Result<bool, RingError> {
+        loop {
+            if ready()? {
+                return Ok(true);
+            }
+            let deadline = match until {
+                Until::Now => return Ok(false),
+                Until::Deadline(deadline) => deadline,
+            };
+            // Acquire, before setting the flag: a bump made after the notifier saw our flag
+            // cannot be the value read here.
+            let before = seq.load(Ordering::Acquire);
+            waiting.store(1, Ordering::Relaxed);
+            fence(Ordering::SeqCst);
+            let outcome = if ready()? { None } else { Some(futex::wait(seq, before, deadline)) };
+            waiting.store(0, Ordering::Relaxed);
+            match outcome {
+                None => return Ok(true),
+                Some(Wait::TimedOut) => return ready(),
+                Some(Wait::Woken | Wait::Changed) => {}
+            }
+        }
+    }
+
+    /// The notifier's half of [`Ring::wait_for`], after publishing a new `tail` or `head`.
+    fn notify(&self, seq: &AtomicU32, waiting: &AtomicU32) {
+        fence(Ordering::SeqCst);
+        if waiting.load(Ordering::Relaxed) != 0 {
+            seq.fetch_add(1, Ordering::Release);
+            futex::wake(seq, u32::MAX);
+        }
+    }
+
+    fn claim(&self, endpoint: Endpoint, slot: usize) -> Result<(), RingError> {
+        let value = Self::slot_value(slot)?;
+        let (word, waiting) = self.endpoint_words(endpoint);
+        // AcqRel: a new holder sees everything the previous one published before releasing.
+        match word.compare_exchange(0, value, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => {
+                // A flag left by a holder that died asleep would only cost spurious wake-ups.
+                waiting.store(0, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(holder) => Err(RingError::Busy { ring: self.index, endpoint, holder: holder.wrapping_sub(1) }),
+        }
+    }
+
+    fn release(&self, endpoint: Endpoint, slot: usize) -> bool {
+        let Ok(value) = Self::slot_value(slot) else { return false };
+        let (word, waiting) = self.endpoint_words(endpoint);
+        if word.compare_exchange(value, 0, Ordering::AcqRel, Ordering::Relaxed).is_err() {
+            return false;
+        }
+        waiting.store(0, Ordering::Relaxed);
+        // Wake the other side unconditionally: it may be asleep waiting for this end, and a
+        // producer killed between publishing and waking left it asleep with work to do.
+        let peer_seq = match endpoint {
+            Endpoint::Producer => &self.header.data_seq,
+            Endpoint::Consumer => &self.header.space_seq,
+        };
+        peer_seq.fetch_add(1, Ordering::Release);
+        futex::wake(peer_seq, u32::MAX);
+        true
+    }
+
+    fn endpoint_words(&self, endpoint: Endpoint) -> (&AtomicU32, &AtomicU32) {
+        match endpoint {
+            Endpoint::Producer => (&self.header.producer, &self.header.producer_waiting),
+            Endpoint::Consumer => (&self.header.consumer, &self.header.consumer_waiting),
+        }
+    }
+
+    fn slot_value(slot: usize) -> Result<u32, RingError> {
+        if slot >= MAX_PROCESSES {
+            return Err(RingError::NoSuchSlot { slot });
+        }
+        Ok(slot as u32 + 1)
+    }
+
+    fn holder(word: &AtomicU32) -> Option<usize> {
+        match word.load(Ordering::Acquire) {
+            0 => None,
+            value => Some(value as usize - 1),
+        }
+    }
+
+    /// Entries published and not yet consumed, checked against the capacity.
+    fn used(&self, head: u64, tail: u64) -> Result<u64, RingError> {
+        let used = tail.wrapping_sub(head);
+        if used > self.capacity {
+            return Err(self.malformed(format!(
+                "tail {tail} and head {head} are {} entries apart in a ring of {}",
+                used as i64, self.capacity
+            )));
+        }
+        Ok(used)
+    }
+
+    fn entry(&self, position: u64) -> &RingEntry {
+        // The capacity is our own (from the layout), a power of two: the index is in bounds
+        // whatever position a corrupted header gave.
+        &self.entries[(position & (self.capacity - 1)) as usize]
+    }
+
+    fn malformed(&self, reason: String) -> RingError {
+        RingError::Malformed { ring: self.index, reason }
+    }
+}

@@ -1,0 +1,93 @@
+//! The sessions of this user on this machine: listing them (`evflow shm ls`) and removing
+//! those whose processes are all dead (`evflow shm clean`, and every evflow start).
+
+use crate::error::ShmError;
+use crate::process::is_running;
+use crate::segment::{current_user, Segment, FILE_PREFIX, SHM_DIR};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+
+/// What `evflow shm ls` shows of one session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// The segment file.
+    pub path: PathBuf,
+    /// The session name.
+    pub session: String,
+    /// Segment size in bytes.
+    pub size: u64,
+    /// Processes attached and running.
+    pub alive: usize,
+    /// Processes attached but dead (their resources not yet reclaimed).
+    pub dead: usize,
+    /// Whether the creating process still runs.
+    pub creator_running: bool,
+    /// Heap pages in use, and in all.
+    pub pages_used: u64,
+    /// See `pages_used`.
+    pub pages: u64,
+    /// Why the file could not be read as a segment, if it could not.
+    pub unreadable: Option<String>,
+}
+
+impl SessionInfo {
+    /// Whether a process of the session still runs.
+    pub fn is_alive(&self) -> bool {
+        self.alive > 0 || self.creator_running
+    }
+}
+
+/// The sessions of this user, by name.
+pub fn list_sessions() -> Result<Vec<SessionInfo>, ShmError> {
+    let prefix = format!("{FILE_PREFIX}{}.", current_user());
+    let dir = std::fs::read_dir(SHM_DIR).map_err(|e| ShmError::io(SHM_DIR.as_ref(), "listing it", e))?;
+    let mut sessions: Vec<SessionInfo> = dir
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let session = name.strip_prefix(&prefix)?.to_string();
+            Some(describe(entry.path(), session))
+        })
+        .collect();
+    sessions.sort_by(|a, b| a.session.cmp(&b.session));
+    Ok(sessions)
+}
+
+fn describe(path: PathBuf, session: String) -> SessionInfo {
+    let mut info = SessionInfo {
+        path,
+        session,
+        size: 0,
+        alive: 0,
+        dead: 0,
+        creator_running: false,
+        pages_used: 0,
+        pages: 0,
+        unreadable: None,
+    };
+    match Segment::open_path(&info.path) {
+        Ok(segment) => {
+            let header = segment.header();
+            (info.alive, info.dead) = segment.process_counts();
+            info.size = header.size;
+            info.creator_running = is_running(header.creator_pid, header.creator_start);
+            info.pages = header.heap_pages;
+            info.pages_used = segment.page_map().iter().filter(|e| e.load(Ordering::Relaxed) != 0).count() as u64;
+        }
+        Err(e) => info.unreadable = Some(e.to_string()),
+    }
+    info
+}
+
+/// Removes this user's sessions whose processes are all dead; returns their files. A file
+/// that is not a readable segment is left alone (and listed by `evflow shm ls`).
+pub fn clean_dead_sessions() -> Result<Vec<PathBuf>, ShmError> {
+    let mut removed = Vec::new();
+    for info in list_sessions()? {
+        if info.unreadable.is_none() && !info.is_alive() {
+            std::fs::remove_file(&info.path).map_err(|e| ShmError::io(&info.path, "removing it", e))?;
+            removed.push(info.path);
+        }
+    }
+    Ok(removed)
+}

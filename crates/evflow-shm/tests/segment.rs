@@ -1,0 +1,187 @@
+//! Segments, the process table and sessions, with real processes: the children are this
+//! test binary run again with `EVFLOW_SHM_CHILD` set (no fork of the multi-threaded test
+//! harness), killed with SIGKILL where a test needs a dead process.
+
+use evflow_shm::layout::MIN_SEGMENT_LEN;
+use evflow_shm::segment::segment_path;
+use evflow_shm::session::{clean_dead_sessions, list_sessions};
+use evflow_shm::{Segment, SegmentConfig, ShmError};
+use std::io::{BufRead, BufReader, Write};
+use std::os::fd::FromRawFd;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+const CHILD_ENV: &str = "EVFLOW_SHM_CHILD";
+
+fn unique(tag: &str) -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    format!("test-{tag}-{}-{nanos}", std::process::id())
+}
+
+fn small(session: &str) -> SegmentConfig {
+    SegmentConfig { session: session.to_string(), size: MIN_SEGMENT_LEN, ring_capacity: 64 }
+}
+
+/// Removes a segment file when the test ends, passed or failed.
+struct Cleanup(PathBuf);
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn user() -> String {
+    evflow_shm::segment::current_user()
+}
+
+/// The child's side: `create:<session>` or `open:<session>`, then attach, print the slot,
+/// and wait to be killed.
+#[test]
+fn child_process() {
+    let Ok(role) = std::env::var(CHILD_ENV) else { return };
+    // SAFETY: prctl with these arguments only sets this process's parent-death signal.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    let (action, session) = role.split_once(':').expect("action:session");
+    let segment = match action {
+        "create" => Segment::create(&small(session)).expect("child creates"),
+        _ => Segment::open(session).expect("child opens"),
+    };
+    let attached = segment.attach().expect("child attaches");
+    // Straight to fd 1: the test harness captures println!.
+    // SAFETY: fd 1 is open for the whole process; the File is forgotten, not closed.
+    let mut stdout = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(1) });
+    writeln!(stdout, "slot {}", attached.index()).unwrap();
+    loop {
+        std::thread::park();
+    }
+}
+
+/// A child process, killed (SIGKILL) when dropped if a test has not killed it already.
+struct ChildProcess(Child);
+
+impl Drop for ChildProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts a child doing `action` on `session`; returns it and the slot it attached to.
+fn spawn_child(action: &str, session: &str) -> (ChildProcess, usize) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "child_process", "--test-threads=1"])
+        .env(CHILD_ENV, format!("{action}:{session}"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let slot = lines
+        // libtest has printed "test child_process ... " on the same line before the test ran.
+        .find_map(|line| line.ok()?.rsplit_once("slot ")?.1.trim().parse().ok())
+        .expect("the child reports its slot");
+    (ChildProcess(child), slot)
+}
+
+fn kill(child: ChildProcess) {
+    drop(child); // SIGKILL, then reaped
+}
+
+#[test]
+fn create_open_and_remove() {
+    let session = unique("create");
+    let segment = Segment::create(&small(&session)).unwrap();
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    assert_eq!(segment.path(), segment_path(&user(), &session));
+    let again = Segment::open(&session).unwrap();
+    assert_eq!(again.layout(), segment.layout());
+    assert_eq!(again.header().creator_pid, std::process::id());
+    assert!(matches!(Segment::create(&small(&session)), Err(ShmError::Exists { .. })));
+    segment.remove().unwrap();
+    assert!(matches!(Segment::open(&session), Err(ShmError::Io { .. })));
+}
+
+#[test]
+fn bad_names_and_sizes_are_configuration_errors() {
+    for session in ["", "a/b", "x y", "dot.ted", &"s".repeat(200)] {
+        let err = Segment::create(&small(session)).err().expect("refused");
+        assert!(matches!(err, ShmError::Config(_)), "{session:?}: {err}");
+    }
+    let too_small = SegmentConfig { size: 1 << 20, ..small(&unique("tiny")) };
+    assert!(matches!(Segment::create(&too_small), Err(ShmError::Config(_))));
+}
+
+#[test]
+fn a_file_that_is_not_a_segment_is_refused_with_the_reason() {
+    let session = unique("junk");
+    let path = segment_path(&user(), &session);
+    let _cleanup = Cleanup(path.clone());
+    std::fs::write(&path, vec![7u8; 8192]).unwrap();
+    let err = Segment::open(&session).err().expect("refused");
+    assert!(err.to_string().contains("no evflow segment magic"), "{err}");
+    std::fs::write(&path, b"short").unwrap();
+    assert!(matches!(Segment::open(&session), Err(ShmError::NotASegment { .. })));
+}
+
+#[test]
+fn a_segment_whose_size_changed_is_refused() {
+    let session = unique("resized");
+    let segment = Segment::create(&small(&session)).unwrap();
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    std::fs::OpenOptions::new().write(true).open(segment.path()).unwrap().set_len(2 * MIN_SEGMENT_LEN as u64).unwrap();
+    let err = Segment::open(&session).err().expect("refused");
+    assert!(err.to_string().contains("does not match its size"), "{err}");
+}
+
+#[test]
+fn a_killed_process_is_found_dead_and_its_slot_is_not_reused_by_mistake() {
+    let session = unique("attach");
+    let segment = Segment::create(&small(&session)).unwrap();
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    let me = segment.attach().unwrap();
+    let (child, child_slot) = spawn_child("open", &session);
+    assert_ne!(child_slot, me.index());
+    assert_eq!(segment.process_counts(), (2, 0));
+    assert!(segment.dead_slots().is_empty());
+    kill(child);
+    assert_eq!(segment.dead_slots(), vec![child_slot]);
+    assert_eq!(segment.process_counts(), (1, 1));
+    let other = segment.attach().unwrap();
+    assert!(other.index() != child_slot && other.index() != me.index(), "a dead slot waits for its reclaimer");
+}
+
+#[test]
+fn detaching_frees_the_slot() {
+    let session = unique("detach");
+    let segment = Segment::create(&small(&session)).unwrap();
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    let first = segment.attach().unwrap().index();
+    let second = segment.attach().unwrap();
+    assert_eq!(second.index(), first, "the first slot was released when its guard dropped");
+    assert_eq!(segment.process_counts(), (1, 0));
+}
+
+#[test]
+fn sessions_are_listed_and_only_dead_ones_are_cleaned() {
+    let dead_session = unique("dead");
+    let (child, _) = spawn_child("create", &dead_session);
+    let _dead_cleanup = Cleanup(segment_path(&user(), &dead_session));
+    let live_session = unique("live");
+    let live = Segment::create(&small(&live_session)).unwrap();
+    let _live_cleanup = Cleanup(live.path().to_path_buf());
+
+    let listed = |name: &str| list_sessions().unwrap().into_iter().find(|s| s.session == name);
+    let before = listed(&dead_session).expect("listed");
+    assert!(before.is_alive() && before.alive == 1 && before.dead == 0, "{before:?}");
+    kill(child);
+    let after = listed(&dead_session).expect("still listed");
+    assert!(!after.is_alive() && after.dead == 1, "{after:?}");
+    assert_eq!(after.pages_used, 0);
+    assert!(after.pages > 0);
+
+    let removed = clean_dead_sessions().unwrap();
+    assert!(removed.contains(&segment_path(&user(), &dead_session)), "{removed:?}");
+    assert!(listed(&dead_session).is_none());
+    assert!(listed(&live_session).expect("a live session stays").is_alive());
+}
