@@ -260,17 +260,16 @@ fn a_producer_blocked_on_a_full_ring_wakes_when_the_consumer_pops() {
     assert!(ring.is_empty());
 }
 
-#[test]
-fn a_consumer_blocked_on_an_empty_ring_wakes_when_the_producer_pushes() {
-    let session = Session::new("empty");
-    let ring = session.ring();
+/// Forks a consumer that claims the ring and pops one message, exiting 0 if it is
+/// `expected`; returns once the consumer sleeps on the empty ring.
+fn sleeping_consumer(ring: &Ring<'_>, expected: [Handle; 1]) -> Child {
     let mut out = Vec::with_capacity(CAPACITY);
     let consumer = fork(|| {
         if ring.claim_consumer(CONSUMER).is_err() {
             return 10;
         }
         match ring.pop(&mut out, deadline()) {
-            Ok(()) if out == single(7) => 0,
+            Ok(()) if out == expected => 0,
             Ok(()) => 11,
             Err(_) => 12,
         }
@@ -278,6 +277,14 @@ fn a_consumer_blocked_on_an_empty_ring_wakes_when_the_producer_pushes() {
     wait_until("the consumer sleeps on the empty ring", || {
         ring.header().consumer_waiting.load(Ordering::Acquire) == 1 && consumer.state() == "S"
     });
+    consumer
+}
+
+#[test]
+fn a_consumer_blocked_on_an_empty_ring_wakes_when_the_producer_pushes() {
+    let session = Session::new("empty");
+    let ring = session.ring();
+    let consumer = sleeping_consumer(&ring, single(7));
     ring.claim_producer(PRODUCER).unwrap();
     ring.push(&single(7), deadline()).unwrap();
     assert_eq!(consumer.wait(), Exit::Code(0));
@@ -317,19 +324,7 @@ fn deadlines_give_full_and_empty_and_bad_messages_fail_at_once() {
 fn an_idle_consumer_uses_no_cpu() {
     let session = Session::new("idle");
     let ring = session.ring();
-    let mut out = Vec::with_capacity(CAPACITY);
-    let consumer = fork(|| {
-        if ring.claim_consumer(CONSUMER).is_err() {
-            return 10;
-        }
-        match ring.pop(&mut out, deadline()) {
-            Ok(()) => 0,
-            Err(_) => 11,
-        }
-    });
-    wait_until("the consumer sleeps on the empty ring", || {
-        ring.header().consumer_waiting.load(Ordering::Acquire) == 1 && consumer.state() == "S"
-    });
+    let consumer = sleeping_consumer(&ring, single(0));
     let before = consumer.cpu_ticks();
     // The measurement window, not a synchronization: the consumer must stay asleep through it.
     std::thread::sleep(Duration::from_secs(1));
