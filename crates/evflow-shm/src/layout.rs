@@ -6,6 +6,7 @@
 //!  0            SegmentHeader                    HEADER_LEN
 //!  HEADER_LEN   ProcessSlot x MAX_PROCESSES
 //!               ChannelEntry x MAX_CHANNELS
+//!               EndpointEntry x MAX_ENDPOINTS
 //!               (RingHeader + entries) x MAX_RINGS
 //!               PageMap: AtomicU32 x heap pages
 //!  (4 KiB)      Heap: pages of PAGE_LEN
@@ -26,6 +27,10 @@ pub const MAX_PROCESSES: usize = 64;
 pub const MAX_CHANNELS: usize = 256;
 /// Bytes of one channel entry.
 pub const CHANNEL_ENTRY_LEN: usize = 256;
+/// Channel endpoints (sockets) one session can hold.
+pub const MAX_ENDPOINTS: usize = 256;
+/// Bytes of one endpoint entry.
+pub const ENDPOINT_ENTRY_LEN: usize = 64;
 /// Rings one session can hold.
 pub const MAX_RINGS: usize = 256;
 /// Heap page size: the allocation granule.
@@ -69,7 +74,8 @@ pub struct SegmentHeader {
     pub heap_pages: u64,
     /// Bumped on every free; allocators waiting for space wait on it (futex).
     pub free_seq: AtomicU32,
-    _pad1: u32,
+    /// Allocators asleep on `free_seq`: a free calls FUTEX_WAKE only when this is not 0.
+    pub free_waiters: AtomicU32,
     /// Source of block generations.
     pub generation: AtomicU64,
     /// Owner's login name, zero-padded UTF-8.
@@ -118,6 +124,8 @@ pub struct Layout {
     pub process_table: usize,
     /// Offset of the channel table.
     pub channel_table: usize,
+    /// Offset of the endpoint table.
+    pub endpoint_table: usize,
     /// Offset of the ring table.
     pub ring_table: usize,
     /// Bytes of one ring (header and entries).
@@ -146,7 +154,8 @@ impl Layout {
         }
         let process_table = HEADER_LEN;
         let channel_table = process_table + MAX_PROCESSES * size_of::<ProcessSlot>();
-        let ring_table = channel_table + MAX_CHANNELS * CHANNEL_ENTRY_LEN;
+        let endpoint_table = channel_table + MAX_CHANNELS * CHANNEL_ENTRY_LEN;
+        let ring_table = endpoint_table + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN;
         let ring_len = RING_HEADER_LEN + ring_capacity * RING_ENTRY_LEN;
         let page_map = ring_table + MAX_RINGS * ring_len;
         // Each heap page costs PAGE_LEN bytes plus its 4-byte page-map entry.
@@ -161,6 +170,7 @@ impl Layout {
             ring_capacity,
             process_table,
             channel_table,
+            endpoint_table,
             ring_table,
             ring_len,
             page_map,

@@ -25,7 +25,8 @@
 
 use crate::futex::{self, Wait};
 use crate::layout::{
-    ProcessSlot, CHANNEL_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_PROCESSES, MAX_RINGS, RING_ENTRY_LEN, RING_HEADER_LEN,
+    ProcessSlot, CHANNEL_ENTRY_LEN, ENDPOINT_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_ENDPOINTS, MAX_PROCESSES, MAX_RINGS,
+    RING_ENTRY_LEN, RING_HEADER_LEN,
 };
 use crate::segment::Segment;
 use std::fmt;
@@ -53,7 +54,11 @@ pub struct RingHeader {
     pub channel: AtomicU32,
     /// The channel layer's state of the ring; 0 in a fresh segment.
     pub state: AtomicU32,
-    _reserved0: [u32; 10],
+    /// The channel layer's sending endpoint plus one.
+    pub sender: AtomicU32,
+    /// The channel layer's receiving endpoint plus one.
+    pub receiver: AtomicU32,
+    _reserved0: [u32; 8],
     /// Entries ever published; written by the producer only.
     pub tail: AtomicU64,
     /// Bumped by the producer to wake a waiting consumer (futex word).
@@ -90,7 +95,11 @@ const _: () = assert!(size_of::<RingEntry>() == RING_ENTRY_LEN);
 // Every ring header starts on a cache line: the table does, and so does every ring (a header
 // plus a power of two (>= 2) of 32-byte entries).
 const _: () = assert!(
-    (HEADER_LEN + MAX_PROCESSES * size_of::<ProcessSlot>() + MAX_CHANNELS * CHANNEL_ENTRY_LEN).is_multiple_of(64)
+    (HEADER_LEN
+        + MAX_PROCESSES * size_of::<ProcessSlot>()
+        + MAX_CHANNELS * CHANNEL_ENTRY_LEN
+        + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN)
+        .is_multiple_of(64)
 );
 const _: () = assert!(RING_HEADER_LEN.is_multiple_of(64) && (2 * RING_ENTRY_LEN).is_multiple_of(64));
 
