@@ -11,6 +11,7 @@ pub mod process;
 pub mod ring;
 pub mod segment;
 pub mod session;
+pub mod table;
 
 pub use error::ShmError;
 pub use ring::{Handle, Ring, RingError};

@@ -58,7 +58,10 @@ pub struct RingHeader {
     pub sender: AtomicU32,
     /// The channel layer's receiving endpoint plus one.
     pub receiver: AtomicU32,
-    _reserved0: [u32; 8],
+    /// The receiving process's slot plus one, kept until the ring is freed: the holder bit the
+    /// handles still in the ring stand for.
+    pub receiver_slot: AtomicU32,
+    _reserved0: [u32; 7],
     /// Entries ever published; written by the producer only.
     pub tail: AtomicU64,
     /// Bumped by the producer to wake a waiting consumer (futex word).

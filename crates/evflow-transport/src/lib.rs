@@ -1,0 +1,17 @@
+//! evflow transport: one Channel API (push/pull, pub/sub, req/rep, multi-part messages,
+//! timeouts, typed errors) over `inproc://`, `shm://` (zero-copy shared memory), `ipc://` and
+//! `tcp://` (the reference libzmq). See `docs/transport.md`. Messages are opaque bytes: this
+//! crate knows nothing of events.
+#![warn(missing_docs)]
+
+pub mod address;
+pub mod channel;
+pub mod error;
+pub mod message;
+mod shm;
+mod zmq;
+
+pub use address::Address;
+pub use channel::{Channel, Options, PartMut, Pattern, Side};
+pub use error::ChannelError;
+pub use message::{Message, Part};

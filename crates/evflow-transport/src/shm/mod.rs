@@ -1,0 +1,695 @@
+//! Shared-memory channels (`shm://session/name`), docs/transport.md: an SPSC ring from every
+//! sending socket to every receiving socket of a channel; a message part is a block of the
+//! session's segment, and only its handle moves.
+
+mod session;
+
+use crate::channel::{Options, Pattern};
+use crate::error::ChannelError;
+use crate::message::{Message, Part};
+use evflow_shm::futex::{self, Wait};
+use evflow_shm::layout::MAX_RINGS;
+use evflow_shm::table::{ChannelEntry, EndpointEntry};
+use evflow_shm::{Attached, Block, BlockMut, Handle, Ring, Segment};
+use session::Membership;
+use std::sync::atomic::{fence, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a socket waiting for a peer checks that the peer is still alive.
+const LIVENESS_CHECK: Duration = Duration::from_millis(100);
+/// How long joining or leaving waits for the control lock held by a living process.
+const CONTROL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// States of a ring, in its header's `state` word.
+mod ring_state {
+    pub const FREE: u32 = 0;
+    pub const OPEN: u32 = 1;
+}
+
+/// One ring seen from a socket: its index and the socket at the other end.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    ring: usize,
+    peer: usize,
+    peer_slot: usize,
+}
+
+pub(crate) struct ShmSocket {
+    membership: Membership,
+    pattern: Pattern,
+    name: String,
+    channel: usize,
+    endpoint: usize,
+    topology_seen: u32,
+    outgoing: Vec<Link>,
+    incoming: Vec<Link>,
+    next_out: usize,
+    next_in: usize,
+    topics: Vec<Vec<u8>>,
+    /// rep: the requester to reply to; req: the replier whose answer is awaited.
+    partner: Option<usize>,
+    dropped: u64,
+    handles: Vec<Handle>,
+}
+
+fn pattern_code(pattern: Pattern) -> u32 {
+    Pattern::ALL.iter().position(|&p| p == pattern).expect("listed") as u32 + 1
+}
+
+fn family(pattern: Pattern) -> u32 {
+    match pattern {
+        Pattern::Push | Pattern::Pull => 1,
+        Pattern::Pub | Pattern::Sub => 2,
+        Pattern::Req | Pattern::Rep => 3,
+    }
+}
+
+fn family_name(code: u32) -> &'static str {
+    match code {
+        1 => "push/pull",
+        2 => "pub/sub",
+        3 => "req/rep",
+        _ => "unknown",
+    }
+}
+
+/// Whether a socket of pattern `from` sends to a socket of pattern `to`.
+fn sends_to(from: u32, to: u32) -> bool {
+    let pattern = |code: u32| Pattern::ALL.get((code as usize).wrapping_sub(1)).copied();
+    let (Some(from), Some(to)) = (pattern(from), pattern(to)) else {
+        return false;
+    };
+    from.can_send() && from.peer() == to
+}
+
+impl ShmSocket {
+    pub(crate) fn open(pattern: Pattern, session: &str, name: &str, options: &Options) -> Result<ShmSocket, ChannelError> {
+        let label = format!("shm://{session}/{name}");
+        let membership = Membership::join(session, &options.segment)
+            .map_err(|source| ChannelError::Shm { channel: label.clone(), source })?;
+        let mut socket = ShmSocket {
+            membership,
+            pattern,
+            name: label,
+            channel: 0,
+            endpoint: 0,
+            topology_seen: 0,
+            outgoing: Vec::new(),
+            incoming: Vec::new(),
+            next_out: 0,
+            next_in: 0,
+            topics: options.topics.clone(),
+            partner: None,
+            dropped: 0,
+            handles: Vec::with_capacity(options.segment.ring_capacity),
+        };
+        socket.join(name)?;
+        Ok(socket)
+    }
+
+    fn me(&self) -> &Attached {
+        self.membership.attached()
+    }
+
+    fn segment(&self) -> &Segment {
+        self.me().segment()
+    }
+
+    fn channel_entry(&self) -> &ChannelEntry {
+        &self.segment().channels()[self.channel]
+    }
+
+    fn endpoint_entry(&self, index: usize) -> &EndpointEntry {
+        &self.segment().endpoints()[index]
+    }
+
+    fn ring(&self, index: usize) -> Result<Ring<'_>, ChannelError> {
+        self.segment().ring(index).map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })
+    }
+
+    fn state_error(&self, reason: impl Into<String>) -> ChannelError {
+        ChannelError::State { channel: self.name.clone(), reason: reason.into() }
+    }
+
+    /// Joins the channel: finds or names it, claims an endpoint and a ring to and from every
+    /// peer socket already there.
+    fn join(&mut self, name: &str) -> Result<(), ChannelError> {
+        self.remove_dead_peers();
+        let segment = Arc::clone(self.me().segment());
+        let _lock = segment.lock_control(CONTROL_TIMEOUT).ok_or_else(|| self.busy_lock())?;
+        let channels = segment.channels();
+        let family = family(self.pattern);
+        let existing = channels.iter().position(|c| c.name().as_deref() == Some(name));
+        let channel = match existing {
+            Some(i) => {
+                let found = channels[i].family.load(Ordering::Acquire);
+                if found != family {
+                    return Err(self.state_error(format!(
+                        "a {} socket cannot join a {} channel: use the matching pattern or another name",
+                        self.pattern,
+                        family_name(found)
+                    )));
+                }
+                i
+            }
+            None => {
+                let free = channels.iter().position(|c| c.family.load(Ordering::Acquire) == 0).ok_or_else(|| {
+                    self.state_error(format!("all {} channel names of the session are taken", channels.len()))
+                })?;
+                channels[free].set_name(name);
+                channels[free].family.store(family, Ordering::Release);
+                free
+            }
+        };
+        let endpoints = segment.endpoints();
+        let endpoint = endpoints.iter().position(|e| e.channel.load(Ordering::Acquire) == 0).ok_or_else(|| {
+            self.state_error(format!("all {} sockets of the session are taken: close some", endpoints.len()))
+        })?;
+        let mine = &endpoints[endpoint];
+        let my_pattern = pattern_code(self.pattern);
+        mine.pattern.store(my_pattern, Ordering::Relaxed);
+        mine.slot.store(self.me().index() as u32 + 1, Ordering::Relaxed);
+        mine.pid.store(std::process::id(), Ordering::Relaxed);
+        mine.waiting.store(0, Ordering::Relaxed);
+        mine.channel.store(channel as u32 + 1, Ordering::Release);
+        self.channel = channel;
+        self.endpoint = endpoint;
+        for (peer, entry) in endpoints.iter().enumerate() {
+            if peer == endpoint || entry.channel.load(Ordering::Acquire) != channel as u32 + 1 {
+                continue;
+            }
+            let peer_pattern = entry.pattern.load(Ordering::Relaxed);
+            if sends_to(my_pattern, peer_pattern) {
+                self.open_ring(endpoint, peer)?;
+            }
+            if sends_to(peer_pattern, my_pattern) {
+                self.open_ring(peer, endpoint)?;
+            }
+        }
+        self.announce();
+        Ok(())
+    }
+
+    /// Claims a free ring from `sender` to `receiver` (under the control lock).
+    fn open_ring(&self, sender: usize, receiver: usize) -> Result<(), ChannelError> {
+        let endpoints = self.segment().endpoints();
+        let sender_slot = endpoints[sender].slot.load(Ordering::Relaxed) as usize - 1;
+        let receiver_slot = endpoints[receiver].slot.load(Ordering::Relaxed) as usize - 1;
+        for index in 0..MAX_RINGS {
+            let ring = self.ring(index)?;
+            let header = ring.header();
+            if header.state.load(Ordering::Acquire) != ring_state::FREE {
+                continue;
+            }
+            ring.reset();
+            if let Some(old) = ring.producer() {
+                ring.release_producer(old);
+            }
+            if let Some(old) = ring.consumer() {
+                ring.release_consumer(old);
+            }
+            ring.claim_producer(sender_slot).map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
+            ring.claim_consumer(receiver_slot).map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
+            header.channel.store(self.channel as u32 + 1, Ordering::Relaxed);
+            header.sender.store(sender as u32 + 1, Ordering::Relaxed);
+            header.receiver.store(receiver as u32 + 1, Ordering::Relaxed);
+            header.receiver_slot.store(receiver_slot as u32 + 1, Ordering::Relaxed);
+            header.state.store(ring_state::OPEN, Ordering::Release);
+            return Ok(());
+        }
+        Err(self.state_error(format!(
+            "all {} rings of the session are in use (one per sender and receiver pair): use fewer sockets",
+            MAX_RINGS
+        )))
+    }
+
+    /// Bumps the channel's topology and wakes every socket on it.
+    fn announce(&self) {
+        self.channel_entry().topology.fetch_add(1, Ordering::AcqRel);
+        let tag = self.channel as u32 + 1;
+        for entry in self.segment().endpoints() {
+            if entry.channel.load(Ordering::Acquire) == tag {
+                entry.doorbell.fetch_add(1, Ordering::Release);
+                futex::wake(&entry.doorbell, u32::MAX);
+            }
+        }
+    }
+
+    fn busy_lock(&self) -> ChannelError {
+        self.state_error(format!(
+            "another process of the session held its control lock for {CONTROL_TIMEOUT:?}: it is stuck; stop it"
+        ))
+    }
+
+    /// Re-reads this socket's rings if sockets joined or left the channel since last time,
+    /// and frees the rings whose other side has gone (once nothing is left in them for us).
+    fn refresh(&mut self) {
+        let topology = self.channel_entry().topology.load(Ordering::Acquire);
+        if topology == self.topology_seen && !self.incoming.iter().any(|l| l.peer == usize::MAX) {
+            return;
+        }
+        self.topology_seen = topology;
+        let me = self.endpoint as u32 + 1;
+        let (mut outgoing, mut incoming, mut orphans) = (Vec::new(), Vec::new(), Vec::new());
+        for index in 0..MAX_RINGS {
+            let Ok(ring) = self.segment().ring(index) else { continue };
+            let header = ring.header();
+            if header.state.load(Ordering::Acquire) != ring_state::OPEN {
+                continue;
+            }
+            let (sender, receiver) = (header.sender.load(Ordering::Relaxed), header.receiver.load(Ordering::Relaxed));
+            if sender == me && receiver != 0 {
+                let slot = header.receiver_slot.load(Ordering::Relaxed) as usize;
+                outgoing.push(Link { ring: index, peer: receiver as usize - 1, peer_slot: slot.wrapping_sub(1) });
+            } else if receiver == me && sender != 0 {
+                let slot = self.endpoint_entry(sender as usize - 1).slot.load(Ordering::Relaxed) as usize;
+                incoming.push(Link { ring: index, peer: sender as usize - 1, peer_slot: slot.wrapping_sub(1) });
+            } else if receiver == me && !ring.is_empty() {
+                // The sender left: what it sent before is still ours to receive.
+                incoming.push(Link { ring: index, peer: usize::MAX, peer_slot: usize::MAX });
+            } else if receiver == me || sender == me {
+                orphans.push(index);
+            }
+        }
+        self.outgoing = outgoing;
+        self.incoming = incoming;
+        if !orphans.is_empty() {
+            self.free_orphans(&orphans);
+        }
+    }
+
+    /// Frees rings whose other side has gone (under the control lock, checking again).
+    fn free_orphans(&self, rings: &[usize]) {
+        let Some(_lock) = self.segment().lock_control(CONTROL_TIMEOUT) else { return };
+        let me = self.endpoint as u32 + 1;
+        for &index in rings {
+            let Ok(ring) = self.segment().ring(index) else { continue };
+            let header = ring.header();
+            let (sender, receiver) = (header.sender.load(Ordering::Relaxed), header.receiver.load(Ordering::Relaxed));
+            let orphan = (sender == me && receiver == 0) || (receiver == me && sender == 0 && ring.is_empty());
+            if header.state.load(Ordering::Acquire) == ring_state::OPEN && orphan {
+                header.sender.store(0, Ordering::Relaxed);
+                header.receiver.store(0, Ordering::Relaxed);
+                self.free_ring(&ring);
+            }
+        }
+    }
+
+    /// Finds sockets of the session whose process died, reclaims what their processes held
+    /// and removes them from their channels.
+    fn remove_dead_peers(&self) {
+        let segment = self.segment();
+        let dead: Vec<usize> = segment.dead_slots();
+        if dead.is_empty() {
+            return;
+        }
+        self.me().reclaim_dead();
+        let Some(_lock) = segment.lock_control(CONTROL_TIMEOUT) else { return };
+        let endpoints = segment.endpoints();
+        for (index, entry) in endpoints.iter().enumerate() {
+            let channel = entry.channel.load(Ordering::Acquire);
+            if channel == 0 {
+                continue;
+            }
+            let pid = entry.pid.load(Ordering::Relaxed);
+            if evflow_shm::process::start_time(pid).is_some() {
+                continue;
+            }
+            self.leave_endpoint(index, channel as usize - 1, false);
+        }
+    }
+
+    /// Removes `endpoint` from its channel (under the control lock): its side of every ring is
+    /// cleared, and rings with neither side left are freed. `drain` pops and drops what is
+    /// still addressed to it (a living socket closing; a dead one's blocks were reclaimed).
+    fn leave_endpoint(&self, endpoint: usize, channel: usize, drain: bool) {
+        let segment = self.segment();
+        let tag = endpoint as u32 + 1;
+        for index in 0..MAX_RINGS {
+            let Ok(ring) = segment.ring(index) else { continue };
+            let header = ring.header();
+            if header.state.load(Ordering::Acquire) != ring_state::OPEN || header.channel.load(Ordering::Relaxed) != channel as u32 + 1 {
+                continue;
+            }
+            if header.receiver.load(Ordering::Relaxed) == tag {
+                if drain {
+                    self.discard(&ring);
+                }
+                header.receiver.store(0, Ordering::Release);
+            }
+            if header.sender.load(Ordering::Relaxed) == tag {
+                header.sender.store(0, Ordering::Release);
+            }
+            if header.sender.load(Ordering::Relaxed) == 0 && header.receiver.load(Ordering::Relaxed) == 0 {
+                self.free_ring(&ring);
+            }
+        }
+        let entry = &segment.endpoints()[endpoint];
+        entry.slot.store(0, Ordering::Relaxed);
+        entry.channel.store(0, Ordering::Release);
+        let channel_entry = &segment.channels()[channel];
+        let tag = channel as u32 + 1;
+        channel_entry.topology.fetch_add(1, Ordering::AcqRel);
+        if !segment.endpoints().iter().any(|e| e.channel.load(Ordering::Acquire) == tag) {
+            channel_entry.family.store(0, Ordering::Release);
+        } else {
+            for entry in segment.endpoints() {
+                if entry.channel.load(Ordering::Acquire) == tag {
+                    entry.doorbell.fetch_add(1, Ordering::Release);
+                    futex::wake(&entry.doorbell, u32::MAX);
+                }
+            }
+        }
+    }
+
+    /// Drops the handles left in a ring for its receiver's process slot.
+    fn discard(&self, ring: &Ring<'_>) {
+        let slot = ring.header().receiver_slot.load(Ordering::Relaxed);
+        let mut handles = Vec::new();
+        while ring.try_pop(&mut handles).is_ok() {
+            for &handle in &handles {
+                if slot != 0 {
+                    let _ = self.me().release_for(handle, slot as usize - 1);
+                }
+            }
+        }
+        ring.reset();
+    }
+
+    /// Frees a ring neither side uses any more (under the control lock).
+    fn free_ring(&self, ring: &Ring<'_>) {
+        self.discard(ring);
+        let header = ring.header();
+        if let Some(slot) = ring.producer() {
+            ring.release_producer(slot);
+        }
+        if let Some(slot) = ring.consumer() {
+            ring.release_consumer(slot);
+        }
+        header.receiver_slot.store(0, Ordering::Relaxed);
+        header.channel.store(0, Ordering::Relaxed);
+        header.state.store(ring_state::FREE, Ordering::Release);
+    }
+
+    pub(crate) fn alloc(&self, len: usize, timeout: Option<Duration>) -> Result<BlockMut, ChannelError> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        self.me().alloc(len, deadline).map_err(|source| ChannelError::Alloc { channel: self.name.clone(), source })
+    }
+
+    pub(crate) fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// The blocks of a message, as they go to the process in `slot`: a block of this segment
+    /// that process does not hold yet moves by handle; anything else is copied into a new block.
+    fn blocks_for(&self, message: &Message, slot: usize, deadline: Option<Instant>) -> Result<Vec<Block>, ChannelError> {
+        let mut blocks = Vec::with_capacity(message.parts.len());
+        for part in &message.parts {
+            if let Part::Shm(block) = part {
+                if self.owns(block) && block.share_with(slot) {
+                    blocks.push(block.clone());
+                    continue;
+                }
+            }
+            let copy = self.copy(part.as_slice(), deadline);
+            let block = match copy {
+                Ok(block) => block,
+                Err(e) => {
+                    unshare_all(&blocks, slot);
+                    return Err(e);
+                }
+            };
+            block.share_with(slot);
+            blocks.push(block);
+        }
+        Ok(blocks)
+    }
+
+    fn copy(&self, bytes: &[u8], deadline: Option<Instant>) -> Result<Block, ChannelError> {
+        let mut block = self
+            .me()
+            .alloc(bytes.len(), deadline)
+            .map_err(|source| ChannelError::Alloc { channel: self.name.clone(), source })?;
+        block.as_mut_slice().copy_from_slice(bytes);
+        Ok(block.freeze())
+    }
+
+    /// Whether a block lies in this socket's segment.
+    fn owns(&self, block: &Block) -> bool {
+        let base = self.segment().header() as *const _ as usize;
+        let address = block.as_ptr() as usize;
+        address >= base && address < base + self.segment().layout().size
+    }
+
+    /// Pushes a message into `link`'s ring if it has room now; `Ok(false)` if not.
+    fn try_send_on(&mut self, link: Link, message: &Message, deadline: Option<Instant>) -> Result<bool, ChannelError> {
+        let ring = self.ring(link.ring)?;
+        if ring.capacity() - ring.len() < message.parts.len() {
+            return Ok(false);
+        }
+        let blocks = self.blocks_for(message, link.peer_slot, deadline)?;
+        self.handles.clear();
+        self.handles.extend(blocks.iter().map(Block::handle));
+        let ring = self.ring(link.ring)?;
+        if let Err(source) = ring.try_push(&self.handles) {
+            unshare_all(&blocks, link.peer_slot);
+            return match source {
+                evflow_shm::RingError::Full { .. } => Ok(false),
+                source => Err(ChannelError::Ring { channel: self.name.clone(), source }),
+            };
+        }
+        // A reclaimer that released the receiver meanwhile may have missed these handles.
+        if ring.consumer() != Some(link.peer_slot) {
+            unshare_all(&blocks, link.peer_slot);
+        }
+        ring_doorbell(self.endpoint_entry(link.peer));
+        Ok(true)
+    }
+
+    pub(crate) fn send(&mut self, message: &Message, timeout: Option<Duration>) -> Result<(), ChannelError> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        match self.pattern {
+            Pattern::Pub => self.publish(message, deadline),
+            Pattern::Rep => {
+                let requester = self.partner.ok_or_else(|| self.state_error("a rep channel must receive a request before sending a reply"))?;
+                self.send_to(message, deadline, timeout, Some(requester))?;
+                self.partner = None;
+                Ok(())
+            }
+            Pattern::Req => {
+                if self.partner.is_some() {
+                    return Err(self.state_error("a req channel must receive the reply before sending another request"));
+                }
+                let peer = self.send_to(message, deadline, timeout, None)?;
+                self.partner = Some(peer);
+                Ok(())
+            }
+            _ => self.send_to(message, deadline, timeout, None).map(|_| ()),
+        }
+    }
+
+    /// Sends to the next receiver in turn with room (or to `only`), waiting until `deadline`.
+    fn send_to(&mut self, message: &Message, deadline: Option<Instant>, timeout: Option<Duration>, only: Option<usize>) -> Result<usize, ChannelError> {
+        let capacity = self.ring(0)?.capacity();
+        if message.parts.len() > capacity {
+            return Err(self.state_error(format!(
+                "a message of {} parts cannot fit a ring of {capacity} entries: send fewer, larger parts",
+                message.parts.len()
+            )));
+        }
+        let mut candidates = Vec::new();
+        let sent = self.wait_until(deadline, |socket| {
+            socket.refresh();
+            candidates.clear();
+            candidates.extend(socket.outgoing.iter().copied().filter(|l| only.is_none_or(|p| l.peer == p)));
+            for k in 0..candidates.len() {
+                let link = candidates[(socket.next_out + k) % candidates.len()];
+                if socket.try_send_on(link, message, deadline)? {
+                    socket.next_out = (socket.next_out + k + 1) % candidates.len();
+                    return Ok(Some(link.peer));
+                }
+            }
+            if only.is_some() && candidates.is_empty() {
+                let detail = "the requester that sent the request has gone".to_string();
+                return Err(ChannelError::PeerGone { channel: socket.name.clone(), detail });
+            }
+            Ok(None)
+        })?;
+        sent.ok_or_else(|| self.send_timeout(timeout, &candidates))
+    }
+
+    fn send_timeout(&self, timeout: Option<Duration>, candidates: &[Link]) -> ChannelError {
+        let after = timeout.unwrap_or_default();
+        if candidates.is_empty() {
+            return ChannelError::PeerGone { channel: self.name.clone(), detail: format!("no receiver joined within {after:?}") };
+        }
+        let detail = candidates
+            .iter()
+            .map(|l| {
+                let pid = self.endpoint_entry(l.peer).pid.load(Ordering::Relaxed);
+                let queued = self.segment().ring(l.ring).map_or(0, |r| r.len());
+                format!("receiver pid {pid} has {queued} of {} entries queued", self.segment().layout().ring_capacity)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        ChannelError::QueueFull { channel: self.name.clone(), after, detail }
+    }
+
+    /// Runs `attempt` until it gives a value, sleeping on this socket's doorbell between
+    /// tries; `Ok(None)` once the deadline has passed. The protocol of `Ring::wait_for`: read
+    /// the doorbell, set `waiting`, try again, and sleep only while the doorbell is unchanged,
+    /// so a peer that publishes and then sees no `waiting` flag cannot have been missed. A
+    /// sleep ends at least every [`LIVENESS_CHECK`] to remove peers that died.
+    fn wait_until<T>(
+        &mut self,
+        deadline: Option<Instant>,
+        mut attempt: impl FnMut(&mut Self) -> Result<Option<T>, ChannelError>,
+    ) -> Result<Option<T>, ChannelError> {
+        loop {
+            if let Some(value) = attempt(self)? {
+                return Ok(Some(value));
+            }
+            let now = Instant::now();
+            if deadline.is_some_and(|d| d <= now) {
+                return Ok(None);
+            }
+            let seq = self.endpoint_entry(self.endpoint).doorbell.load(Ordering::Acquire);
+            self.endpoint_entry(self.endpoint).waiting.store(1, Ordering::Relaxed);
+            fence(Ordering::SeqCst);
+            let again = attempt(self);
+            if !matches!(again, Ok(None)) {
+                self.endpoint_entry(self.endpoint).waiting.store(0, Ordering::Relaxed);
+                return again;
+            }
+            let wake_at = deadline.map_or(now + LIVENESS_CHECK, |d| d.min(now + LIVENESS_CHECK));
+            let outcome = futex::wait(&self.endpoint_entry(self.endpoint).doorbell, seq, Some(wake_at));
+            self.endpoint_entry(self.endpoint).waiting.store(0, Ordering::Relaxed);
+            if outcome == Wait::TimedOut {
+                self.remove_dead_peers();
+            }
+        }
+    }
+
+    fn publish(&mut self, message: &Message, deadline: Option<Instant>) -> Result<(), ChannelError> {
+        self.refresh();
+        let links = self.outgoing.clone();
+        for link in links {
+            if !self.try_send_on(link, message, deadline)? {
+                self.dropped += 1;
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn recv(&mut self, timeout: Option<Duration>) -> Result<Message, ChannelError> {
+        if self.pattern == Pattern::Req && self.partner.is_none() {
+            return Err(self.state_error("a req channel must send a request before receiving"));
+        }
+        if self.pattern == Pattern::Rep && self.partner.is_some() {
+            return Err(self.state_error("a rep channel must send the reply before receiving the next request"));
+        }
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let received = self.wait_until(deadline, |socket| {
+            socket.refresh();
+            for k in 0..socket.incoming.len() {
+                let link = socket.incoming[(socket.next_in + k) % socket.incoming.len()];
+                if socket.pattern == Pattern::Req && Some(link.peer) != socket.partner {
+                    continue;
+                }
+                let Some(message) = socket.try_recv_on(link)? else { continue };
+                socket.next_in = (socket.next_in + k + 1) % socket.incoming.len();
+                if socket.pattern == Pattern::Sub && !socket.subscribed(&message) {
+                    return socket.skip_unsubscribed();
+                }
+                socket.partner = (socket.pattern == Pattern::Rep).then_some(link.peer);
+                return Ok(Some(message));
+            }
+            if socket.pattern == Pattern::Req {
+                let partner = socket.partner;
+                if !socket.incoming.iter().any(|l| Some(l.peer) == partner) {
+                    socket.partner = None;
+                    let detail = "the replier left or died before replying: send the request again".to_string();
+                    return Err(ChannelError::PeerGone { channel: socket.name.clone(), detail });
+                }
+            }
+            Ok(None)
+        })?;
+        received.ok_or_else(|| ChannelError::Timeout { channel: self.name.clone(), after: timeout.unwrap_or_default() })
+    }
+
+    /// After a message no topic matched: try again at once (more may be queued).
+    fn skip_unsubscribed(&mut self) -> Result<Option<Message>, ChannelError> {
+        for k in 0..self.incoming.len() {
+            let link = self.incoming[(self.next_in + k) % self.incoming.len()];
+            while let Some(message) = self.try_recv_on(link)? {
+                if self.subscribed(&message) {
+                    return Ok(Some(message));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn subscribed(&self, message: &Message) -> bool {
+        let first = message.parts.first().map_or(&[][..], Part::as_slice);
+        self.topics.is_empty() || self.topics.iter().any(|t| first.starts_with(t))
+    }
+
+    /// Pops one message from `link`'s ring, if there is one.
+    fn try_recv_on(&mut self, link: Link) -> Result<Option<Message>, ChannelError> {
+        let ring = self.ring(link.ring)?;
+        let mut handles = std::mem::take(&mut self.handles);
+        let popped = ring.try_pop(&mut handles);
+        let result = match popped {
+            Err(evflow_shm::RingError::Empty { .. }) => Ok(None),
+            Err(source) => {
+                ring.reset();
+                Err(ChannelError::Ring { channel: self.name.clone(), source })
+            }
+            Ok(()) => {
+                if link.peer != usize::MAX {
+                    ring_doorbell(self.endpoint_entry(link.peer));
+                }
+                let mut parts = Vec::with_capacity(handles.len());
+                let mut failure = None;
+                for &handle in &handles {
+                    match self.me().adopt(handle) {
+                        Ok(block) => parts.push(Part::Shm(block)),
+                        Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
+                    }
+                }
+                match failure {
+                    Some(e) => Err(e),
+                    None => Ok(Some(Message { parts })),
+                }
+            }
+        };
+        self.handles = handles;
+        result
+    }
+}
+
+fn unshare_all(blocks: &[Block], slot: usize) {
+    for block in blocks {
+        block.unshare(slot);
+    }
+}
+
+/// Wakes a socket if it sleeps on its doorbell (no system call when it does not).
+fn ring_doorbell(entry: &EndpointEntry) {
+    fence(Ordering::SeqCst);
+    if entry.waiting.load(Ordering::Relaxed) != 0 {
+        entry.doorbell.fetch_add(1, Ordering::Release);
+        futex::wake(&entry.doorbell, u32::MAX);
+    }
+}
+
+impl Drop for ShmSocket {
+    fn drop(&mut self) {
+        let segment = Arc::clone(self.me().segment());
+        if let Some(_lock) = segment.lock_control(CONTROL_TIMEOUT) {
+            self.leave_endpoint(self.endpoint, self.channel, true);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The libzmq transports (`inproc://`, `ipc://`, `tcp://`): a Channel is one libzmq socket.
+
+use crate::address::Address;
+use crate::channel::{Options, Pattern, Side};
+use crate::error::ChannelError;
+use crate::message::{Message, Part};
+use bytes::Bytes;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The process's libzmq context: one, so that `inproc://` channels of every thread meet.
+fn context() -> &'static zmq::Context {
+    static CONTEXT: OnceLock<zmq::Context> = OnceLock::new();
+    CONTEXT.get_or_init(zmq::Context::new)
+}
+
+/// A libzmq message buffer owned by a received part, read in place.
+struct ZmqBuffer(zmq::Message);
+
+impl AsRef<[u8]> for ZmqBuffer {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+pub(crate) struct ZmqSocket {
+    socket: zmq::Socket,
+    channel: String,
+    /// The timeouts last given to libzmq, so unchanged ones cost no system call.
+    send_timeout: Option<Option<Duration>>,
+    recv_timeout: Option<Option<Duration>>,
+}
+
+fn socket_type(pattern: Pattern) -> zmq::SocketType {
+    match pattern {
+        Pattern::Push => zmq::PUSH,
+        Pattern::Pull => zmq::PULL,
+        Pattern::Pub => zmq::PUB,
+        Pattern::Sub => zmq::SUB,
+        Pattern::Req => zmq::REQ,
+        Pattern::Rep => zmq::REP,
+    }
+}
+
+/// libzmq's timeout option: milliseconds, -1 for ever.
+fn millis(timeout: Option<Duration>) -> i32 {
+    timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as i32)
+}
+
+impl ZmqSocket {
+    pub(crate) fn open(
+        pattern: Pattern,
+        address: &Address,
+        side: Side,
+        options: &Options,
+    ) -> Result<ZmqSocket, ChannelError> {
+        let channel = address.to_string();
+        let fail = |operation: &'static str| {
+            let channel = channel.clone();
+            move |source| ChannelError::Zmq { channel, operation, source }
+        };
+        let socket = context().socket(socket_type(pattern)).map_err(fail("creating the socket"))?;
+        let queue = options.queue.min(i32::MAX as usize) as i32;
+        socket.set_sndhwm(queue).map_err(fail("setting the queue length"))?;
+        socket.set_rcvhwm(queue).map_err(fail("setting the queue length"))?;
+        socket.set_linger(millis(Some(options.linger))).map_err(fail("setting linger"))?;
+        if pattern == Pattern::Sub {
+            if options.topics.is_empty() {
+                socket.set_subscribe(b"").map_err(fail("subscribing"))?;
+            }
+            for topic in &options.topics {
+                socket.set_subscribe(topic).map_err(fail("subscribing"))?;
+            }
+        }
+        let mut endpoint = address.zmq_endpoint().expect("a libzmq address");
+        match side {
+            Side::Bind => {
+                // libzmq spells "any free port" as '*'.
+                if let Some(host) = endpoint.strip_suffix(":0").filter(|_| matches!(address, Address::Tcp(_))) {
+                    endpoint = format!("{host}:*");
+                }
+                socket.bind(&endpoint).map_err(fail("binding"))?;
+            }
+            Side::Connect => socket.connect(&endpoint).map_err(fail("connecting"))?,
+        }
+        Ok(ZmqSocket { socket, channel, send_timeout: None, recv_timeout: None })
+    }
+
+    /// The endpoint libzmq bound (with the port it picked), if any.
+    pub(crate) fn endpoint(&self) -> Option<String> {
+        self.socket.get_last_endpoint().ok()?.ok().filter(|e| !e.is_empty())
+    }
+
+    pub(crate) fn send(&mut self, message: &Message, timeout: Option<Duration>) -> Result<(), ChannelError> {
+        if self.send_timeout != Some(timeout) {
+            self.socket.set_sndtimeo(millis(timeout)).map_err(|e| self.error("setting the send timeout", e))?;
+            self.send_timeout = Some(timeout);
+        }
+        let last = message.parts.len() - 1;
+        for (i, part) in message.parts.iter().enumerate() {
+            let flags = if i < last { zmq::SNDMORE } else { 0 };
+            match self.socket.send(part.as_slice(), flags) {
+                Ok(()) => {}
+                // Only the first part can wait: libzmq takes the rest of a message it accepted.
+                Err(zmq::Error::EAGAIN) => {
+                    return Err(ChannelError::QueueFull {
+                        channel: self.channel.clone(),
+                        after: timeout.unwrap_or_default(),
+                        detail: "no receiver connected, or every receiver's queue is full".into(),
+                    })
+                }
+                Err(e) => return Err(self.error("sending", e)),
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn recv(&mut self, timeout: Option<Duration>) -> Result<Message, ChannelError> {
+        if self.recv_timeout != Some(timeout) {
+            self.socket.set_rcvtimeo(millis(timeout)).map_err(|e| self.error("setting the receive timeout", e))?;
+            self.recv_timeout = Some(timeout);
+        }
+        let mut parts = Vec::with_capacity(1);
+        loop {
+            let flags = if parts.is_empty() { 0 } else { zmq::DONTWAIT };
+            match self.socket.recv_msg(flags) {
+                Ok(msg) => parts.push(Part::Bytes(Bytes::from_owner(ZmqBuffer(msg)))),
+                Err(zmq::Error::EAGAIN) if parts.is_empty() => {
+                    return Err(ChannelError::Timeout { channel: self.channel.clone(), after: timeout.unwrap_or_default() })
+                }
+                Err(e) => return Err(self.error("receiving", e)),
+            }
+            if !self.socket.get_rcvmore().map_err(|e| self.error("receiving", e))? {
+                return Ok(Message { parts });
+            }
+        }
+    }
+
+    fn error(&self, operation: &'static str, source: zmq::Error) -> ChannelError {
+        if source == zmq::Error::EFSM {
+            let reason = match operation {
+                "sending" => "a reply must be received (req) or a request received (rep) before sending again",
+                _ => "a request must be sent (req) or the reply sent (rep) before receiving again",
+            };
+            return ChannelError::State { channel: self.channel.clone(), reason: reason.into() };
+        }
+        ChannelError::Zmq { channel: self.channel.clone(), operation, source }
+    }
+}
