@@ -300,23 +300,22 @@ impl ShmSocket {
     /// and removes them from their channels.
     fn remove_dead_peers(&self) {
         let segment = self.segment();
-        let dead: Vec<usize> = segment.dead_slots();
-        if dead.is_empty() {
+        if !segment.dead_slots().is_empty() {
+            self.me().reclaim_dead();
+        }
+        let dead = |entry: &EndpointEntry| {
+            entry.channel.load(Ordering::Acquire) != 0
+                && evflow_shm::process::start_time(entry.pid.load(Ordering::Relaxed)).is_none()
+        };
+        if !segment.endpoints().iter().any(dead) {
             return;
         }
-        self.me().reclaim_dead();
         let Some(_lock) = segment.lock_control(CONTROL_TIMEOUT) else { return };
-        let endpoints = segment.endpoints();
-        for (index, entry) in endpoints.iter().enumerate() {
-            let channel = entry.channel.load(Ordering::Acquire);
-            if channel == 0 {
-                continue;
+        for (index, entry) in segment.endpoints().iter().enumerate() {
+            if dead(entry) {
+                let channel = entry.channel.load(Ordering::Acquire) as usize - 1;
+                self.leave_endpoint(index, channel, false);
             }
-            let pid = entry.pid.load(Ordering::Relaxed);
-            if evflow_shm::process::start_time(pid).is_some() {
-                continue;
-            }
-            self.leave_endpoint(index, channel as usize - 1, false);
         }
     }
 
@@ -370,7 +369,7 @@ impl ShmSocket {
         while ring.try_pop(&mut handles).is_ok() {
             for &handle in &handles {
                 if slot != 0 {
-                    let _ = self.me().release_for(handle, slot as usize - 1);
+                    self.release(handle, slot as usize - 1);
                 }
             }
         }
@@ -403,27 +402,67 @@ impl ShmSocket {
 
     /// The blocks of a message, as they go to the process in `slot`: a block of this segment
     /// that process does not hold yet moves by handle; anything else is copied into a new block.
+    /// Each block returned carries a reference for the receiver: its holder bit, or, for this
+    /// process's own slot, a reference parked in the loopback until it is received.
     fn blocks_for(&self, message: &Message, slot: usize, deadline: Option<Instant>) -> Result<Vec<Block>, ChannelError> {
+        let myself = slot == self.me().index();
         let mut blocks = Vec::with_capacity(message.parts.len());
         for part in &message.parts {
             if let Part::Shm(block) = part {
-                if self.owns(block) && block.share_with(slot) {
+                if self.owns(block) && (myself || block.share_with(slot)) {
                     blocks.push(block.clone());
                     continue;
                 }
             }
-            let copy = self.copy(part.as_slice(), deadline);
-            let block = match copy {
-                Ok(block) => block,
+            match self.copy(part.as_slice(), deadline) {
+                Ok(block) => {
+                    if !myself {
+                        block.share_with(slot);
+                    }
+                    blocks.push(block);
+                }
                 Err(e) => {
-                    unshare_all(&blocks, slot);
+                    self.unshare_all(&blocks, slot);
                     return Err(e);
                 }
-            };
-            block.share_with(slot);
-            blocks.push(block);
+            }
         }
         Ok(blocks)
+    }
+
+    /// Takes back the receiver's references of blocks that were not delivered.
+    fn unshare_all(&self, blocks: &[Block], slot: usize) {
+        if slot != self.me().index() {
+            for block in blocks {
+                block.unshare(slot);
+            }
+        }
+    }
+
+    /// Hands the receiver's references over with the handles just pushed.
+    fn hand_over(&self, blocks: Vec<Block>, slot: usize) {
+        if slot == self.me().index() {
+            for block in blocks {
+                self.membership.loopback().put(block);
+            }
+        }
+    }
+
+    /// Takes over a received handle: from the loopback if this process sent it to itself.
+    fn take(&self, handle: Handle) -> Result<Block, evflow_shm::AllocError> {
+        match self.membership.loopback().take(handle) {
+            Some(block) => Ok(block),
+            None => self.me().adopt(handle),
+        }
+    }
+
+    /// Drops the receiver's reference of a handle that will not be received.
+    fn release(&self, handle: Handle, slot: usize) {
+        if slot == self.me().index() {
+            drop(self.membership.loopback().take(handle));
+        } else {
+            let _ = self.me().release_for(handle, slot);
+        }
     }
 
     fn copy(&self, bytes: &[u8], deadline: Option<Instant>) -> Result<Block, ChannelError> {
@@ -453,7 +492,7 @@ impl ShmSocket {
         self.handles.extend(blocks.iter().map(Block::handle));
         let ring = self.ring(link.ring)?;
         if let Err(source) = ring.try_push(&self.handles) {
-            unshare_all(&blocks, link.peer_slot);
+            self.unshare_all(&blocks, link.peer_slot);
             return match source {
                 evflow_shm::RingError::Full { .. } => Ok(false),
                 source => Err(ChannelError::Ring { channel: self.name.clone(), source }),
@@ -461,7 +500,9 @@ impl ShmSocket {
         }
         // A reclaimer that released the receiver meanwhile may have missed these handles.
         if ring.consumer() != Some(link.peer_slot) {
-            unshare_all(&blocks, link.peer_slot);
+            self.unshare_all(&blocks, link.peer_slot);
+        } else {
+            self.hand_over(blocks, link.peer_slot);
         }
         ring_doorbell(self.endpoint_entry(link.peer));
         Ok(true)
@@ -638,8 +679,14 @@ impl ShmSocket {
 
     /// Pops one message from `link`'s ring, if there is one.
     fn try_recv_on(&mut self, link: Link) -> Result<Option<Message>, ChannelError> {
-        let ring = self.ring(link.ring)?;
         let mut handles = std::mem::take(&mut self.handles);
+        let ring = match self.ring(link.ring) {
+            Ok(ring) => ring,
+            Err(e) => {
+                self.handles = handles;
+                return Err(e);
+            }
+        };
         let popped = ring.try_pop(&mut handles);
         let result = match popped {
             Err(evflow_shm::RingError::Empty { .. }) => Ok(None),
@@ -654,7 +701,7 @@ impl ShmSocket {
                 let mut parts = Vec::with_capacity(handles.len());
                 let mut failure = None;
                 for &handle in &handles {
-                    match self.me().adopt(handle) {
+                    match self.take(handle) {
                         Ok(block) => parts.push(Part::Shm(block)),
                         Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
                     }
@@ -670,12 +717,6 @@ impl ShmSocket {
     }
 }
 
-fn unshare_all(blocks: &[Block], slot: usize) {
-    for block in blocks {
-        block.unshare(slot);
-    }
-}
-
 /// Wakes a socket if it sleeps on its doorbell (no system call when it does not).
 fn ring_doorbell(entry: &EndpointEntry) {
     fence(Ordering::SeqCst);
@@ -688,8 +729,10 @@ fn ring_doorbell(entry: &EndpointEntry) {
 impl Drop for ShmSocket {
     fn drop(&mut self) {
         let segment = Arc::clone(self.me().segment());
-        if let Some(_lock) = segment.lock_control(CONTROL_TIMEOUT) {
+        let lock = segment.lock_control(CONTROL_TIMEOUT);
+        if lock.is_some() {
             self.leave_endpoint(self.endpoint, self.channel, true);
         }
+        drop(lock);
     }
 }

@@ -2,7 +2,7 @@
 //! process and session, and one process slot is shared by all of the process's sockets on it,
 //! so a block held by one socket and sent on by another keeps one holder bit.
 
-use evflow_shm::{Attached, Segment, SegmentConfig, ShmError};
+use evflow_shm::{Attached, Block, Handle, Segment, SegmentConfig, ShmError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,7 +13,32 @@ const CREATION_WAIT: Duration = Duration::from_secs(5);
 struct Entry {
     pid: u32,
     attached: Attached,
+    loopback: Loopback,
     sockets: usize,
+}
+
+/// Blocks this process sent to its own sockets, by handle, until they are received: a message
+/// to the same process slot carries no holder bit of its own, so the sender's reference waits
+/// here for the receiver.
+#[derive(Clone, Default)]
+pub(crate) struct Loopback(Arc<Mutex<HashMap<(u64, u64), Vec<Block>>>>);
+
+impl Loopback {
+    pub(crate) fn put(&self, block: Block) {
+        let key = (block.handle().offset, block.handle().generation);
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).entry(key).or_default().push(block);
+    }
+
+    pub(crate) fn take(&self, handle: Handle) -> Option<Block> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (handle.offset, handle.generation);
+        let blocks = map.get_mut(&key)?;
+        let block = blocks.pop();
+        if blocks.is_empty() {
+            map.remove(&key);
+        }
+        block
+    }
 }
 
 /// Sessions this process has joined, by name. The pid guards against a forked child using its
@@ -25,6 +50,7 @@ static JOINED: Mutex<Option<HashMap<String, Entry>>> = Mutex::new(None);
 pub(crate) struct Membership {
     session: String,
     attached: Attached,
+    loopback: Loopback,
 }
 
 impl Membership {
@@ -34,16 +60,22 @@ impl Membership {
         let map = joined.get_or_insert_with(HashMap::new);
         if let Some(entry) = map.get_mut(session).filter(|e| e.pid == pid) {
             entry.sockets += 1;
-            return Ok(Membership { session: session.to_string(), attached: entry.attached.clone() });
+            let (attached, loopback) = (entry.attached.clone(), entry.loopback.clone());
+            return Ok(Membership { session: session.to_string(), attached, loopback });
         }
         let segment = Arc::new(open_or_create(session, config)?);
         let attached = segment.attach()?;
-        map.insert(session.to_string(), Entry { pid, attached: attached.clone(), sockets: 1 });
-        Ok(Membership { session: session.to_string(), attached })
+        let loopback = Loopback::default();
+        map.insert(session.to_string(), Entry { pid, attached: attached.clone(), loopback: loopback.clone(), sockets: 1 });
+        Ok(Membership { session: session.to_string(), attached, loopback })
     }
 
     pub(crate) fn attached(&self) -> &Attached {
         &self.attached
+    }
+
+    pub(crate) fn loopback(&self) -> &Loopback {
+        &self.loopback
     }
 }
 
