@@ -51,6 +51,10 @@ pub(crate) struct ShmSocket {
     partner: Option<usize>,
     dropped: u64,
     handles: Vec<Handle>,
+    /// Sends and receives so far, to look at the clock only every so often.
+    calls: u64,
+    /// When to look for dead peers next while busy (an idle socket looks on every wake-up).
+    next_liveness_check: Instant,
 }
 
 fn pattern_code(pattern: Pattern) -> u32 {
@@ -103,6 +107,8 @@ impl ShmSocket {
             partner: None,
             dropped: 0,
             handles: Vec::with_capacity(options.segment.ring_capacity),
+            calls: 0,
+            next_liveness_check: Instant::now() + LIVENESS_CHECK,
         };
         socket.join(name)?;
         Ok(socket)
@@ -245,6 +251,14 @@ impl ShmSocket {
     /// Re-reads this socket's rings if sockets joined or left the channel since last time,
     /// and frees the rings whose other side has gone (once nothing is left in them for us).
     fn refresh(&mut self) {
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls % 64 == 0 {
+            let now = Instant::now();
+            if now >= self.next_liveness_check {
+                self.next_liveness_check = now + LIVENESS_CHECK;
+                self.remove_dead_peers();
+            }
+        }
         let topology = self.channel_entry().topology.load(Ordering::Acquire);
         if topology == self.topology_seen && !self.incoming.iter().any(|l| l.peer == usize::MAX) {
             return;
