@@ -273,3 +273,33 @@ fn shm_errors_name_the_segment_and_what_to_do() {
     pushes[0].send(&one(b"room again"), WAIT).unwrap();
     assert_eq!(pull.recv(WAIT).unwrap().parts[0].as_slice(), b"room again");
 }
+
+/// CPU ticks (user + system) a thread of this process has used.
+fn thread_ticks(tid: i64) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).unwrap();
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[test]
+fn a_receiver_waiting_for_messages_uses_no_cpu() {
+    for transport in ALL {
+        let place = place(transport, "idle");
+        let (mut pull, mut pushes) = open(&place, Pattern::Pull, &[Pattern::Push]);
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let receiver = std::thread::spawn(move || {
+            // SAFETY: gettid has no arguments and cannot fail.
+            tid_tx.send(unsafe { libc::syscall(libc::SYS_gettid) }).unwrap();
+            pull.recv(WAIT).map(|m| m.parts[0].as_slice().to_vec())
+        });
+        let tid = tid_rx.recv().unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let before = thread_ticks(tid);
+        std::thread::sleep(Duration::from_secs(1));
+        let used = thread_ticks(tid) - before;
+        pushes[0].send(&one(b"wake"), WAIT).unwrap();
+        assert_eq!(receiver.join().unwrap().unwrap(), b"wake");
+        // A tick is 10 ms: a receiver that spun would use about 100 in that second.
+        assert!(used <= 1, "{transport:?}: an idle receiver used {used} ticks of CPU in a second");
+    }
+}
