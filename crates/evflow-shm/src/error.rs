@@ -1,5 +1,6 @@
 //! Errors of the shared-memory layer: what failed, on which segment, and what to do.
 
+use crate::alloc::{segment_full_message, HeapUsage};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -52,4 +53,46 @@ impl ShmError {
     pub(crate) fn io(path: &Path, context: &'static str, source: std::io::Error) -> ShmError {
         ShmError::Io { path: path.to_path_buf(), context, source }
     }
+}
+
+/// A block could not be allocated, or a received handle does not name a block this process
+/// may take (docs/shm.md, section 6).
+#[derive(Debug, Error)]
+pub enum AllocError {
+    /// The heap could never hold the block: failed at once, without waiting.
+    #[error(
+        "a block of {len} bytes (and its 64-byte header) can never fit the heap of {heap} bytes: raise the segment \
+         size (SegmentConfig.size, `segment_size`) or send the data in smaller parts"
+    )]
+    TooLarge {
+        /// Payload bytes asked for.
+        len: usize,
+        /// Bytes of the whole heap.
+        heap: usize,
+    },
+    /// No free run was large enough until the deadline. The message says how much is free, the
+    /// largest free run (free but fragmented, or too small?), who holds the rest, and the
+    /// sizing rule of docs/shm.md, section 1.
+    #[error("{}", segment_full_message(segment, *size, *len, usage))]
+    SegmentFull {
+        /// The segment file.
+        segment: PathBuf,
+        /// Its size in bytes.
+        size: usize,
+        /// Payload bytes asked for.
+        len: usize,
+        /// How the heap was used when the allocation gave up.
+        usage: HeapUsage,
+    },
+    /// A handle received does not name a block this process may take; nothing was changed.
+    #[error(
+        "corrupt handle (block offset {offset}): {reason}; drop this message part: a process wrote outside its \
+         buffers, or a handle was taken twice"
+    )]
+    CorruptHandle {
+        /// The handle's block offset.
+        offset: u64,
+        /// Which check failed.
+        reason: String,
+    },
 }

@@ -111,6 +111,9 @@ pub struct ProcessSlot {
     pub reclaimer_pid: AtomicU32,
     /// Bytes of blocks it holds (approximate, for monitoring).
     pub bytes_held: AtomicU64,
+    /// Its allocators registered in the header's `free_waiters` (a reclaimer takes them back
+    /// out, so a process killed while waiting does not leave every free making a system call).
+    pub free_waiting: AtomicU32,
 }
 
 /// Offsets of every table for a segment of `size` bytes with rings of `ring_capacity`.

@@ -4,7 +4,9 @@
 use crate::error::ShmError;
 use crate::layout::{slot_state, ProcessSlot, MAX_PROCESSES};
 use crate::segment::Segment;
-use std::sync::atomic::Ordering;
+use std::fmt;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Once};
 
 /// Start time of a process (clock ticks since boot, field 22 of `/proc/<pid>/stat`), or
 /// `None` if it does not exist.
@@ -30,8 +32,10 @@ impl Segment {
         unsafe { std::slice::from_raw_parts(ptr.as_ptr() as *const ProcessSlot, MAX_PROCESSES) }
     }
 
-    /// Claims a slot for this process.
-    pub fn attach(&self) -> Result<Attached<'_>, ShmError> {
+    /// Claims a slot for this process, after reclaiming the slots of dead processes (cheap
+    /// when none is dead). The slot is released when the last clone of the result drops.
+    pub fn attach(self: &Arc<Self>) -> Result<Attached, ShmError> {
+        self.reclaim_dead();
         let pid = std::process::id();
         let start = start_time(pid).ok_or_else(|| ShmError::Config("cannot read /proc/self/stat".into()))?;
         for (index, slot) in self.process_slots().iter().enumerate() {
@@ -42,10 +46,20 @@ impl Segment {
                 slot.state.store(slot_state::CLAIMING, Ordering::Relaxed);
                 slot.start_time.store(start, Ordering::Relaxed);
                 slot.bytes_held.store(0, Ordering::Relaxed);
+                slot.free_waiting.store(0, Ordering::Relaxed);
                 slot.generation.fetch_add(1, Ordering::Relaxed);
                 // Release: whoever sees ALIVE sees the pid and start time.
                 slot.state.store(slot_state::ALIVE, Ordering::Release);
-                return Ok(Attached { segment: self, index });
+                // Processes start their page-map scans far apart, so that they rarely meet.
+                let cursor = index * self.layout().heap_pages / MAX_PROCESSES;
+                let inner = AttachedInner {
+                    segment: Arc::clone(self),
+                    index,
+                    fork_epoch: fork_epoch(),
+                    cursor: AtomicUsize::new(cursor),
+                    generations: AtomicU64::new(0),
+                };
+                return Ok(Attached { inner: Arc::new(inner) });
             }
         }
         Err(ShmError::Config(format!(
@@ -84,24 +98,85 @@ impl Segment {
     }
 }
 
-/// This process's slot in a segment; released on drop.
-pub struct Attached<'a> {
-    segment: &'a Segment,
-    index: usize,
+/// This process's slot in a segment, and its allocator (docs/shm.md, sections 2 and 3).
+///
+/// Clones share the slot; it is released when the last clone drops, and every [`crate::Block`]
+/// holds a clone, so the slot outlives the blocks that carry its holder bit. Releasing does
+/// what the reclaimer does for a dead process (section 7): the holder bits still set for this
+/// slot (handles in rings addressed to it that it never took) are cleared, the rings it
+/// consumes are reset and its ring ends released; then the slot is free.
+///
+/// A forked child inherits copies of its parent's `Attached` and blocks; dropping them there
+/// releases nothing (the slot and its bits are the parent's). A child attaches on its own.
+#[derive(Clone)]
+pub struct Attached {
+    pub(crate) inner: Arc<AttachedInner>,
 }
 
-impl Attached<'_> {
+pub(crate) struct AttachedInner {
+    pub(crate) segment: Arc<Segment>,
+    pub(crate) index: usize,
+    /// [`fork_epoch`] when attached: a forked child's inherited copy sees another.
+    fork_epoch: u32,
+    /// Where this process's next page-map scan starts.
+    pub(crate) cursor: AtomicUsize,
+    /// The next block generation of this process's batch, 0 when a new batch is needed.
+    pub(crate) generations: AtomicU64,
+}
+
+impl Attached {
     /// The slot's index: this process's bit in holder masks.
     pub fn index(&self) -> usize {
-        self.index
+        self.inner.index
+    }
+
+    /// The segment.
+    pub fn segment(&self) -> &Arc<Segment> {
+        &self.inner.segment
     }
 }
 
-impl Drop for Attached<'_> {
-    fn drop(&mut self) {
-        let slot = &self.segment.process_slots()[self.index];
-        slot.state.store(slot_state::FREE, Ordering::Release);
-        // Last: clearing the pid is what lets another process claim the slot.
-        slot.pid.store(0, Ordering::Release);
+impl fmt::Debug for Attached {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Attached")
+            .field("segment", &self.inner.segment.path())
+            .field("slot", &self.inner.index)
+            .finish()
     }
+}
+
+impl AttachedInner {
+    /// Whether this is a forked child's copy of its parent's slot, which must release nothing.
+    pub(crate) fn is_inherited(&self) -> bool {
+        FORKS.load(Ordering::Relaxed) != self.fork_epoch
+    }
+}
+
+impl Drop for AttachedInner {
+    fn drop(&mut self) {
+        if !self.is_inherited() {
+            self.segment.release_own_slot(self.index);
+        }
+    }
+}
+
+/// Forks this process has gone through (bumped in each child): a child inherits copies of its
+/// parent's `Attached` and blocks, whose slot and holder bits are the parent's. Checked with
+/// one relaxed load where a reference is dropped, instead of a `getpid` system call.
+static FORKS: AtomicU32 = AtomicU32::new(0);
+
+extern "C" fn forked_child() {
+    FORKS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The number of forks this process has gone through, counting from the first attach.
+fn fork_epoch() -> u32 {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // SAFETY: registers a child handler that only bumps an atomic (async-signal-safe). If
+        // registering fails (ENOMEM), a child takes inherited copies for its own, as it would
+        // without this guard.
+        unsafe { libc::pthread_atfork(None, None, Some(forked_child)) };
+    });
+    FORKS.load(Ordering::Relaxed)
 }

@@ -10,6 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::fd::FromRawFd;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 
 const CHILD_ENV: &str = "EVFLOW_SHM_CHILD";
 
@@ -43,10 +44,10 @@ fn child_process() {
     // SAFETY: prctl with these arguments only sets this process's parent-death signal.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
     let (action, session) = role.split_once(':').expect("action:session");
-    let segment = match action {
+    let segment = Arc::new(match action {
         "create" => Segment::create(&small(session)).expect("child creates"),
         _ => Segment::open(session).expect("child opens"),
-    };
+    });
     let attached = segment.attach().expect("child attaches");
     // Straight to fd 1: the test harness captures println!.
     // SAFETY: fd 1 is open for the whole process; the File is forgotten, not closed.
@@ -135,9 +136,9 @@ fn a_segment_whose_size_changed_is_refused() {
 }
 
 #[test]
-fn a_killed_process_is_found_dead_and_its_slot_is_not_reused_by_mistake() {
+fn a_killed_process_is_found_dead_and_its_slot_is_reclaimed_before_reuse() {
     let session = unique("attach");
-    let segment = Segment::create(&small(&session)).unwrap();
+    let segment = Arc::new(Segment::create(&small(&session)).unwrap());
     let _cleanup = Cleanup(segment.path().to_path_buf());
     let me = segment.attach().unwrap();
     let (child, child_slot) = spawn_child("open", &session);
@@ -147,19 +148,29 @@ fn a_killed_process_is_found_dead_and_its_slot_is_not_reused_by_mistake() {
     kill(child);
     assert_eq!(segment.dead_slots(), vec![child_slot]);
     assert_eq!(segment.process_counts(), (1, 1));
+    // Attaching reclaims the dead slot first; only then may it be handed out again.
     let other = segment.attach().unwrap();
-    assert!(other.index() != child_slot && other.index() != me.index(), "a dead slot waits for its reclaimer");
+    assert!(segment.dead_slots().is_empty(), "attach reclaimed the dead slot");
+    assert_ne!(other.index(), me.index());
+    assert_eq!(segment.process_counts(), (2, 0));
+    let slot = &segment.process_slots()[other.index()];
+    assert_eq!(slot.pid.load(std::sync::atomic::Ordering::Relaxed), std::process::id());
 }
 
 #[test]
 fn detaching_frees_the_slot() {
     let session = unique("detach");
-    let segment = Segment::create(&small(&session)).unwrap();
+    let segment = Arc::new(Segment::create(&small(&session)).unwrap());
     let _cleanup = Cleanup(segment.path().to_path_buf());
     let first = segment.attach().unwrap().index();
     let second = segment.attach().unwrap();
     assert_eq!(second.index(), first, "the first slot was released when its guard dropped");
-    assert_eq!(segment.process_counts(), (1, 0));
+    let clone = second.clone();
+    drop(second);
+    assert_eq!(segment.process_counts(), (1, 0), "a clone keeps the slot");
+    assert_eq!(clone.index(), first);
+    drop(clone);
+    assert_eq!(segment.process_counts(), (0, 0), "the last clone releases it");
 }
 
 #[test]
