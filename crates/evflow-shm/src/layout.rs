@@ -82,6 +82,9 @@ pub struct SegmentHeader {
     pub user: [u8; MAX_USER_LEN + 1],
     /// Session name, zero-padded UTF-8.
     pub session: [u8; MAX_SESSION_LEN + 1],
+    /// The channel layer's join/leave lock: 0, or the holder's pid (high 32 bits) and the low
+    /// 32 bits of its start time, so a lock left by a dead process is recognised and taken over.
+    pub control_lock: AtomicU64,
 }
 
 /// States of a process slot.

@@ -25,8 +25,8 @@
 
 use crate::futex::{self, Wait};
 use crate::layout::{
-    ProcessSlot, CHANNEL_ENTRY_LEN, ENDPOINT_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_ENDPOINTS, MAX_PROCESSES, MAX_RINGS,
-    RING_ENTRY_LEN, RING_HEADER_LEN,
+    ProcessSlot, CHANNEL_ENTRY_LEN, ENDPOINT_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_ENDPOINTS, MAX_PROCESSES,
+    MAX_RINGS, RING_ENTRY_LEN, RING_HEADER_LEN,
 };
 use crate::segment::Segment;
 use std::fmt;
@@ -97,13 +97,11 @@ const _: () = assert!(offset_of!(RingHeader, head) == 128);
 const _: () = assert!(size_of::<RingEntry>() == RING_ENTRY_LEN);
 // Every ring header starts on a cache line: the table does, and so does every ring (a header
 // plus a power of two (>= 2) of 32-byte entries).
-const _: () = assert!(
-    (HEADER_LEN
-        + MAX_PROCESSES * size_of::<ProcessSlot>()
-        + MAX_CHANNELS * CHANNEL_ENTRY_LEN
-        + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN)
-        .is_multiple_of(64)
-);
+const _: () = assert!((HEADER_LEN
+    + MAX_PROCESSES * size_of::<ProcessSlot>()
+    + MAX_CHANNELS * CHANNEL_ENTRY_LEN
+    + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN)
+    .is_multiple_of(64));
 const _: () = assert!(RING_HEADER_LEN.is_multiple_of(64) && (2 * RING_ENTRY_LEN).is_multiple_of(64));
 
 /// Where a message part lies in the heap: a block's offset, the part's length, and the

@@ -189,7 +189,9 @@ fn kill_loop_leaks_nothing_and_delivers_confirmed_messages_once() {
     assert!((first..first + last).all(|s| unique.contains(&s)), "the last sender's messages all arrived");
     assert!(senders_killed > 50 && receivers_killed > 50);
     let during = confirmed.iter().filter(|&&s| s < first).count();
-    eprintln!("{senders_killed} senders and {receivers_killed} receivers killed; {during} messages confirmed during the loop");
+    eprintln!(
+        "{senders_killed} senders and {receivers_killed} receivers killed; {during} messages confirmed during the loop"
+    );
     assert!(during > ROUNDS, "messages flowed during the kill loop: {during}");
 
     // Nothing leaked: every page free once the dead are reclaimed, every ring and endpoint free.

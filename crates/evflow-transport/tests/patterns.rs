@@ -41,7 +41,8 @@ impl Drop for TempDir {
 impl Drop for Place {
     fn drop(&mut self) {
         if let Some(session) = &self.session {
-            let _ = std::fs::remove_file(evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), session));
+            let _ =
+                std::fs::remove_file(evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), session));
         }
     }
 }
@@ -188,7 +189,8 @@ fn multipart_messages_arrive_whole_with_empty_and_large_parts() {
         let place = place(transport, "multipart");
         let (mut pull, mut pushes) = open(&place, Pattern::Pull, &[Pattern::Push]);
         let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
-        let parts = vec![Part::from(&b"head"[..]), Part::from(Vec::new()), Part::from(big.clone()), Part::from(&b"t"[..])];
+        let parts =
+            vec![Part::from(&b"head"[..]), Part::from(Vec::new()), Part::from(big.clone()), Part::from(&b"t"[..])];
         pushes[0].send(&Message::new(parts), WAIT).unwrap();
         let got = pull.recv(WAIT).unwrap();
         assert_eq!(text(&got), vec![b"head".to_vec(), vec![], big.clone(), b"t".to_vec()], "{transport:?}");

@@ -108,7 +108,10 @@ fn a_corrupt_handle_is_an_error_and_the_next_message_arrives() {
     for bogus in [Handle { offset: 12345, len: 10, generation: 1 }, Handle { offset: heap, len: 10, generation: 999 }] {
         ring.try_push(&[bogus]).unwrap();
         let err = pull.recv(WAIT).unwrap_err();
-        assert!(matches!(err, ChannelError::Alloc { source: evflow_shm::AllocError::CorruptHandle { .. }, .. }), "{err}");
+        assert!(
+            matches!(err, ChannelError::Alloc { source: evflow_shm::AllocError::CorruptHandle { .. }, .. }),
+            "{err}"
+        );
     }
     push.send(&one(b"next"), WAIT).unwrap();
     assert_eq!(pull.recv(WAIT).unwrap().parts[0].as_slice(), b"next");

@@ -88,7 +88,12 @@ fn sends_to(from: u32, to: u32) -> bool {
 }
 
 impl ShmSocket {
-    pub(crate) fn open(pattern: Pattern, session: &str, name: &str, options: &Options) -> Result<ShmSocket, ChannelError> {
+    pub(crate) fn open(
+        pattern: Pattern,
+        session: &str,
+        name: &str,
+        options: &Options,
+    ) -> Result<ShmSocket, ChannelError> {
         let label = format!("shm://{session}/{name}");
         let membership = Membership::join(session, &options.segment)
             .map_err(|source| ChannelError::Shm { channel: label.clone(), source })?;
@@ -215,8 +220,10 @@ impl ShmSocket {
             if let Some(old) = ring.consumer() {
                 ring.release_consumer(old);
             }
-            ring.claim_producer(sender_slot).map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
-            ring.claim_consumer(receiver_slot).map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
+            ring.claim_producer(sender_slot)
+                .map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
+            ring.claim_consumer(receiver_slot)
+                .map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
             header.channel.store(self.channel as u32 + 1, Ordering::Relaxed);
             header.sender.store(sender as u32 + 1, Ordering::Relaxed);
             header.receiver.store(receiver as u32 + 1, Ordering::Relaxed);
@@ -342,7 +349,9 @@ impl ShmSocket {
         for index in 0..MAX_RINGS {
             let Ok(ring) = segment.ring(index) else { continue };
             let header = ring.header();
-            if header.state.load(Ordering::Acquire) != ring_state::OPEN || header.channel.load(Ordering::Relaxed) != channel as u32 + 1 {
+            if header.state.load(Ordering::Acquire) != ring_state::OPEN
+                || header.channel.load(Ordering::Relaxed) != channel as u32 + 1
+            {
                 continue;
             }
             if header.receiver.load(Ordering::Relaxed) == tag {
@@ -418,7 +427,12 @@ impl ShmSocket {
     /// that process does not hold yet moves by handle; anything else is copied into a new block.
     /// Each block returned carries a reference for the receiver: its holder bit, or, for this
     /// process's own slot, a reference parked in the loopback until it is received.
-    fn blocks_for(&self, message: &Message, slot: usize, deadline: Option<Instant>) -> Result<Vec<Block>, ChannelError> {
+    fn blocks_for(
+        &self,
+        message: &Message,
+        slot: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Block>, ChannelError> {
         let myself = slot == self.me().index();
         let mut blocks = Vec::with_capacity(message.parts.len());
         for part in &message.parts {
@@ -527,7 +541,9 @@ impl ShmSocket {
         match self.pattern {
             Pattern::Pub => self.publish(message, deadline),
             Pattern::Rep => {
-                let requester = self.partner.ok_or_else(|| self.state_error("a rep channel must receive a request before sending a reply"))?;
+                let requester = self
+                    .partner
+                    .ok_or_else(|| self.state_error("a rep channel must receive a request before sending a reply"))?;
                 self.send_to(message, deadline, timeout, Some(requester))?;
                 self.partner = None;
                 Ok(())
@@ -545,7 +561,13 @@ impl ShmSocket {
     }
 
     /// Sends to the next receiver in turn with room (or to `only`), waiting until `deadline`.
-    fn send_to(&mut self, message: &Message, deadline: Option<Instant>, timeout: Option<Duration>, only: Option<usize>) -> Result<usize, ChannelError> {
+    fn send_to(
+        &mut self,
+        message: &Message,
+        deadline: Option<Instant>,
+        timeout: Option<Duration>,
+        only: Option<usize>,
+    ) -> Result<usize, ChannelError> {
         let capacity = self.ring(0)?.capacity();
         if message.parts.len() > capacity {
             return Err(self.state_error(format!(
@@ -577,7 +599,10 @@ impl ShmSocket {
     fn send_timeout(&self, timeout: Option<Duration>, candidates: &[Link]) -> ChannelError {
         let after = timeout.unwrap_or_default();
         if candidates.is_empty() {
-            return ChannelError::PeerGone { channel: self.name.clone(), detail: format!("no receiver joined within {after:?}") };
+            return ChannelError::PeerGone {
+                channel: self.name.clone(),
+                detail: format!("no receiver joined within {after:?}"),
+            };
         }
         let detail = candidates
             .iter()

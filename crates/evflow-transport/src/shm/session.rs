@@ -66,7 +66,10 @@ impl Membership {
         let segment = Arc::new(open_or_create(session, config)?);
         let attached = segment.attach()?;
         let loopback = Loopback::default();
-        map.insert(session.to_string(), Entry { pid, attached: attached.clone(), loopback: loopback.clone(), sockets: 1 });
+        map.insert(
+            session.to_string(),
+            Entry { pid, attached: attached.clone(), loopback: loopback.clone(), sockets: 1 },
+        );
         Ok(Membership { session: session.to_string(), attached, loopback })
     }
 
