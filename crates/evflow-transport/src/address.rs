@@ -45,7 +45,8 @@ impl Address {
                 Ok(Address::Tcp(rest.to_string()))
             }
             "shm" => {
-                let (session, channel) = rest.split_once('/').ok_or_else(|| bad("shm addresses are shm://session/name"))?;
+                let (session, channel) =
+                    rest.split_once('/').ok_or_else(|| bad("shm addresses are shm://session/name"))?;
                 let valid_session =
                     !session.is_empty() && session.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
                 if !valid_session {

@@ -126,7 +126,10 @@ impl ZmqSocket {
             match self.socket.recv_msg(flags) {
                 Ok(msg) => parts.push(Part::Bytes(Bytes::from_owner(ZmqBuffer(msg)))),
                 Err(zmq::Error::EAGAIN) if parts.is_empty() => {
-                    return Err(ChannelError::Timeout { channel: self.channel.clone(), after: timeout.unwrap_or_default() })
+                    return Err(ChannelError::Timeout {
+                        channel: self.channel.clone(),
+                        after: timeout.unwrap_or_default(),
+                    })
                 }
                 Err(e) => return Err(self.error("receiving", e)),
             }

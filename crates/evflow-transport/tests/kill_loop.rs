@@ -17,9 +17,8 @@ const ROUNDS: usize = 200;
 const END: &[u8] = b"END";
 
 fn options(session: &str) -> Options {
-    let mut options = Options::default();
-    options.segment = SegmentConfig { session: session.to_string(), size: 64 << 20, ring_capacity: 64 };
-    options
+    let segment = SegmentConfig { session: session.to_string(), size: 64 << 20, ring_capacity: 64 };
+    Options { segment, ..Options::default() }
 }
 
 /// A small deterministic generator, so a failing run can be repeated from its seed.

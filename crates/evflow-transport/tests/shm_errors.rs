@@ -20,8 +20,8 @@ struct Session {
 impl Session {
     fn new(tag: &str) -> Session {
         let name = format!("test-{tag}-{}", std::process::id());
-        let mut options = Options::default();
-        options.segment = SegmentConfig { session: name.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+        let segment = SegmentConfig { session: name.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+        let options = Options { segment, ..Options::default() };
         Session { name, options }
     }
 
@@ -123,8 +123,8 @@ fn child_process() {
     let Ok(session) = std::env::var(CHILD_ENV) else { return };
     // SAFETY: prctl with these arguments only sets this process's parent-death signal.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
-    let mut options = Options::default();
-    options.segment = SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+    let segment = SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+    let options = Options { segment, ..Options::default() };
     let mut pull = Channel::connect(Pattern::Pull, &format!("shm://{session}/errors"), &options).unwrap();
     println!("joined");
     // Receives a few, then stops reading while holding what it got.

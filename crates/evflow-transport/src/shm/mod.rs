@@ -8,7 +8,7 @@ use crate::channel::{Options, Pattern};
 use crate::error::ChannelError;
 use crate::message::{Message, Part};
 use evflow_shm::futex::{self, Wait};
-use evflow_shm::layout::MAX_RINGS;
+use evflow_shm::layout::{MAX_CHANNELS, MAX_ENDPOINTS, MAX_PROCESSES, MAX_RINGS};
 use evflow_shm::table::{ChannelEntry, EndpointEntry};
 use evflow_shm::{Attached, Block, BlockMut, Handle, Ring, Segment};
 use session::Membership;
@@ -205,8 +205,8 @@ impl ShmSocket {
     /// Claims a free ring from `sender` to `receiver` (under the control lock).
     fn open_ring(&self, sender: usize, receiver: usize) -> Result<(), ChannelError> {
         let endpoints = self.segment().endpoints();
-        let sender_slot = endpoints[sender].slot.load(Ordering::Relaxed) as usize - 1;
-        let receiver_slot = endpoints[receiver].slot.load(Ordering::Relaxed) as usize - 1;
+        let sender_slot = (endpoints[sender].slot.load(Ordering::Relaxed) as usize).wrapping_sub(1);
+        let receiver_slot = (endpoints[receiver].slot.load(Ordering::Relaxed) as usize).wrapping_sub(1);
         for index in 0..MAX_RINGS {
             let ring = self.ring(index)?;
             let header = ring.header();
@@ -259,7 +259,7 @@ impl ShmSocket {
     /// and frees the rings whose other side has gone (once nothing is left in them for us).
     fn refresh(&mut self) {
         self.calls = self.calls.wrapping_add(1);
-        if self.calls % 64 == 0 {
+        if self.calls.is_multiple_of(64) {
             let now = Instant::now();
             if now >= self.next_liveness_check {
                 self.next_liveness_check = now + LIVENESS_CHECK;
@@ -280,6 +280,9 @@ impl ShmSocket {
                 continue;
             }
             let (sender, receiver) = (header.sender.load(Ordering::Relaxed), header.receiver.load(Ordering::Relaxed));
+            if sender as usize > MAX_ENDPOINTS || receiver as usize > MAX_ENDPOINTS {
+                continue;
+            }
             if sender == me && receiver != 0 {
                 let slot = header.receiver_slot.load(Ordering::Relaxed) as usize;
                 outgoing.push(Link { ring: index, peer: receiver as usize - 1, peer_slot: slot.wrapping_sub(1) });
@@ -293,6 +296,8 @@ impl ShmSocket {
                 orphans.push(index);
             }
         }
+        // A slot outside the table (scribbled memory) could only name nobody: skip such rings.
+        outgoing.retain(|l: &Link| l.peer_slot < MAX_PROCESSES && l.peer < MAX_ENDPOINTS);
         self.outgoing = outgoing;
         self.incoming = incoming;
         if !orphans.is_empty() {
@@ -333,8 +338,9 @@ impl ShmSocket {
         }
         let Some(_lock) = segment.lock_control(CONTROL_TIMEOUT) else { return };
         for (index, entry) in segment.endpoints().iter().enumerate() {
-            if dead(entry) {
-                let channel = entry.channel.load(Ordering::Acquire) as usize - 1;
+            let channel = entry.channel.load(Ordering::Acquire) as usize;
+            if dead(entry) && channel <= MAX_CHANNELS {
+                let channel = channel - 1;
                 self.leave_endpoint(index, channel, false);
             }
         }

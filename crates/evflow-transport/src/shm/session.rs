@@ -21,7 +21,10 @@ struct Entry {
 /// to the same process slot carries no holder bit of its own, so the sender's reference waits
 /// here for the receiver.
 #[derive(Clone, Default)]
-pub(crate) struct Loopback(Arc<Mutex<HashMap<(u64, u64), Vec<Block>>>>);
+pub(crate) struct Loopback(Arc<Mutex<Parked>>);
+
+/// Blocks by (offset, generation).
+type Parked = HashMap<(u64, u64), Vec<Block>>;
 
 impl Loopback {
     pub(crate) fn put(&self, block: Block) {
