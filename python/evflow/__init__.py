@@ -11,7 +11,20 @@ ef.process(path)
 
 from evflow import modules
 from evflow._native import Event, Report, __version__
-from evflow.errors import ConfigError, EvflowError, ExpiredEventError, FormatError, ModuleError
+from evflow.channels import Channel, Message, Part
+from evflow.errors import (
+    ChannelError,
+    ChannelTimeout,
+    ConfigError,
+    CorruptMessage,
+    EvflowError,
+    ExpiredEventError,
+    FormatError,
+    MessageTooLarge,
+    ModuleError,
+    PeerGone,
+    SegmentFull,
+)
 from evflow.files import open, read
 from evflow.module import Module, Source
 from evflow.path import Path
@@ -27,15 +40,24 @@ def __getattr__(name):
 
 
 __all__ = [
+    "Channel",
+    "ChannelError",
+    "ChannelTimeout",
     "ConfigError",
+    "CorruptMessage",
     "Event",
     "EvflowError",
     "ExpiredEventError",
     "FormatError",
+    "Message",
+    "MessageTooLarge",
     "Module",
     "ModuleError",
+    "Part",
     "Path",
+    "PeerGone",
     "Report",
+    "SegmentFull",
     "Source",
     "__version__",
     "modules",

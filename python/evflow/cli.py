@@ -65,6 +65,12 @@ def _parser() -> argparse.ArgumentParser:
     dump.add_argument(
         "--skip-corrupt", action="store_true", help="skip corrupt records with a warning"
     )
+    shm = sub.add_parser("shm", help="list or clean this user's shared-memory sessions")
+    action = shm.add_subparsers(dest="action", parser_class=_Parser, required=True)
+    ls = action.add_parser("ls", help="list sessions: size, processes, memory use, state")
+    ls.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    clean = action.add_parser("clean", help="remove sessions whose processes are all dead")
+    clean.add_argument("sessions", nargs="*", metavar="SESSION", help="only these sessions")
     return p
 
 
@@ -182,6 +188,10 @@ def main(argv=None) -> int:
             return _run(args)
         if args.command == "info":
             return inspect.info(args.file)
+        if args.command == "shm":
+            from evflow import shm
+
+            return shm.ls(as_json=args.json) if args.action == "ls" else shm.clean(args.sessions)
         return inspect.dump(args.file, args.events, skip_corrupt=args.skip_corrupt)
     except (_UsageError, ConfigError) as e:
         _error(str(e))

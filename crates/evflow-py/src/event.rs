@@ -42,7 +42,8 @@ impl PyEvent {
         self.inner.take()
     }
 
-    fn event(&self) -> PyResult<&Event> {
+    /// The event, or `ExpiredEventError` once it was taken back.
+    pub(crate) fn event(&self) -> PyResult<&Event> {
         self.inner.as_ref().ok_or_else(expired)
     }
 

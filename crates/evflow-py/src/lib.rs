@@ -4,10 +4,12 @@
 mod adapters;
 mod arrays;
 mod builtin;
+mod channels;
 mod errors;
 mod event;
 mod files;
 mod job;
+mod sessions;
 
 use pyo3::prelude::*;
 
@@ -17,6 +19,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     builtin::register(m)?;
     files::register(m)?;
+    channels::register(m)?;
+    sessions::register(m)?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;
     m.add_class::<job::PyReport>()?;
