@@ -135,7 +135,8 @@ class Channel:
         """Receives a message, waiting up to ``timeout`` seconds (``None``: for ever).
 
         Raises ``ChannelTimeout`` if nothing arrives in time. ``msg[i]`` is a read-only
-        buffer over the received memory; ``msg.event(i)`` decodes part ``i`` as an event.
+        buffer over the received memory; ``msg.event(i)`` decodes part ``i`` as an event
+        whose arrays view that memory (on shm; libzmq's unaligned buffers are copied once).
         """
         return self._native.recv(timeout)
 
