@@ -138,34 +138,20 @@ fn assemble(channel: &Channel, parts: &[Outgoing], timeout: Option<Duration>) ->
     Ok(message)
 }
 
-/// Whether a failed wait may go on in the next slice: nothing came or no room yet, a signal
-/// interrupted libzmq's wait (its handler runs before the next slice), or (shm) no receiver
-/// has joined yet. A rep's requester or a req's replier that is gone is final.
-fn still_waiting(e: &ChannelError, pattern: Pattern, sending: bool) -> bool {
+/// Whether a failed wait may go on in the next slice: nothing came, or no room yet.
+fn still_waiting(e: &ChannelError, sending: bool) -> bool {
     match e {
         ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } => true,
-        ChannelError::Zmq { source: zmq::Error::EINTR, .. } => true,
         ChannelError::Alloc { source: AllocError::SegmentFull { .. }, .. } => sending,
-        ChannelError::PeerGone { .. } => sending && matches!(pattern, Pattern::Push | Pattern::Req),
         _ => false,
     }
 }
 
 /// The error of the last slice, stated for the whole timeout.
-fn for_whole_wait(e: ChannelError, timeout: Duration, sending: bool) -> ChannelError {
+fn for_whole_wait(e: ChannelError, timeout: Duration) -> ChannelError {
     match e {
-        ChannelError::Zmq { channel, source: zmq::Error::EINTR, .. } if sending => {
-            let detail = "no receiver connected, or every receiver's queue is full".into();
-            ChannelError::QueueFull { channel, after: timeout, detail }
-        }
-        ChannelError::Zmq { channel, source: zmq::Error::EINTR, .. } => {
-            ChannelError::Timeout { channel, after: timeout }
-        }
         ChannelError::Timeout { channel, .. } => ChannelError::Timeout { channel, after: timeout },
         ChannelError::QueueFull { channel, detail, .. } => ChannelError::QueueFull { channel, after: timeout, detail },
-        ChannelError::PeerGone { channel, .. } => {
-            ChannelError::PeerGone { channel, detail: format!("no receiver joined within {timeout:?}") }
-        }
         other => other,
     }
 }
@@ -223,13 +209,13 @@ impl PyChannel {
                 Ok(value) => return Ok(value),
                 Err(e) => e,
             };
-            if !still_waiting(&e, self.pattern, sending) {
+            if !still_waiting(&e, sending) {
                 return Err(channel_error(e));
             }
             py.check_signals()?;
             if let (Some(timeout), Some(deadline)) = (timeout, deadline) {
                 if Instant::now() >= deadline {
-                    return Err(channel_error(for_whole_wait(e, timeout, sending)));
+                    return Err(channel_error(for_whole_wait(e, timeout)));
                 }
             }
         }

@@ -27,12 +27,13 @@ pub enum Address {
 impl Address {
     /// Parses an address string, or says what is wrong with it and what is expected.
     pub fn parse(text: &str) -> Result<Address, ChannelError> {
+        const FORMS: &str = "expected inproc://name, shm://session/name, ipc://path or tcp://host:port";
         let bad = |reason: &str| ChannelError::Address { address: text.to_string(), reason: reason.to_string() };
         let Some((scheme, rest)) = text.split_once("://") else {
-            return Err(bad("expected inproc://name, shm://session/name, ipc://path or tcp://host:port"));
+            return Err(bad(FORMS));
         };
         if rest.is_empty() {
-            return Err(bad("nothing after the scheme"));
+            return Err(bad(&format!("nothing after the scheme: {FORMS}")));
         }
         match scheme {
             "inproc" => Ok(Address::Inproc(rest.to_string())),

@@ -6,7 +6,7 @@ use crate::error::ChannelError;
 use crate::message::{Message, Part};
 use bytes::Bytes;
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The process's libzmq context: one, so that `inproc://` channels of every thread meet.
 fn context() -> &'static zmq::Context {
@@ -83,7 +83,12 @@ impl ZmqSocket {
             }
             Side::Connect => socket.connect(&endpoint).map_err(fail("connecting"))?,
         }
-        Ok(ZmqSocket { socket, channel, send_timeout: None, recv_timeout: None })
+        let mut socket = ZmqSocket { socket, channel, send_timeout: None, recv_timeout: None };
+        // Errors name the port a tcp channel bound to `:0` got.
+        if let Some(bound) = socket.endpoint().filter(|_| side == Side::Bind) {
+            socket.channel = bound;
+        }
+        Ok(socket)
     }
 
     /// The endpoint libzmq bound (with the port it picked), if any.
@@ -97,9 +102,10 @@ impl ZmqSocket {
             self.send_timeout = Some(timeout);
         }
         let last = message.parts.len() - 1;
+        let deadline = timeout.map(|t| Instant::now() + t);
         for (i, part) in message.parts.iter().enumerate() {
             let flags = if i < last { zmq::SNDMORE } else { 0 };
-            match self.socket.send(part.as_slice(), flags) {
+            match self.retry_interrupted(deadline, true, |socket| socket.send(part.as_slice(), flags)) {
                 Ok(()) => {}
                 // Only the first part can wait: libzmq takes the rest of a message it accepted.
                 Err(zmq::Error::EAGAIN) => {
@@ -121,9 +127,10 @@ impl ZmqSocket {
             self.recv_timeout = Some(timeout);
         }
         let mut parts = Vec::with_capacity(1);
+        let deadline = timeout.map(|t| Instant::now() + t);
         loop {
             let flags = if parts.is_empty() { 0 } else { zmq::DONTWAIT };
-            match self.socket.recv_msg(flags) {
+            match self.retry_interrupted(deadline, false, |socket| socket.recv_msg(flags)) {
                 Ok(msg) => parts.push(Part::Bytes(Bytes::from_owner(ZmqBuffer(msg)))),
                 Err(zmq::Error::EAGAIN) if parts.is_empty() => {
                     return Err(ChannelError::Timeout {
@@ -135,6 +142,36 @@ impl ZmqSocket {
             }
             if !self.socket.get_rcvmore().map_err(|e| self.error("receiving", e))? {
                 return Ok(Message { parts });
+            }
+        }
+    }
+
+    /// Runs a libzmq call again when a signal interrupted it (EINTR), with the time left, so
+    /// a signal handled elsewhere (Python's, say) does not end a wait as an error. The caller
+    /// that must react to signals waits in short slices.
+    fn retry_interrupted<T>(
+        &mut self,
+        deadline: Option<Instant>,
+        sending: bool,
+        mut call: impl FnMut(&zmq::Socket) -> zmq::Result<T>,
+    ) -> zmq::Result<T> {
+        loop {
+            match call(&self.socket) {
+                Err(zmq::Error::EINTR) => {
+                    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                    if left.is_some_and(|l| l.is_zero()) {
+                        return Err(zmq::Error::EAGAIN);
+                    }
+                    let option = if sending { zmq::Socket::set_sndtimeo } else { zmq::Socket::set_rcvtimeo };
+                    option(&self.socket, millis(left))?;
+                    // The timeout now set is not the caller's: set it again next call.
+                    if sending {
+                        self.send_timeout = None;
+                    } else {
+                        self.recv_timeout = None;
+                    }
+                }
+                other => return other,
             }
         }
     }

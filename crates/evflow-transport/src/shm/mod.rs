@@ -605,10 +605,8 @@ impl ShmSocket {
     fn send_timeout(&self, timeout: Option<Duration>, candidates: &[Link]) -> ChannelError {
         let after = timeout.unwrap_or_default();
         if candidates.is_empty() {
-            return ChannelError::PeerGone {
-                channel: self.name.clone(),
-                detail: format!("no receiver joined within {after:?}"),
-            };
+            let detail = "no receiver has joined the channel".to_string();
+            return ChannelError::QueueFull { channel: self.name.clone(), after, detail };
         }
         let detail = candidates
             .iter()
