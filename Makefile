@@ -36,6 +36,7 @@ test: lint rust-test py-test
 bench: develop
 	cargo run --release --quiet -p evflow-bench
 	$(BIN)/python bench/python_modules.py
+	$(BIN)/evflow bench transport
 
 # The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:

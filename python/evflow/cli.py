@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     ls.add_argument("--json", action="store_true", help="print JSON instead of a table")
     clean = action.add_parser("clean", help="remove sessions whose processes are all dead")
     clean.add_argument("sessions", nargs="*", metavar="SESSION", help="only these sessions")
+    from evflow import bench
+
+    bench.add_parser(sub)
     return p
 
 
@@ -192,6 +195,10 @@ def main(argv=None) -> int:
             from evflow import shm
 
             return shm.ls(as_json=args.json) if args.action == "ls" else shm.clean(args.sessions)
+        if args.command == "bench":
+            from evflow import bench
+
+            return bench.run(args)
         return inspect.dump(args.file, args.events, skip_corrupt=args.skip_corrupt)
     except (_UsageError, ConfigError) as e:
         _error(str(e))

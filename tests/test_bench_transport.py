@@ -1,0 +1,68 @@
+"""``evflow bench transport --json``, run as a user runs it: the shape of its output (no
+assertion on speed: tests never assert on wall-clock time)."""
+
+import glob
+import json
+
+import pytest
+from conftest import error_lines, run_cli
+
+TRANSPORTS = ["shm", "ipc", "tcp", "zmq-raw", "zmq-raw-tcp"]
+NUMBERS = [
+    "msgs_per_s",
+    "gb_per_s",
+    "cpu_us_per_msg_sender",
+    "cpu_us_per_msg_receiver",
+    "p50_us",
+    "p99_us",
+    "memcpy_gb_per_s",
+    "seconds",
+    "repeats",
+]
+BASELINE = {"shm": "zmq-raw", "ipc": "zmq-raw", "tcp": "zmq-raw-tcp"}
+SHM_SEGMENTS = "/dev/shm/evflow.*.bench-*"
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
+    segments_before = set(glob.glob(SHM_SEGMENTS))
+    args = ["--transports", transport, "--sizes", "64,4K", "--seconds", "0.2", "--repeats", "1"]
+    result = run_cli("bench", "transport", *args, "--json", cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(o["transport"], o["size"]) for o in objects] == [(transport, 64), (transport, 4096)]
+    for o in objects:
+        for key in NUMBERS:
+            assert isinstance(o[key], int | float) and o[key] > 0, (key, o)
+        assert o["p99_us"] >= o["p50_us"], o
+        assert o["gb_per_s"] == pytest.approx(o["msgs_per_s"] * o["size"] / 1e9)
+        # A baseline compares with itself; the others' baseline is not in this run.
+        assert o["baseline"] == BASELINE.get(transport, transport)
+        assert o["vs_baseline"] == (None if transport in BASELINE else 1.0)
+    assert set(glob.glob(SHM_SEGMENTS)) <= segments_before, "a shm segment was left behind"
+
+
+def test_the_table_compares_with_the_baseline_measured_beside_it(tmp_path):
+    args = ["--transports", "ipc,zmq-raw", "--sizes", "4K", "--seconds", "0.2", "--repeats", "1"]
+    result = run_cli("bench", "transport", *args, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| ipc ")]
+    assert len(rows) == 1 and "x zmq-raw |" in rows[0], result.stdout
+    assert "memcpy GB/s in the same run" in result.stdout
+    assert "ipc: >= 90% of raw libzmq msgs/s" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--transports", "udp", "unknown transport udp"),
+        ("--sizes", "4", "bad size '4'"),
+        ("--sizes", "4X", "bad size '4X'"),
+        ("--seconds", "0", "not a number above 0"),
+    ],
+)
+def test_bad_options_are_usage_errors(option, value, message, tmp_path):
+    result = run_cli("bench", "transport", option, value, cwd=tmp_path)
+    assert result.returncode == 2
+    lines = error_lines(result.stderr)
+    assert len(lines) == 1 and message in lines[0], result.stderr
