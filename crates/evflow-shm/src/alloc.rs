@@ -350,7 +350,7 @@ impl Attached {
     fn claim(&self, pages: usize, len: usize) -> Option<BlockMut> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
-        let head = claim_run(map, &self.inner.cursor, pages, entry::claiming(index))?;
+        let head = claim_run(map, &self.inner.cursor, pages, entry::claiming(index), &|| segment.notify_free())?;
         let generation = self.next_generation();
         let header = segment.block_header(head);
         header.holders.store(1 << index, Ordering::Relaxed);
@@ -403,7 +403,15 @@ pub(crate) fn saturating_decrement(counter: &AtomicU32, n: u32) {
 
 /// Claims `pages` consecutive free entries for `claiming` (a `CLAIMING|s` value), scanning
 /// from `cursor` to the heap's end and then from its start; returns the first page.
-fn claim_run(map: &[AtomicU32], cursor: &AtomicUsize, pages: usize, claiming: u32) -> Option<usize> {
+/// `backed_out` runs after pages claimed for a run that could not be completed are given back
+/// (an allocator that saw them claimed may be waiting for free pages).
+fn claim_run(
+    map: &[AtomicU32],
+    cursor: &AtomicUsize,
+    pages: usize,
+    claiming: u32,
+    backed_out: &dyn Fn(),
+) -> Option<usize> {
     let total = map.len();
     let start = Some(cursor.load(Ordering::Relaxed)).filter(|&c| c < total).unwrap_or(0);
     // Entries [i, known_free) were free when read.
@@ -438,6 +446,9 @@ fn claim_run(map: &[AtomicU32], cursor: &AtomicUsize, pages: usize, claiming: u3
         // Another allocator took a page first: give back ours, right to left, and scan on.
         for page in map[i..claimed].iter().rev() {
             page.store(entry::FREE, Ordering::Release);
+        }
+        if claimed > i {
+            backed_out();
         }
         (i, known_free) = (claimed + 1, claimed + 1);
     }
@@ -544,16 +555,16 @@ mod tests {
         }
         let cursor = AtomicUsize::new(2);
         let mine = entry::claiming(5);
-        assert_eq!(claim_run(&map, &cursor, 3, mine), Some(5));
+        assert_eq!(claim_run(&map, &cursor, 3, mine, &|| {}), Some(5));
         assert_eq!(cursor.load(Ordering::Relaxed), 8);
         // 8 is alone before 9, 10..12 fits 3; then 14..15 is too short and the scan wraps to 0.
-        assert_eq!(claim_run(&map, &cursor, 3, mine), Some(10));
-        assert_eq!(claim_run(&map, &cursor, 3, mine), Some(0));
-        assert_eq!(claim_run(&map, &cursor, 3, mine), None);
-        assert_eq!(claim_run(&map, &cursor, 2, mine), Some(14));
+        assert_eq!(claim_run(&map, &cursor, 3, mine, &|| {}), Some(10));
+        assert_eq!(claim_run(&map, &cursor, 3, mine, &|| {}), Some(0));
+        assert_eq!(claim_run(&map, &cursor, 3, mine, &|| {}), None);
+        assert_eq!(claim_run(&map, &cursor, 2, mine, &|| {}), Some(14));
         assert_eq!(cursor.load(Ordering::Relaxed), 0, "a run ending at the heap's end wraps the cursor");
-        assert_eq!(claim_run(&map, &cursor, 1, mine), Some(8));
-        assert_eq!(claim_run(&map, &cursor, 1, mine), None);
+        assert_eq!(claim_run(&map, &cursor, 1, mine, &|| {}), Some(8));
+        assert_eq!(claim_run(&map, &cursor, 1, mine, &|| {}), None);
         let claimed = map.iter().filter(|e| e.load(Ordering::Relaxed) == mine).count();
         assert_eq!(claimed, 16 - used.len());
     }

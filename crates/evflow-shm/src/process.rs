@@ -9,12 +9,17 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
 /// Start time of a process (clock ticks since boot, field 22 of `/proc/<pid>/stat`), or
-/// `None` if it does not exist.
+/// `None` if it does not exist or is a zombie.
 pub fn start_time(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
     let after_name = &stat[stat.rfind(')')? + 1..];
-    after_name.split_whitespace().nth(19)?.parse().ok()
+    let mut fields = after_name.split_whitespace();
+    // A zombie (killed, not yet reaped) is dead: it will never touch the segment again.
+    if matches!(fields.next()?, "Z" | "X" | "x") {
+        return None;
+    }
+    fields.nth(18)?.parse().ok()
 }
 
 /// Whether the process `pid`, started at `start`, is still running (a reused pid is not).

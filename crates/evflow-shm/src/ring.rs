@@ -68,14 +68,19 @@ pub struct RingHeader {
     pub data_seq: AtomicU32,
     /// 1 while the consumer is (about to be) asleep on `data_seq`.
     pub consumer_waiting: AtomicU32,
-    _reserved1: [u64; 6],
+    /// Payload bytes ever pushed, kept by the channel layer's sender (with `bytes_popped`,
+    /// the bytes a queue holds).
+    pub bytes_pushed: AtomicU64,
+    _reserved1: [u64; 5],
     /// Entries ever consumed; written by the consumer only (and by [`Ring::reset`]).
     pub head: AtomicU64,
     /// Bumped by the consumer to wake a waiting producer (futex word).
     pub space_seq: AtomicU32,
     /// 1 while the producer is (about to be) asleep on `space_seq`.
     pub producer_waiting: AtomicU32,
-    _reserved2: [u64; 6],
+    /// Payload bytes ever popped, kept by the channel layer's receiver.
+    pub bytes_popped: AtomicU64,
+    _reserved2: [u64; 5],
     _reserved3: [u64; 8],
 }
 

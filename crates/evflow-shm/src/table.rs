@@ -63,7 +63,10 @@ pub struct EndpointEntry {
     pub doorbell: AtomicU32,
     /// 1 while the socket is (about to be) asleep on `doorbell`.
     pub waiting: AtomicU32,
-    _reserved: [u32; 10],
+    /// Bumped each time a socket claims the entry, so a peer remembered by index is not
+    /// mistaken for the socket that took its place.
+    pub generation: AtomicU32,
+    _reserved: [u32; 9],
 }
 
 const _: () = assert!(size_of::<ChannelEntry>() == CHANNEL_ENTRY_LEN);

@@ -32,7 +32,15 @@ mod ring_state {
 struct Link {
     ring: usize,
     peer: usize,
+    /// The peer endpoint's generation: a socket that takes a closed one's place is not it.
+    peer_generation: u32,
     peer_slot: usize,
+}
+
+impl Link {
+    fn same(&self, other: &Link) -> bool {
+        (self.ring, self.peer, self.peer_generation) == (other.ring, other.peer, other.peer_generation)
+    }
 }
 
 pub(crate) struct ShmSocket {
@@ -47,14 +55,17 @@ pub(crate) struct ShmSocket {
     next_out: usize,
     next_in: usize,
     topics: Vec<Vec<u8>>,
-    /// rep: the requester to reply to; req: the replier whose answer is awaited.
-    partner: Option<usize>,
+    /// rep: the ring to the requester to reply to; req: the ring from the replier whose answer
+    /// is awaited.
+    partner: Option<Link>,
     dropped: u64,
     handles: Vec<Handle>,
     /// Sends and receives so far, to look at the clock only every so often.
     calls: u64,
     /// When to look for dead peers next while busy (an idle socket looks on every wake-up).
     next_liveness_check: Instant,
+    /// The process that joined: a child that inherited the socket through fork must not leave.
+    opened_by: u32,
 }
 
 fn pattern_code(pattern: Pattern) -> u32 {
@@ -102,7 +113,7 @@ impl ShmSocket {
             pattern,
             name: label,
             channel: 0,
-            endpoint: 0,
+            endpoint: usize::MAX,
             topology_seen: 0,
             outgoing: Vec::new(),
             incoming: Vec::new(),
@@ -114,6 +125,7 @@ impl ShmSocket {
             handles: Vec::with_capacity(options.segment.ring_capacity),
             calls: 0,
             next_liveness_check: Instant::now() + LIVENESS_CHECK,
+            opened_by: std::process::id(),
         };
         socket.join(name)?;
         Ok(socket)
@@ -151,6 +163,11 @@ impl ShmSocket {
         let _lock = segment.lock_control(CONTROL_TIMEOUT).ok_or_else(|| self.busy_lock())?;
         let channels = segment.channels();
         let family = family(self.pattern);
+        // Checked first, so that a full table leaves no channel named without a socket.
+        let endpoints = segment.endpoints();
+        let endpoint = endpoints.iter().position(|e| e.channel.load(Ordering::Acquire) == 0).ok_or_else(|| {
+            self.state_error(format!("all {} sockets of the session are taken: close some", endpoints.len()))
+        })?;
         let existing = channels.iter().position(|c| c.name().as_deref() == Some(name));
         let channel = match existing {
             Some(i) => {
@@ -173,16 +190,13 @@ impl ShmSocket {
                 free
             }
         };
-        let endpoints = segment.endpoints();
-        let endpoint = endpoints.iter().position(|e| e.channel.load(Ordering::Acquire) == 0).ok_or_else(|| {
-            self.state_error(format!("all {} sockets of the session are taken: close some", endpoints.len()))
-        })?;
         let mine = &endpoints[endpoint];
         let my_pattern = pattern_code(self.pattern);
         mine.pattern.store(my_pattern, Ordering::Relaxed);
         mine.slot.store(self.me().index() as u32 + 1, Ordering::Relaxed);
         mine.pid.store(std::process::id(), Ordering::Relaxed);
         mine.waiting.store(0, Ordering::Relaxed);
+        mine.generation.fetch_add(1, Ordering::AcqRel);
         mine.channel.store(channel as u32 + 1, Ordering::Release);
         self.channel = channel;
         self.endpoint = endpoint;
@@ -283,15 +297,19 @@ impl ShmSocket {
             if sender as usize > MAX_ENDPOINTS || receiver as usize > MAX_ENDPOINTS {
                 continue;
             }
+            let generation =
+                |endpoint: u32| self.endpoint_entry(endpoint as usize - 1).generation.load(Ordering::Acquire);
             if sender == me && receiver != 0 {
                 let slot = header.receiver_slot.load(Ordering::Relaxed) as usize;
-                outgoing.push(Link { ring: index, peer: receiver as usize - 1, peer_slot: slot.wrapping_sub(1) });
+                let (peer, peer_generation) = (receiver as usize - 1, generation(receiver));
+                outgoing.push(Link { ring: index, peer, peer_generation, peer_slot: slot.wrapping_sub(1) });
             } else if receiver == me && sender != 0 {
                 let slot = self.endpoint_entry(sender as usize - 1).slot.load(Ordering::Relaxed) as usize;
-                incoming.push(Link { ring: index, peer: sender as usize - 1, peer_slot: slot.wrapping_sub(1) });
+                let (peer, peer_generation) = (sender as usize - 1, generation(sender));
+                incoming.push(Link { ring: index, peer, peer_generation, peer_slot: slot.wrapping_sub(1) });
             } else if receiver == me && !ring.is_empty() {
                 // The sender left: what it sent before is still ours to receive.
-                incoming.push(Link { ring: index, peer: usize::MAX, peer_slot: usize::MAX });
+                incoming.push(Link { ring: index, peer: usize::MAX, peer_generation: 0, peer_slot: usize::MAX });
             } else if receiver == me || sender == me {
                 orphans.push(index);
             }
@@ -362,7 +380,12 @@ impl ShmSocket {
             }
             if header.receiver.load(Ordering::Relaxed) == tag {
                 if drain {
-                    self.discard(&ring);
+                    // Released first: a sender pushing meanwhile sees it and takes its message
+                    // back; what was pushed before is ours to give back. Clearing a bit twice
+                    // is harmless (only the one that clears it frees).
+                    let slot = self.me().index();
+                    ring.release_consumer(slot);
+                    self.drain(&ring, Some(slot));
                 }
                 header.receiver.store(0, Ordering::Release);
             }
@@ -391,15 +414,20 @@ impl ShmSocket {
         }
     }
 
-    /// Drops the handles left in a ring for its receiver's process slot.
+    /// Drops the handles left in a ring whose receiver has gone, giving back the receiver's
+    /// bits while its consumer end is still claimed. Once it is released, a reclaimer (or a
+    /// sender) has given them back already, and the slot may belong to a new process by now.
     fn discard(&self, ring: &Ring<'_>) {
-        let slot = ring.header().receiver_slot.load(Ordering::Relaxed);
+        let slot = ring.header().receiver_slot.load(Ordering::Relaxed) as usize;
+        self.drain(ring, (slot != 0 && ring.consumer() == Some(slot - 1)).then(|| slot - 1));
+    }
+
+    /// Pops every handle from a ring, releasing `slot`'s reference of each.
+    fn drain(&self, ring: &Ring<'_>, slot: Option<usize>) {
         let mut handles = Vec::new();
         while ring.try_pop(&mut handles).is_ok() {
-            for &handle in &handles {
-                if slot != 0 {
-                    self.release(handle, slot as usize - 1);
-                }
+            if let Some(slot) = slot {
+                handles.iter().for_each(|&handle| self.release(handle, slot));
             }
         }
         ring.reset();
@@ -473,15 +501,6 @@ impl ShmSocket {
         }
     }
 
-    /// Hands the receiver's references over with the handles just pushed.
-    fn hand_over(&self, blocks: Vec<Block>, slot: usize) {
-        if slot == self.me().index() {
-            for block in blocks {
-                self.membership.loopback().put(block);
-            }
-        }
-    }
-
     /// Takes over a received handle: from the loopback if this process sent it to itself.
     fn take(&self, handle: Handle) -> Result<Block, evflow_shm::AllocError> {
         match self.membership.loopback().take(handle) {
@@ -493,7 +512,9 @@ impl ShmSocket {
     /// Drops the receiver's reference of a handle that will not be received.
     fn release(&self, handle: Handle, slot: usize) {
         if slot == self.me().index() {
-            drop(self.membership.loopback().take(handle));
+            if self.membership.loopback().take(handle).is_none() {
+                let _ = self.me().release_for(handle, slot);
+            }
         } else {
             let _ = self.me().release_for(handle, slot);
         }
@@ -515,65 +536,86 @@ impl ShmSocket {
         address >= base && address < base + self.segment().layout().size
     }
 
-    /// Pushes a message into `link`'s ring if it has room now; `Ok(false)` if not.
+    /// Pushes a message into `link`'s ring if it has room now and its receiver is still
+    /// there; `Ok(false)` if not (the caller tries another receiver or waits).
     fn try_send_on(&mut self, link: Link, message: &Message, deadline: Option<Instant>) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
-        if ring.capacity() - ring.len() < message.parts.len() {
+        let receiver_there = ring.consumer() == Some(link.peer_slot);
+        if !receiver_there || ring.capacity() - ring.len() < message.parts.len() {
             return Ok(false);
         }
         let blocks = self.blocks_for(message, link.peer_slot, deadline)?;
         self.handles.clear();
         self.handles.extend(blocks.iter().map(Block::handle));
+        // A message to this process's own slot: its references wait in the loopback, parked
+        // before the push so that a receiving thread never finds the handle without them.
+        let loopback = link.peer_slot == self.me().index();
+        if loopback {
+            blocks.iter().for_each(|block| self.membership.loopback().put(block.clone()));
+        }
         let ring = self.ring(link.ring)?;
-        if let Err(source) = ring.try_push(&self.handles) {
+        let pushed = ring.try_push(&self.handles);
+        // A reclaimer that released a dead receiver meanwhile may have missed these handles:
+        // take the references back, as for a failed push (the receiver never pops them).
+        if pushed.is_err() || ring.consumer() != Some(link.peer_slot) {
+            if loopback {
+                self.handles.iter().for_each(|&handle| drop(self.membership.loopback().take(handle)));
+            }
             self.unshare_all(&blocks, link.peer_slot);
-            return match source {
-                evflow_shm::RingError::Full { .. } => Ok(false),
-                source => Err(ChannelError::Ring { channel: self.name.clone(), source }),
+            return match pushed {
+                Ok(()) | Err(evflow_shm::RingError::Full { .. }) => Ok(false),
+                Err(source) => Err(ChannelError::Ring { channel: self.name.clone(), source }),
             };
         }
-        // A reclaimer that released the receiver meanwhile may have missed these handles.
-        if ring.consumer() != Some(link.peer_slot) {
-            self.unshare_all(&blocks, link.peer_slot);
-        } else {
-            self.hand_over(blocks, link.peer_slot);
-        }
+        let header = ring.header();
+        let bytes = message.len() as u64;
+        header.bytes_pushed.store(header.bytes_pushed.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
         ring_doorbell(self.endpoint_entry(link.peer));
         Ok(true)
+    }
+
+    /// Payload bytes queued in a ring (a snapshot).
+    fn queued_bytes(ring: &Ring<'_>) -> u64 {
+        let header = ring.header();
+        header.bytes_pushed.load(Ordering::Relaxed).wrapping_sub(header.bytes_popped.load(Ordering::Relaxed))
     }
 
     pub(crate) fn send(&mut self, message: &Message, timeout: Option<Duration>) -> Result<(), ChannelError> {
         let deadline = timeout.map(|t| Instant::now() + t);
         match self.pattern {
-            Pattern::Pub => self.publish(message, deadline),
+            Pattern::Pub => self.publish(message),
             Pattern::Rep => {
                 let requester = self
                     .partner
                     .ok_or_else(|| self.state_error("a rep channel must receive a request before sending a reply"))?;
-                self.send_to(message, deadline, timeout, Some(requester))?;
                 self.partner = None;
-                Ok(())
+                self.send_to(message, deadline, timeout, Some(requester)).map(|_| ())
             }
             Pattern::Req => {
                 if self.partner.is_some() {
                     return Err(self.state_error("a req channel must receive the reply before sending another request"));
                 }
-                let peer = self.send_to(message, deadline, timeout, None)?;
-                self.partner = Some(peer);
+                let sent = self.send_to(message, deadline, timeout, None)?;
+                // The reply comes on the ring back from that very replier (not from whichever
+                // socket takes its endpoint's place if it dies).
+                let back =
+                    self.incoming.iter().find(|l| l.peer == sent.peer && l.peer_generation == sent.peer_generation);
+                self.partner = Some(back.copied().unwrap_or(Link { ring: usize::MAX, ..sent }));
                 Ok(())
             }
             _ => self.send_to(message, deadline, timeout, None).map(|_| ()),
         }
     }
 
-    /// Sends to the next receiver in turn with room (or to `only`), waiting until `deadline`.
+    /// Sends to the next receiver in turn with room (or only on the ring of `only`), waiting
+    /// until `deadline`; returns the link it went on.
     fn send_to(
         &mut self,
         message: &Message,
         deadline: Option<Instant>,
         timeout: Option<Duration>,
-        only: Option<usize>,
-    ) -> Result<usize, ChannelError> {
+        only: Option<Link>,
+    ) -> Result<Link, ChannelError> {
         let capacity = self.ring(0)?.capacity();
         if message.parts.len() > capacity {
             return Err(self.state_error(format!(
@@ -585,16 +627,16 @@ impl ShmSocket {
         let sent = self.wait_until(deadline, |socket| {
             socket.refresh();
             candidates.clear();
-            candidates.extend(socket.outgoing.iter().copied().filter(|l| only.is_none_or(|p| l.peer == p)));
+            candidates.extend(socket.outgoing.iter().copied().filter(|l| only.is_none_or(|o| o.same(l))));
             for k in 0..candidates.len() {
                 let link = candidates[(socket.next_out + k) % candidates.len()];
                 if socket.try_send_on(link, message, deadline)? {
                     socket.next_out = (socket.next_out + k + 1) % candidates.len();
-                    return Ok(Some(link.peer));
+                    return Ok(Some(link));
                 }
             }
             if only.is_some() && candidates.is_empty() {
-                let detail = "the requester that sent the request has gone".to_string();
+                let detail = "the requester left or died before its reply was sent".to_string();
                 return Err(ChannelError::PeerGone { channel: socket.name.clone(), detail });
             }
             Ok(None)
@@ -655,11 +697,35 @@ impl ShmSocket {
         }
     }
 
-    fn publish(&mut self, message: &Message, deadline: Option<Instant>) -> Result<(), ChannelError> {
+    /// Sends to every subscriber with room now, never waiting: a part in this process's memory
+    /// is copied into the segment once and shared by all of them. A subscriber whose queue is
+    /// full or holds more than its share of the heap (half the heap over the subscribers), or a
+    /// segment too full for the copy, counts the message as dropped.
+    fn publish(&mut self, message: &Message) -> Result<(), ChannelError> {
         self.refresh();
-        let links = self.outgoing.clone();
-        for link in links {
-            if !self.try_send_on(link, message, deadline)? {
+        if self.outgoing.is_empty() {
+            return Ok(());
+        }
+        let mut shared = Message { parts: Vec::with_capacity(message.parts.len()) };
+        for part in &message.parts {
+            shared.parts.push(match part {
+                Part::Shm(block) if self.owns(block) => part.clone(),
+                _ => match self.copy(part.as_slice(), Some(Instant::now())) {
+                    Ok(block) => Part::Shm(block),
+                    Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => {
+                        self.dropped += self.outgoing.len() as u64;
+                        return Ok(());
+                    }
+                    Err(e) => return Err(e),
+                },
+            });
+        }
+        // One subscriber may hold a share of the heap, so that slow ones cannot starve the rest.
+        let heap = (self.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN) as u64;
+        let share = heap / (2 * self.outgoing.len() as u64);
+        for link in self.outgoing.clone() {
+            let behind = self.ring(link.ring).map(|r| Self::queued_bytes(&r) > share)?;
+            if behind || !self.try_send_on(link, &shared, Some(Instant::now()))? {
                 self.dropped += 1;
             }
         }
@@ -676,30 +742,49 @@ impl ShmSocket {
         let deadline = timeout.map(|t| Instant::now() + t);
         let received = self.wait_until(deadline, |socket| {
             socket.refresh();
+            if socket.pattern == Pattern::Req {
+                return socket.try_recv_reply();
+            }
             for k in 0..socket.incoming.len() {
                 let link = socket.incoming[(socket.next_in + k) % socket.incoming.len()];
-                if socket.pattern == Pattern::Req && Some(link.peer) != socket.partner {
-                    continue;
-                }
                 let Some(message) = socket.try_recv_on(link)? else { continue };
                 socket.next_in = (socket.next_in + k + 1) % socket.incoming.len();
                 if socket.pattern == Pattern::Sub && !socket.subscribed(&message) {
                     return socket.skip_unsubscribed();
                 }
-                socket.partner = (socket.pattern == Pattern::Rep).then_some(link.peer);
-                return Ok(Some(message));
-            }
-            if socket.pattern == Pattern::Req {
-                let partner = socket.partner;
-                if !socket.incoming.iter().any(|l| Some(l.peer) == partner) {
-                    socket.partner = None;
-                    let detail = "the replier left or died before replying: send the request again".to_string();
-                    return Err(ChannelError::PeerGone { channel: socket.name.clone(), detail });
+                if socket.pattern == Pattern::Rep {
+                    // The reply goes back on the ring to that very requester.
+                    let back = socket
+                        .outgoing
+                        .iter()
+                        .find(|l| l.peer == link.peer && l.peer_generation == link.peer_generation);
+                    socket.partner = Some(back.copied().unwrap_or(Link { ring: usize::MAX, ..link }));
                 }
+                return Ok(Some(message));
             }
             Ok(None)
         })?;
         received.ok_or_else(|| ChannelError::Timeout { channel: self.name.clone(), after: timeout.unwrap_or_default() })
+    }
+
+    /// A req's reply: only from the ring back from the replier the request went to, which
+    /// stays readable after that replier has closed.
+    fn try_recv_reply(&mut self) -> Result<Option<Message>, ChannelError> {
+        let partner = self.partner.expect("a req receives only after sending");
+        let link = self.incoming.iter().copied().find(|l| {
+            l.ring == partner.ring
+                && (l.peer == usize::MAX || (l.peer == partner.peer && l.peer_generation == partner.peer_generation))
+        });
+        let Some(link) = link else {
+            self.partner = None;
+            let detail = "the replier left or died before replying: send the request again".to_string();
+            return Err(ChannelError::PeerGone { channel: self.name.clone(), detail });
+        };
+        let reply = self.try_recv_on(link)?;
+        if reply.is_some() {
+            self.partner = None;
+        }
+        Ok(reply)
     }
 
     /// After a message no topic matched: try again at once (more may be queued).
@@ -738,6 +823,11 @@ impl ShmSocket {
                 Err(ChannelError::Ring { channel: self.name.clone(), source })
             }
             Ok(()) => {
+                let header = ring.header();
+                let bytes: u64 = handles.iter().map(|h| h.len).sum();
+                header
+                    .bytes_popped
+                    .store(header.bytes_popped.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
                 if link.peer != usize::MAX {
                     ring_doorbell(self.endpoint_entry(link.peer));
                 }
@@ -771,6 +861,10 @@ fn ring_doorbell(entry: &EndpointEntry) {
 
 impl Drop for ShmSocket {
     fn drop(&mut self) {
+        // Not joined (a failed open), or inherited through fork: the endpoint is not ours.
+        if self.endpoint == usize::MAX || self.opened_by != std::process::id() {
+            return;
+        }
         let segment = Arc::clone(self.me().segment());
         let lock = segment.lock_control(CONTROL_TIMEOUT);
         if lock.is_some() {
