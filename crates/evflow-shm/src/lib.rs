@@ -1,7 +1,9 @@
 //! evflow shared memory: one segment per session in `/dev/shm`, a process table, a page-map
 //! allocator of blocks with holder masks, crash recovery, futex wake-ups and rings of handles.
-//! Lock-free throughout, so a process killed at any instant holds no lock; see `docs/shm.md`
-//! for the layout and the recovery rules. This crate knows nothing of events.
+//! Messages and memory are lock-free, so a process killed at any instant holds no lock; only
+//! joining and leaving a channel takes the control lock (`table.rs`), which is taken over from
+//! a dead holder. See `docs/shm.md` for the layout and the recovery rules, `docs/transport.md`
+//! for the channel tables. This crate knows nothing of events.
 #![warn(missing_docs)]
 
 pub mod alloc;
