@@ -350,6 +350,13 @@ impl Attached {
     fn claim(&self, pages: usize, len: usize) -> Option<BlockMut> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
+        // Start at the run freed last, if any: recycling recently used pages keeps the working
+        // set small, so neither side takes a page fault (first touch of a page in a process)
+        // or a cache miss per message, as walking the whole heap would cost.
+        let hint = segment.header().free_hint.swap(NO_HINT, Ordering::Relaxed);
+        if hint != NO_HINT {
+            self.inner.cursor.store(hint as usize, Ordering::Relaxed);
+        }
         let head = claim_run(map, &self.inner.cursor, pages, entry::claiming(index), &|| segment.notify_free())?;
         let generation = self.next_generation();
         let header = segment.block_header(head);
@@ -394,6 +401,9 @@ impl Attached {
         }
     }
 }
+
+/// `free_hint` when no run was freed since the last allocation looked.
+pub(crate) const NO_HINT: u64 = u64::MAX;
 
 /// Subtracts `n` from a counter, stopping at 0 (a count left wrong by a killed process must not
 /// wrap round and make every free a system call).
@@ -524,6 +534,8 @@ fn free_block(segment: &Segment, head: usize, pages: usize, freer: usize) -> boo
         }
         map[head].store(entry::FREE, Ordering::Release);
     }
+    // The next allocation looks here first: pages both sides have mapped and cached.
+    segment.header().free_hint.store(head as u64, Ordering::Relaxed);
     segment.notify_free();
     true
 }

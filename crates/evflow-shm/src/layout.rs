@@ -85,6 +85,9 @@ pub struct SegmentHeader {
     /// The channel layer's join/leave lock: 0, or the holder's pid (high 32 bits) and the low
     /// 32 bits of its start time, so a lock left by a dead process is recognised and taken over.
     pub control_lock: AtomicU64,
+    /// Head page of the run freed last (`u64::MAX`: none since the last allocation), where
+    /// the next allocation starts looking.
+    pub free_hint: AtomicU64,
 }
 
 /// States of a process slot.

@@ -122,6 +122,7 @@ impl Segment {
         header.heap_pages = layout.heap_pages as u64;
         header.free_seq = AtomicU32::new(0);
         header.generation = AtomicU64::new(1);
+        header.free_hint = AtomicU64::new(crate::alloc::NO_HINT);
         copy_name(&mut header.user, &user);
         copy_name(&mut header.session, &config.session);
         std::sync::atomic::fence(std::sync::atomic::Ordering::Release);
