@@ -617,6 +617,8 @@ def test_shm_ls_and_clean():
         assert table.stdout.splitlines()[0].split()[:2] == ["session", "size"]
         rows = {line.split()[0]: line.split() for line in table.stdout.splitlines()[1:]}
         assert rows[dead][-1] == "dead" and rows[live][-1] == "alive"
+        assert rows[dead][-2] == f"{children[dead].pid}(dead)"
+        assert rows[live][-2] == str(children[live].pid)
         # Named, so that other test suites' dead sessions stay.
         cleaned = run_cli("shm", "clean", dead, live, cwd=os.getcwd())
         assert cleaned.returncode == 0, cleaned.stderr

@@ -12,7 +12,16 @@ from evflow import _native
 from evflow.errors import ConfigError, EvflowError
 from evflow.inspect import _size
 
-COLUMNS = ("session", "size", "alive/dead", "used", "free", "largest free", "state")
+COLUMNS = (
+    "session",
+    "size",
+    "alive/dead",
+    "used",
+    "free",
+    "largest free",
+    "processes",
+    "state",
+)
 
 
 def sessions() -> list[dict]:
@@ -27,7 +36,7 @@ def clean_sessions() -> list[str]:
 
 def _row(s: dict) -> tuple[str, ...]:
     if s["state"] == "unreadable":
-        return (s["session"], "-", "-", "-", "-", "-", "unreadable")
+        return (s["session"], "-", "-", "-", "-", "-", "-", "unreadable")
     largest = s["largest_free_run"]
     return (
         s["session"],
@@ -36,8 +45,17 @@ def _row(s: dict) -> tuple[str, ...]:
         _size(s["used"]),
         _size(s["free"]),
         "-" if largest is None else _size(largest),
+        _processes(s),
         s["state"],
     )
+
+
+def _processes(s: dict) -> str:
+    """The attached pids, dead ones marked; the creator's pid if none is attached."""
+    pids = [f"{pid}" if alive else f"{pid}(dead)" for pid, alive in s.get("processes", [])]
+    if not pids and s.get("creator_pid"):
+        return f"creator {s['creator_pid']}"
+    return ",".join(pids) or "-"
 
 
 def ls(as_json: bool = False, out=sys.stdout) -> int:

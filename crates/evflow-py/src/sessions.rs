@@ -37,6 +37,19 @@ fn describe<'py>(py: Python<'py>, info: &SessionInfo) -> PyResult<Bound<'py, PyD
         None => Segment::open_path(&info.path).ok().map(|segment| segment.heap_usage()),
         Some(_) => None,
     };
+    // The processes attached: pid, and whether it still runs.
+    let mut processes: Vec<(u32, bool)> = Vec::new();
+    if let Some(segment) = info.unreadable.is_none().then(|| Segment::open_path(&info.path).ok()).flatten() {
+        let dead = segment.dead_slots();
+        for (index, slot) in segment.process_slots().iter().enumerate() {
+            let pid = slot.pid.load(std::sync::atomic::Ordering::Acquire);
+            if pid != 0 {
+                processes.push((pid, !dead.contains(&index)));
+            }
+        }
+        d.set_item("creator_pid", segment.header().creator_pid)?;
+    }
+    d.set_item("processes", processes)?;
     if let Some(usage) = usage {
         used = ((usage.pages - usage.free_pages) * PAGE_LEN) as u64;
         largest_free_run = Some(usage.largest_free_bytes() as u64);

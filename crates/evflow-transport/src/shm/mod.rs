@@ -869,10 +869,11 @@ impl ShmSocket {
     }
 }
 
-/// Wakes a socket if it sleeps on its doorbell (no system call when it does not).
+/// Wakes a socket if it sleeps on its doorbell (no system call when it does not). The flag is
+/// taken (swapped to 0): one wake-up per sleep, however many messages follow before it runs.
 fn ring_doorbell(entry: &EndpointEntry) {
     fence(Ordering::SeqCst);
-    if entry.waiting.load(Ordering::Relaxed) != 0 {
+    if entry.waiting.load(Ordering::Relaxed) != 0 && entry.waiting.swap(0, Ordering::Relaxed) != 0 {
         entry.doorbell.fetch_add(1, Ordering::Release);
         futex::wake(&entry.doorbell, u32::MAX);
     }
