@@ -395,7 +395,7 @@ def _targets(by: dict) -> list[list[str]]:
             rows.append(
                 [
                     f"{transport}: >= {LIBZMQ_SHARE:.0%} of raw libzmq msgs/s, 4 KiB and up",
-                    f"worst {worst['vs_baseline']:.0%} ({_size_name(worst['size'])})",
+                    f"worst {worst['vs_baseline']:.1%} ({_size_name(worst['size'])})",
                     verdict[worst["vs_baseline"] >= LIBZMQ_SHARE],
                 ]
             )
