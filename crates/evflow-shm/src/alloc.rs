@@ -173,12 +173,25 @@ impl Segment {
                 run = 0;
             }
         }
+        // Bytes held by each process: the blocks whose holder bit it has (counted here, not on
+        // every share and free, where a shared counter would cost a cache miss per message).
+        let mut held = [0u64; MAX_PROCESSES];
+        for (page, value) in map.iter().enumerate() {
+            if value.load(Ordering::Relaxed) == entry::HEAD {
+                let header = self.block_header(page);
+                let bytes = u64::from(header.pages.load(Ordering::Relaxed)).min(map.len() as u64) * PAGE_LEN as u64;
+                let holders = header.holders.load(Ordering::Relaxed);
+                for (slot, total) in held.iter_mut().enumerate() {
+                    if holders & (1 << slot) != 0 {
+                        *total += bytes;
+                    }
+                }
+            }
+        }
         let mut by_slot: Vec<_> = (self.process_slots().iter().enumerate())
             .filter_map(|(slot, s)| {
                 let pid = s.pid.load(Ordering::Acquire);
-                // The count is approximate and may dip below zero in a race; that reads as 0.
-                let bytes = s.bytes_held.load(Ordering::Relaxed);
-                (pid != 0).then_some((slot, pid, if bytes > i64::MAX as u64 { 0 } else { bytes }))
+                (pid != 0).then_some((slot, pid, held[slot]))
             })
             .collect();
         by_slot.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
@@ -370,8 +383,6 @@ impl Attached {
         }
         // Release, last: whoever reads HEAD with Acquire reads the header and the BODY entries.
         map[head].store(entry::HEAD, Ordering::Release);
-        let bytes = (pages * PAGE_LEN) as u64;
-        segment.process_slots()[index].bytes_held.fetch_add(bytes, Ordering::Relaxed);
         let header = NonNull::from(header);
         Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } })
     }
@@ -487,11 +498,10 @@ pub(crate) enum HolderBit {
 pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: usize, freer: usize) -> HolderBit {
     let header = segment.block_header(head);
     let bit = 1u64 << slot;
-    let bytes = (pages * PAGE_LEN) as u64;
     // Acquire (here and on a failed CAS): the other holders' reads of the block happen before
     // a free by us.
     let mut holders = header.holders.load(Ordering::Acquire);
-    let cleared = loop {
+    loop {
         if holders & bit == 0 {
             return HolderBit::NotSet;
         }
@@ -499,16 +509,14 @@ pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: u
             if !free_block(segment, head, pages, freer) {
                 return HolderBit::NotSet;
             }
-            break HolderBit::Freed { pages };
+            return HolderBit::Freed { pages };
         }
         // Release: our reads of the block happen before whoever frees it.
         match header.holders.compare_exchange_weak(holders, holders & !bit, Ordering::AcqRel, Ordering::Acquire) {
-            Ok(_) => break HolderBit::Cleared,
+            Ok(_) => return HolderBit::Cleared,
             Err(now) => holders = now,
         }
-    };
-    segment.process_slots()[slot].bytes_held.fetch_sub(bytes, Ordering::Relaxed);
-    cleared
+    }
 }
 
 /// Frees the block whose head is page `head` if its head entry is still `HEAD`; `false` if

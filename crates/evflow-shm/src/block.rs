@@ -238,9 +238,6 @@ impl Block {
         if before & bit != 0 {
             return false;
         }
-        let bytes = (self.held.pages * PAGE_LEN) as u64;
-        let slots = self.held.owner.segment().process_slots();
-        slots[slot].bytes_held.fetch_add(bytes, Ordering::Relaxed);
         true
     }
 

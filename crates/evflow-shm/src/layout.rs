@@ -115,8 +115,7 @@ pub struct ProcessSlot {
     pub generation: AtomicU32,
     /// Pid of the process reclaiming the slot, while `state` is RECLAIMING.
     pub reclaimer_pid: AtomicU32,
-    /// Bytes of blocks it holds (approximate, for monitoring).
-    pub bytes_held: AtomicU64,
+    _reserved: u64,
     /// Its allocators registered in the header's `free_waiters` (a reclaimer takes them back
     /// out, so a process killed while waiting does not leave every free making a system call).
     pub free_waiting: AtomicU32,

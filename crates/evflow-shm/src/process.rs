@@ -50,7 +50,6 @@ impl Segment {
             if claimed.is_ok() {
                 slot.state.store(slot_state::CLAIMING, Ordering::Relaxed);
                 slot.start_time.store(start, Ordering::Relaxed);
-                slot.bytes_held.store(0, Ordering::Relaxed);
                 slot.free_waiting.store(0, Ordering::Relaxed);
                 slot.generation.fetch_add(1, Ordering::Relaxed);
                 // Release: whoever sees ALIVE sees the pid and start time.

@@ -123,7 +123,6 @@ impl Segment {
         let slot = &self.process_slots()[d];
         let waiting = slot.free_waiting.swap(0, Ordering::Relaxed);
         saturating_decrement(&self.header().free_waiters, waiting);
-        slot.bytes_held.store(0, Ordering::Relaxed);
         slot.state.store(slot_state::FREE, Ordering::Release);
         slot.reclaimer_pid.store(0, Ordering::Release);
         // Last: a zero pid is what lets a new process claim the slot.

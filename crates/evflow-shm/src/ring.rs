@@ -71,7 +71,10 @@ pub struct RingHeader {
     /// Payload bytes ever pushed, kept by the channel layer's sender (with `bytes_popped`,
     /// the bytes a queue holds).
     pub bytes_pushed: AtomicU64,
-    _reserved1: [u64; 5],
+    /// The consumer's `head` as the producer last read it: room is checked against it first,
+    /// so the producer reads the consumer's cache line only when the ring looks full.
+    pub head_seen: AtomicU64,
+    _reserved1: [u64; 4],
     /// Entries ever consumed; written by the consumer only (and by [`Ring::reset`]).
     pub head: AtomicU64,
     /// Bumped by the consumer to wake a waiting producer (futex word).
@@ -381,12 +384,7 @@ impl<'s> Ring<'s> {
         // Only this producer writes tail; Acquire so that a producer taking over from a dead
         // one starts from the last tail published.
         let tail = self.header.tail.load(Ordering::Acquire);
-        let room = || -> Result<bool, RingError> {
-            // Acquire pairs with the consumer's Release store of head: its reads of the
-            // entries it consumed happen before we overwrite them.
-            let head = self.header.head.load(Ordering::Acquire);
-            Ok(self.capacity - self.used(head, tail)? >= k)
-        };
+        let room = || self.room_for(tail, k);
         let ready = self.wait_for(&self.header.space_seq, &self.header.producer_waiting, until, room)?;
         if !ready {
             return Err(RingError::Full { ring: self.index, capacity: self.capacity() });
@@ -548,6 +546,29 @@ impl<'s> Ring<'s> {
             0 => None,
             value => Some(value as usize - 1),
         }
+    }
+
+    /// Whether the producer may write `k` entries now (producer side): checked against the
+    /// head it saw last, and only if that is not enough against the consumer's head, read
+    /// again. Errors only on a corrupt ring.
+    pub fn has_room(&self, k: usize) -> Result<bool, RingError> {
+        let tail = self.header.tail.load(Ordering::Acquire);
+        self.room_for(tail, k as u64)
+    }
+
+    fn room_for(&self, tail: u64, k: u64) -> Result<bool, RingError> {
+        // A head seen earlier is never ahead of the real one: room from it is a lower bound.
+        // Acquire/Release on it pass on the order of the load that saw the head (below), also
+        // to a producer that took over from a dead one.
+        let seen = self.header.head_seen.load(Ordering::Acquire);
+        if self.used(seen, tail).is_ok_and(|used| self.capacity - used >= k) {
+            return Ok(true);
+        }
+        // Acquire pairs with the consumer's Release store of head: its reads of the entries
+        // it consumed happen before we overwrite them.
+        let head = self.header.head.load(Ordering::Acquire);
+        self.header.head_seen.store(head, Ordering::Release);
+        Ok(self.capacity - self.used(head, tail)? >= k)
     }
 
     /// Entries published and not yet consumed, checked against the capacity.

@@ -328,7 +328,9 @@ fn one_bit_per_process_and_the_last_holder_frees() {
     assert!(!block.share_with(ib));
     assert!(!block.share_with(ia), "the sender holds it already");
     assert_eq!(block.holders(), 1 << ia | 1 << ib);
-    let bytes = |slot: usize| segment.process_slots()[slot].bytes_held.load(Ordering::Relaxed);
+    let bytes = |slot: usize| {
+        segment.heap_usage().by_slot.iter().find(|(s, _, _)| *s == slot).map_or(0, |&(_, _, bytes)| bytes)
+    };
     assert_eq!((bytes(ia), bytes(ib)), (3 * PAGE_LEN as u64, 3 * PAGE_LEN as u64));
     // A push that failed takes the bit back; the sender's own bit is not its to take.
     block.unshare(ib);

@@ -546,7 +546,9 @@ impl ShmSocket {
     fn try_send_on(&mut self, link: Link, message: &Message, deadline: Option<Instant>) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
         let receiver_there = ring.consumer() == Some(link.peer_slot);
-        if !receiver_there || ring.capacity() - ring.len() < message.parts.len() {
+        let room = ring.has_room(message.parts.len());
+        let room = room.map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
+        if !receiver_there || !room {
             return Ok(false);
         }
         let blocks = self.blocks_for(message, link.peer_slot, deadline)?;
