@@ -3,12 +3,15 @@
 //! channel still works, no block or ring is leaked, and every message the receiver confirmed
 //! was delivered once. The children are this test binary run again with `CHILD_ENV` set.
 
+mod common;
+
+use common::ChildProcess;
 use evflow_shm::layout::MAX_RINGS;
 use evflow_shm::{Segment, SegmentConfig};
 use evflow_transport::{Channel, ChannelError, Message, Options, Part, Pattern};
 use std::collections::HashSet;
 use std::io::Write;
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -41,8 +44,7 @@ impl Rng {
 #[test]
 fn child_process() {
     let Ok(role) = std::env::var(CHILD_ENV) else { return };
-    // SAFETY: prctl with these arguments only sets this process's parent-death signal.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    common::die_with_parent();
     let fields: Vec<&str> = role.split(':').collect();
     let address = format!("shm://{}/kill", fields[1]);
     let code = match fields[0] {
@@ -102,24 +104,8 @@ fn receive(address: &str, options: &Options, log: &str) -> i32 {
     }
 }
 
-/// A child, SIGKILLed and reaped when dropped.
-struct ChildProcess(Child);
-
-impl Drop for ChildProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn spawn(role: String) -> ChildProcess {
-    let child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_process", "--test-threads=1", "--nocapture"])
-        .env(CHILD_ENV, role)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    ChildProcess(child)
+    ChildProcess(common::spawn_child(CHILD_ENV, &role, Stdio::null()))
 }
 
 /// Waits for a child to exit by itself; its exit code.
@@ -134,11 +120,12 @@ fn wait(mut child: ChildProcess, limit: Duration) -> i32 {
     }
 }
 
-struct Cleanup(std::path::PathBuf);
+/// Removes the session's segment when the test ends, passed or failed.
+struct Cleanup(String);
 
 impl Drop for Cleanup {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        common::remove_session(&self.0);
     }
 }
 
@@ -146,7 +133,7 @@ impl Drop for Cleanup {
 fn kill_loop_leaks_nothing_and_delivers_confirmed_messages_once() {
     let session = format!("test-kill-{}", std::process::id());
     let segment = Segment::create(&options(&session).segment).unwrap();
-    let _cleanup = Cleanup(segment.path().to_path_buf());
+    let _cleanup = Cleanup(session.clone());
     let dir = std::env::temp_dir().join(format!("evflow-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("confirmed.log");

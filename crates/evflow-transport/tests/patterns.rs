@@ -2,6 +2,8 @@
 //! this process (inproc needs that; shm, ipc and tcp would work across processes the same
 //! way, and tests/kill_loop.rs uses processes).
 
+mod common;
+
 use evflow_shm::layout::MIN_SEGMENT_LEN;
 use evflow_shm::SegmentConfig;
 use evflow_transport::{Channel, ChannelError, Message, Options, Part, Pattern};
@@ -41,8 +43,7 @@ impl Drop for TempDir {
 impl Drop for Place {
     fn drop(&mut self) {
         if let Some(session) = &self.session {
-            let _ =
-                std::fs::remove_file(evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), session));
+            common::remove_session(session);
         }
     }
 }

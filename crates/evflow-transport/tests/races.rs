@@ -3,12 +3,14 @@
 //! `CHILD_ENV` set (as in kill_loop.rs); they die with the parent (PR_SET_PDEATHSIG) and every
 //! wait has a deadline, so no test can hang.
 
+mod common;
+
 use evflow_shm::alloc::entry;
 use evflow_shm::layout::{MIN_SEGMENT_LEN, PAGE_LEN};
 use evflow_shm::{Block, Segment, SegmentConfig};
 use evflow_transport::{Channel, ChannelError, Message, Options, Part, Pattern};
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -50,8 +52,7 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let path = evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), &self.0);
-        let _ = std::fs::remove_file(path);
+        common::remove_session(&self.0);
     }
 }
 
@@ -67,12 +68,7 @@ struct ChildProcess {
 
 impl ChildProcess {
     fn spawn(role: String) -> ChildProcess {
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "child_process", "--test-threads=1", "--nocapture"])
-            .env(CHILD_ENV, role)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_child(CHILD_ENV, &role, Stdio::piped());
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -145,8 +141,7 @@ fn park_forever() -> ! {
 #[test]
 fn child_process() {
     let Ok(role) = std::env::var(CHILD_ENV) else { return };
-    // SAFETY: prctl with these arguments only sets this process's parent-death signal.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    common::die_with_parent();
     let fields: Vec<String> = role.split(':').map(str::to_string).collect();
     let (session, channel) = (fields[1].clone(), fields[2].clone());
     let address = format!("shm://{session}/{channel}");

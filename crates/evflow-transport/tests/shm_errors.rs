@@ -1,10 +1,13 @@
 //! Shared-memory failure cases of issue 3, each a clear error while the channel goes on:
 //! segment full, queue full, message larger than the segment, corrupt handle, receiver gone.
 
+mod common;
+
+use common::ChildProcess;
 use evflow_shm::layout::MIN_SEGMENT_LEN;
 use evflow_shm::{Handle, Segment, SegmentConfig};
 use evflow_transport::{Channel, ChannelError, Message, Options, Part, Pattern};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -36,8 +39,7 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let path = evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), &self.name);
-        let _ = std::fs::remove_file(path);
+        common::remove_session(&self.name);
     }
 }
 
@@ -121,8 +123,7 @@ fn a_corrupt_handle_is_an_error_and_the_next_message_arrives() {
 #[test]
 fn child_process() {
     let Ok(session) = std::env::var(CHILD_ENV) else { return };
-    // SAFETY: prctl with these arguments only sets this process's parent-death signal.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    common::die_with_parent();
     let segment = SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
     let options = Options { segment, ..Options::default() };
     let mut pull = Channel::connect(Pattern::Pull, &format!("shm://{session}/errors"), &options).unwrap();
@@ -135,26 +136,12 @@ fn child_process() {
     }
 }
 
-struct ChildProcess(Child);
-
-impl Drop for ChildProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn a_receiver_killed_holding_messages_leaves_no_block_and_the_others_go_on() {
     use std::io::{BufRead, BufReader};
     let session = Session::new("gone");
     let mut push = session.open(Pattern::Push);
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_process", "--test-threads=1", "--nocapture"])
-        .env(CHILD_ENV, &session.name)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_child(CHILD_ENV, &session.name, Stdio::piped());
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let child = ChildProcess(child);
     assert!(lines.find(|l| l.as_ref().is_ok_and(|l| l.contains("joined"))).is_some());
