@@ -295,7 +295,7 @@ impl ShmSocket {
         timeout: Option<Duration>,
         only: Option<Link>,
     ) -> Result<Link, ChannelError> {
-        let capacity = self.ring(0)?.capacity();
+        let capacity = self.segment().layout().ring_capacity;
         if message.parts.len() > capacity {
             return Err(self.state_error(format!(
                 "a message of {} parts cannot fit a ring of {capacity} entries: send fewer, larger parts",
