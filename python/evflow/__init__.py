@@ -9,7 +9,15 @@ path.add(ef.modules.FileOutput("out.evf"))
 ef.process(path)
 """
 
-from evflow import modules
+import os as _os
+
+# Parallelism in evflow comes from processes: one BLAS thread per process. The pools of
+# threads numpy's BLAS would start (unless told otherwise before numpy is first imported)
+# spin in every process, and a parent with threads is not safe to fork (docs/parallel.md).
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    _os.environ.setdefault(_var, "1")
+
+from evflow import modules  # noqa: E402
 from evflow._native import Event, Report, __version__
 from evflow.channels import Channel, Message, Part
 from evflow.errors import (

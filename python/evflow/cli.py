@@ -53,6 +53,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("steering", help="Python steering file that calls evflow.process()")
     run.add_argument("-n", "--max-events", type=_non_negative, help="stop after N events")
     run.add_argument("--seed", type=_non_negative, help="job seed for per-event random numbers")
+    run.add_argument(
+        "-p",
+        "--processes",
+        type=_non_negative,
+        help="worker processes (0: run in one process); overrides the steering file",
+    )
     run.add_argument("--report", metavar="FILE", help="write the job report as JSON")
     run.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
@@ -161,7 +167,8 @@ def _run(args) -> int:
     log.addFilter(_not_cleanup)
     _native.set_log_level(args.log_level)
     _check_steering(args.steering)
-    for key, value in (("max_events", args.max_events), ("seed", args.seed)):
+    options = (("max_events", args.max_events), ("seed", args.seed), ("processes", args.processes))
+    for key, value in options:
         if value is not None:
             steering.overrides[key] = value
     if args.report:

@@ -26,13 +26,40 @@ def _raise_terminated(signum, frame):
     raise Terminated("terminated by SIGTERM")
 
 
-def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, summary=True):
+def process(
+    path: Path,
+    max_events=None,
+    seed=0,
+    on_error="stop",
+    report=None,
+    summary=True,
+    processes=0,
+    ordered=False,
+    worker_queue=2,
+    event_timeout=None,
+    max_retries=1,
+    max_restarts_per_minute=30,
+    quarantine=None,
+    transport="shm",
+    segment_size=None,
+):
     """Runs ``path`` over its source's events and returns the job's ``Report``.
 
     max_events: stop after this many events; seed: per-event random numbers come from
     (seed, run, event); on_error: "stop" ends the job when a module raises, "skip" flags
     the event ``failed``, writes it and goes on; report: a file to write the JSON report to
     (its directory is made if missing); summary: print the statistics table at the end.
+
+    processes: worker processes (0: everything in this process). The path splits into an
+    input part (the source and the modules before the first parallel-safe one), a worker
+    part (the parallel-safe modules that follow) and an output part (the rest); see
+    docs/parallel.md. ordered: write events in input order. worker_queue: events a worker
+    holds at most. event_timeout: seconds a worker may spend on one event before it is
+    killed. max_retries: times an event that killed a worker is sent again; then it is
+    written flagged ``failed`` (or to the ``quarantine`` file). max_restarts_per_minute:
+    more worker restarts end the job. transport: "shm" (shared memory) or "ipc" (ZeroMQ).
+    segment_size: bytes of the job's shared-memory segment (default 1 GiB).
+
     Options given on the ``evflow run`` command line take precedence.
     """
     global statistics
@@ -41,7 +68,7 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
             f"process() runs an evflow.Path, not {type(path).__name__}: "
             "make one with path = evflow.Path() and path.add(...)"
         )
-    opts = {"max_events": max_events, "seed": seed, "report": report}
+    opts = {"max_events": max_events, "seed": seed, "report": report, "processes": processes}
     opts.update(steering.overrides)
     _check_options(path, opts)
     if opts["report"] is not None:
@@ -51,8 +78,22 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
         "path": [step_name(step) for step in path],
         "seed": opts["seed"],
         "max_events": opts["max_events"],
+        "processes": opts["processes"],
         "evflow": _native.__version__,
     }
+    parallel = None
+    if opts["processes"]:
+        parallel = {
+            "processes": opts["processes"],
+            "ordered": ordered,
+            "worker_queue": worker_queue,
+            "event_timeout": event_timeout,
+            "max_retries": max_retries,
+            "max_restarts_per_minute": max_restarts_per_minute,
+            "quarantine": os.fspath(quarantine) if quarantine is not None else None,
+            "transport": transport,
+            "segment_size": segment_size,
+        }
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         result, error, interrupt, cleanup = _native.run_path(
@@ -62,6 +103,7 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
             seed=opts["seed"],
             on_error=on_error,
             job=job,
+            parallel=parallel,
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -92,7 +134,7 @@ def process(path: Path, max_events=None, seed=0, on_error="stop", report=None, s
 
 def _check_options(path: Path, opts: dict) -> None:
     """Refuses what the job cannot run, before anything starts."""
-    for key in ("max_events", "seed"):
+    for key in ("max_events", "seed", "processes"):
         value = opts[key]
         if value is not None and (not isinstance(value, int) or not 0 <= value < 2**64):
             raise ConfigError(f"{key} must be a non-negative integer, not {value!r}")

@@ -2,18 +2,23 @@
 
 use crate::adapters::{module_name, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
-use crate::errors::config_error;
+use crate::errors::{config_error, EvflowError};
 use evflow_runtime::module::{Module, Severity, Source};
+use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential::{self, unique_names, Interrupt, OnError, Path, ProcessOptions};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
+use std::time::Duration;
 
 /// What a job did: counts, time and per-module statistics.
 #[pyclass(name = "Report", module = "evflow", frozen)]
 pub struct PyReport {
     inner: Report,
+    /// The modules' mergeable objects by "module.attribute", summed over every process.
+    #[pyo3(get)]
+    mergeables: Py<PyDict>,
 }
 
 #[pymethods]
@@ -27,6 +32,53 @@ impl PyReport {
     #[getter]
     fn accepted(&self) -> u64 {
         self.inner.accepted
+    }
+    /// Events the outputs wrote (the same as `accepted`).
+    #[getter]
+    fn written(&self) -> u64 {
+        self.inner.written
+    }
+    /// Parallel jobs: events sent to a worker again after a worker died on them.
+    #[getter]
+    fn retried(&self) -> u64 {
+        self.inner.retried
+    }
+    /// Parallel jobs: results dropped because the output had that event already.
+    #[getter]
+    fn duplicates(&self) -> u64 {
+        self.inner.duplicates
+    }
+    /// Parallel jobs: poison events written to the quarantine file.
+    #[getter]
+    fn quarantined(&self) -> u64 {
+        self.inner.quarantined
+    }
+    /// Parallel jobs: replacement workers started.
+    #[getter]
+    fn restarts(&self) -> u64 {
+        self.inner.restarts
+    }
+    /// Worker processes (0: the job ran in one process).
+    #[getter]
+    fn processes(&self) -> u64 {
+        self.inner.processes
+    }
+    /// Seqs of the events read but not completed (a job stopped early).
+    #[getter]
+    fn not_completed(&self) -> Vec<u64> {
+        self.inner.not_completed.clone()
+    }
+    /// Parallel jobs: per worker slot, events processed and restarts.
+    #[getter]
+    fn workers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for w in &self.inner.workers {
+            let d = PyDict::new(py);
+            d.set_item("events", w.events)?;
+            d.set_item("restarts", w.restarts)?;
+            list.append(d)?;
+        }
+        Ok(list)
     }
     /// Events a module rejected.
     #[getter]
@@ -79,8 +131,8 @@ impl PyReport {
     fn __repr__(&self) -> String {
         let r = &self.inner;
         format!(
-            "<Report read={} accepted={} rejected={} failed={} wall_s={:.3}>",
-            r.read, r.accepted, r.rejected, r.failed, r.wall_s
+            "<Report read={} written={} rejected={} failed={} wall_s={:.3}>",
+            r.read, r.written, r.rejected, r.failed, r.wall_s
         )
     }
 }
@@ -114,8 +166,12 @@ type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 /// a signal raised (KeyboardInterrupt) after the job closed cleanly, or `None`; `cleanup`
 /// lists the errors of `end_run`/`terminate` after the job had failed or been interrupted.
 /// `job` is JSON-able metadata that file outputs store in their header under "job".
+/// `parallel` is `None` for one process, else a dict of the parallel options (processes,
+/// ordered, worker_queue, event_timeout, max_retries, max_restarts_per_minute, quarantine,
+/// transport, segment_size); a path without a parallel-safe module then runs in one process.
 #[pyfunction]
-#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None))]
+#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None, parallel=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn run_path<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
@@ -124,8 +180,10 @@ pub fn run_path<'py>(
     seed: u64,
     on_error: &str,
     job: Option<&Bound<'py, PyAny>>,
+    parallel: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<JobResult> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
+    let parallel = parallel.map(parallel_options).transpose()?;
     let job: serde_json::Value = match job {
         None => serde_json::Value::Null,
         Some(job) => {
@@ -144,11 +202,26 @@ pub fn run_path<'py>(
     let mut control = || match py.check_signals() {
         Ok(()) => Ok(()),
         Err(e) => {
-            interrupt = Some(e);
+            // The first signal says how the job ends (SIGINT or SIGTERM).
+            interrupt.get_or_insert(e);
             Err(Interrupt)
         }
     };
-    let mut outcome = sequential::process(&mut path, &opts, &mut control);
+    let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
+    let parallel = parallel.filter(|_| {
+        let parallel = parallel::split(&path.modules).is_some();
+        if !parallel {
+            evflow_runtime::log::warn!("no module of the path is parallel-safe: the job runs in one process");
+        }
+        parallel
+    });
+    let mut outcome = match parallel {
+        None => sequential::process(&mut path, &opts, &mut control),
+        Some(popts) => {
+            let mut hooks = PyHooks { py, control: &mut control, steps: &steps };
+            parallel::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
+        }
+    };
     if let Some(e) = outcome.error.take_if(|e| e.error.severity == Severity::Interrupt) {
         // A signal raised inside a module: re-raise it once the job has closed cleanly.
         let message = e.to_string();
@@ -177,5 +250,114 @@ pub fn run_path<'py>(
     };
     let interrupt = interrupt.map_or_else(|| py.None(), |e| e.into_value(py).into_any());
     let cleanup = outcome.cleanup_errors.iter().map(ToString::to_string).collect();
-    Ok((Py::new(py, PyReport { inner: outcome.report })?, error, interrupt, cleanup))
+    let mergeables = py.import("evflow.mergeable")?.call_method1("gather", (steps_list(py, &steps)?,))?;
+    let mergeables = mergeables.cast_into::<PyDict>()?.unbind();
+    Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
+}
+
+fn steps_list<'py>(py: Python<'py>, steps: &[Py<PyAny>]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, steps.iter().map(|s| s.bind(py)))
+}
+
+fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
+    let mut o = ParallelOptions::default();
+    let get = |key: &str| d.get_item(key).map(|v| v.filter(|v| !v.is_none()));
+    if let Some(v) = get("processes")? {
+        o.processes = v.extract()?;
+    }
+    if let Some(v) = get("ordered")? {
+        o.ordered = v.is_truthy()?;
+    }
+    if let Some(v) = get("worker_queue")? {
+        o.worker_queue = v.extract()?;
+    }
+    if let Some(v) = get("event_timeout")? {
+        let seconds: f64 = v.extract()?;
+        if !(seconds > 0.0 && seconds.is_finite()) {
+            return Err(config_error(format!("event_timeout must be a positive number of seconds, not {seconds}")));
+        }
+        o.event_timeout = Some(Duration::from_secs_f64(seconds));
+    }
+    if let Some(v) = get("max_retries")? {
+        o.max_retries = v.extract()?;
+    }
+    if let Some(v) = get("max_restarts_per_minute")? {
+        o.max_restarts_per_minute = v.extract()?;
+    }
+    if let Some(v) = get("quarantine")? {
+        o.quarantine = Some(v.extract::<std::path::PathBuf>()?);
+    }
+    if let Some(v) = get("transport")? {
+        o.transport = v.extract::<String>()?.parse::<Transport>().map_err(config_error)?;
+    }
+    if let Some(v) = get("segment_size")? {
+        o.segment_size = Some(v.extract()?);
+    }
+    o.validate().map_err(config_error)?;
+    Ok(o)
+}
+
+/// The Python side of the parallel engine: signals, fork bookkeeping of the interpreter,
+/// mergeable objects.
+struct PyHooks<'a, 'py> {
+    py: Python<'py>,
+    control: &'a mut dyn FnMut() -> Result<(), Interrupt>,
+    steps: &'a [Py<PyAny>],
+}
+
+impl Hooks for PyHooks<'_, '_> {
+    fn control(&mut self) -> Result<(), Interrupt> {
+        (self.control)()
+    }
+
+    fn before_fork(&mut self) {
+        // SAFETY: called with the GIL held, as os.fork() does.
+        unsafe { pyo3::ffi::PyOS_BeforeFork() }
+    }
+
+    fn after_fork_parent(&mut self) {
+        // SAFETY: as above, after fork() in the parent.
+        unsafe { pyo3::ffi::PyOS_AfterFork_Parent() }
+    }
+
+    fn after_fork_child(&mut self) {
+        // SAFETY: as above, first thing in the child.
+        unsafe { pyo3::ffi::PyOS_AfterFork_Child() }
+    }
+
+    fn before_exit(&mut self) {
+        let py = self.py;
+        if let Ok(sys) = py.import("sys") {
+            for stream in ["stdout", "stderr"] {
+                if let Ok(s) = sys.getattr(stream) {
+                    let _ = s.call_method0("flush");
+                }
+            }
+        }
+    }
+
+    fn collect(&mut self, steps: std::ops::Range<usize>) -> Option<Vec<u8>> {
+        let py = self.py;
+        let run = || -> PyResult<Option<Vec<u8>>> {
+            let all = steps_list(py, self.steps)?;
+            let bytes = py.import("evflow.mergeable")?.call_method1("collect", (all, steps.start, steps.end))?;
+            if bytes.is_none() {
+                return Ok(None);
+            }
+            Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+        };
+        run().unwrap_or_else(|e| {
+            evflow_runtime::log::error!("cannot collect the mergeable objects: {e}");
+            None
+        })
+    }
+
+    fn merge(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let py = self.py;
+        let all = steps_list(py, self.steps).map_err(|e| e.to_string())?;
+        py.import("evflow.mergeable")
+            .and_then(|m| m.call_method1("merge", (all, PyBytes::new(py, bytes))))
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
 }

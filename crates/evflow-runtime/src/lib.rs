@@ -30,5 +30,6 @@
 pub mod log;
 pub mod module;
 pub mod modules;
+pub mod parallel;
 pub mod report;
 pub mod sequential;

@@ -27,6 +27,15 @@ impl ModuleStats {
     }
 }
 
+/// What one worker slot of a parallel job did (all its processes together).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct WorkerStats {
+    /// Events it processed (retries included).
+    pub events: u64,
+    /// Replacement processes started for it.
+    pub restarts: u64,
+}
+
 /// What a job did.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Report {
@@ -34,10 +43,26 @@ pub struct Report {
     pub read: u64,
     /// Events that went through the whole path (failed ones included).
     pub accepted: u64,
+    /// Events the outputs wrote: the same as `accepted`.
+    pub written: u64,
     /// Events a module rejected.
     pub rejected: u64,
     /// Events flagged failed because a module raised (`on_error="skip"`).
     pub failed: u64,
+    /// Parallel jobs: events sent to a worker again after a worker died on them.
+    pub retried: u64,
+    /// Parallel jobs: results dropped because the output had that event already.
+    pub duplicates: u64,
+    /// Parallel jobs: poison events written to the quarantine file.
+    pub quarantined: u64,
+    /// Parallel jobs: replacement workers started.
+    pub restarts: u64,
+    /// Worker processes (0: the job ran in one process).
+    pub processes: u64,
+    /// Seqs of events read but not completed (the job was stopped early or by an error).
+    pub not_completed: Vec<u64>,
+    /// Parallel jobs: per worker slot.
+    pub workers: Vec<WorkerStats>,
     /// Wall-clock time of the job, seconds.
     pub wall_s: f64,
     /// Whether the job was stopped early by a signal.
@@ -88,13 +113,31 @@ impl Report {
                 m.mean_us()
             );
         }
+        if self.processes > 0 {
+            let counts: Vec<String> = self.workers.iter().map(|w| w.events.to_string()).collect();
+            let _ = writeln!(out, "events per worker: {}", counts.join(" "));
+        }
         let _ = write!(
             out,
-            "events: {} read, {} accepted, {} rejected, {} failed in {:.2} s ({:.0} events/s){}",
-            self.read,
-            self.accepted,
-            self.rejected,
-            self.failed,
+            "events: {} read, {} written, {} rejected, {} failed",
+            self.read, self.written, self.rejected, self.failed
+        );
+        if self.processes > 0 {
+            let _ = write!(
+                out,
+                ", {} retried, {} duplicates suppressed, {} workers restarted",
+                self.retried, self.duplicates, self.restarts
+            );
+            if self.quarantined > 0 {
+                let _ = write!(out, ", {} quarantined", self.quarantined);
+            }
+        }
+        if !self.not_completed.is_empty() {
+            let _ = write!(out, ", {} not completed", self.not_completed.len());
+        }
+        let _ = write!(
+            out,
+            " in {:.2} s ({:.0} events/s){}",
             self.wall_s,
             self.events_per_s(),
             if self.interrupted { " [interrupted]" } else { "" }

@@ -170,6 +170,7 @@ pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut()
     run.finish();
     let mut report = run.report;
     report.wall_s = start.elapsed().as_secs_f64();
+    report.written = report.accepted;
     Outcome { report, error: run.error, cleanup_errors: run.cleanup_errors }
 }
 

@@ -16,3 +16,4 @@ pub use address::Address;
 pub use channel::{Channel, Options, PartMut, Pattern, Side};
 pub use error::ChannelError;
 pub use message::{Message, Part};
+pub use zmq::finish as finish_zmq;

@@ -14,6 +14,14 @@ fn context() -> &'static zmq::Context {
     CONTEXT.get_or_init(zmq::Context::new)
 }
 
+/// Delivers what closed libzmq channels still hold (each up to its linger) and ends the
+/// process's libzmq context. For a process about to `_exit`, which skips the clean-up that
+/// would do this; no libzmq channel may be used afterwards.
+pub fn finish() {
+    let mut context = context().clone();
+    let _ = context.destroy();
+}
+
 /// A libzmq message buffer owned by a received part, read in place.
 struct ZmqBuffer(zmq::Message);
 

@@ -1,0 +1,229 @@
+//! The board: a small shared mapping the monitor makes before it forks, so every process of
+//! the job (replacement workers included) sees it. It carries the stop request, the job's
+//! counters, each worker's status slot (pid, generation, the event it is busy on and since
+//! when) and each process's module statistics. Plain atomics only: a process killed between
+//! two stores leaves nothing locked.
+
+use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
+
+/// `busy_seq` of a worker that is not processing an event.
+pub const IDLE: u64 = u64::MAX;
+
+/// What the monitor asks of the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u32)]
+pub enum Stop {
+    /// Keep going.
+    Run = 0,
+    /// Stop reading; finish the events in flight; close cleanly.
+    Drain = 1,
+    /// Stop now; the output closes its files with what it has.
+    Abort = 2,
+}
+
+/// Job-wide counters.
+#[repr(C)]
+#[derive(Default)]
+pub struct Counters {
+    /// Events read by the input (the next seq).
+    pub read: AtomicU64,
+    /// Events the output part kept (written).
+    pub written: AtomicU64,
+    /// Events rejected by a module (counted once, at the output).
+    pub rejected: AtomicU64,
+    /// Written events flagged failed.
+    pub failed: AtomicU64,
+    /// Events sent to a worker again after a worker died on them.
+    pub retried: AtomicU64,
+    /// Results dropped because their seq was already done.
+    pub duplicates: AtomicU64,
+    /// Poison events written to the quarantine file.
+    pub quarantined: AtomicU64,
+    /// Events given up on (the job stopped before they were processed).
+    pub abandoned: AtomicU64,
+    /// Every seq below this is done at the output (ordered: written).
+    pub watermark: AtomicU64,
+}
+
+/// One worker's status, written by the worker and the monitor.
+#[repr(C)]
+pub struct WorkerSlot {
+    /// The worker process, 0 when there is none.
+    pub pid: AtomicI32,
+    /// Bumped by the monitor each time the worker in this slot is gone.
+    pub generation: AtomicU32,
+    /// The seq being processed, or [`IDLE`].
+    pub busy_seq: AtomicU64,
+    /// When processing of `busy_seq` began (CLOCK_MONOTONIC, ns).
+    pub since_ns: AtomicU64,
+    /// The seq the last dead worker of this slot was busy on, or [`IDLE`]. Written before
+    /// `generation` is bumped.
+    pub died_on: AtomicU64,
+    /// Events processed in this slot, by all its generations.
+    pub events: AtomicU64,
+    /// Replacement workers forked for this slot.
+    pub restarts: AtomicU64,
+}
+
+/// Calls, failures and time of one module in one process.
+#[repr(C)]
+#[derive(Default)]
+pub struct ModuleCounters {
+    /// Calls of the event hook (for the source: events read).
+    pub calls: AtomicU64,
+    /// Failures let through by `on_error="skip"`.
+    pub failed: AtomicU64,
+    /// Time in the hook, ns.
+    pub total_ns: AtomicU64,
+}
+
+#[repr(C)]
+struct Head {
+    stop: AtomicU32,
+    /// Set when a child stopped the job with an error (no resends, no restarts).
+    error: AtomicU32,
+    /// Set by the input once every event read is at the output.
+    ended: AtomicU32,
+    counters: Counters,
+}
+
+/// The shared board of one job.
+pub struct Board {
+    base: *mut u8,
+    len: usize,
+    workers: usize,
+    modules: usize,
+}
+
+// SAFETY: the mapping is only accessed through atomics.
+unsafe impl Send for Board {}
+unsafe impl Sync for Board {}
+
+/// Process slots of the module statistics: the input, the output, then one per worker.
+pub const INPUT_SLOT: usize = 0;
+/// The output's process slot.
+pub const OUTPUT_SLOT: usize = 1;
+
+impl Board {
+    /// Maps a zeroed board for `workers` workers and a path of `modules` steps (source
+    /// included), shared with every process forked after this.
+    pub fn new(workers: usize, modules: usize) -> std::io::Result<Board> {
+        let len = Self::offset_stats(workers) + (2 + workers) * modules * std::mem::size_of::<ModuleCounters>();
+        // SAFETY: an anonymous shared mapping; the kernel zeroes it, and zero is a valid
+        // value of every atomic in it.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        let board = Board { base: base.cast(), len, workers, modules };
+        for w in 0..workers {
+            board.worker(w).busy_seq.store(IDLE, Ordering::Relaxed);
+            board.worker(w).died_on.store(IDLE, Ordering::Relaxed);
+        }
+        Ok(board)
+    }
+
+    fn offset_workers() -> usize {
+        std::mem::size_of::<Head>().next_multiple_of(64)
+    }
+
+    fn offset_stats(workers: usize) -> usize {
+        Self::offset_workers() + workers * std::mem::size_of::<WorkerSlot>().next_multiple_of(64)
+    }
+
+    fn head(&self) -> &Head {
+        // SAFETY: the mapping starts with a Head and lives as long as self.
+        unsafe { &*self.base.cast::<Head>() }
+    }
+
+    /// The job's counters.
+    pub fn counters(&self) -> &Counters {
+        &self.head().counters
+    }
+
+    /// The stop request.
+    pub fn stop(&self) -> Stop {
+        match self.head().stop.load(Ordering::Acquire) {
+            0 => Stop::Run,
+            1 => Stop::Drain,
+            _ => Stop::Abort,
+        }
+    }
+
+    /// Raises the stop request to at least `stop`.
+    pub fn request_stop(&self, stop: Stop) {
+        self.head().stop.fetch_max(stop as u32, Ordering::AcqRel);
+    }
+
+    /// Whether a child stopped the job with an error.
+    pub fn failed(&self) -> bool {
+        self.head().error.load(Ordering::Acquire) != 0
+    }
+
+    /// Marks the job as stopped by an error: no more reading, resending or restarting.
+    pub fn fail(&self) {
+        self.head().error.store(1, Ordering::Release);
+        self.request_stop(Stop::Drain);
+    }
+
+    /// Marks the end of data: every event read is at the output; workers may finish.
+    pub fn end_of_data(&self) {
+        self.head().ended.store(1, Ordering::Release);
+    }
+
+    /// Whether the input has reached the end of data (see [`Board::end_of_data`]).
+    pub fn ended(&self) -> bool {
+        self.head().ended.load(Ordering::Acquire) != 0
+    }
+
+    /// Number of worker slots.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// Worker `w`'s status slot.
+    pub fn worker(&self, w: usize) -> &WorkerSlot {
+        assert!(w < self.workers, "worker slot {w} out of range");
+        let stride = std::mem::size_of::<WorkerSlot>().next_multiple_of(64);
+        // SAFETY: in bounds of the mapping, aligned to 64, zero-initialized atomics.
+        unsafe { &*self.base.add(Self::offset_workers() + w * stride).cast::<WorkerSlot>() }
+    }
+
+    /// Module `m`'s statistics in process slot `slot` ([`INPUT_SLOT`], [`OUTPUT_SLOT`], or
+    /// `2 + w` for worker `w`).
+    pub fn module(&self, slot: usize, m: usize) -> &ModuleCounters {
+        assert!(slot < 2 + self.workers && m < self.modules, "module counter out of range");
+        let at = Self::offset_stats(self.workers) + (slot * self.modules + m) * std::mem::size_of::<ModuleCounters>();
+        // SAFETY: in bounds, aligned to 8, zero-initialized atomics.
+        unsafe { &*self.base.add(at).cast::<ModuleCounters>() }
+    }
+
+    /// Number of path steps (source included) counted per process.
+    pub fn modules(&self) -> usize {
+        self.modules
+    }
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        // SAFETY: unmaps what new() mapped; no reference outlives self.
+        unsafe { libc::munmap(self.base.cast(), self.len) };
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: the same clock in every process of the machine.
+pub fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: writes into a local timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}

@@ -1,0 +1,184 @@
+//! What every child process does around its role: its name, its parent-death signal, its
+//! signal dispositions, and how it ends (mergeables, libzmq flushed, `_exit`).
+
+use super::board::Board;
+use super::jobdir::JobDir;
+use super::net::Net;
+use super::{Hooks, ParallelOptions};
+use crate::sequential::{JobError, Path, ProcessOptions};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Exit code of a child that ended normally.
+pub const EXIT_OK: i32 = 0;
+/// Exit code of a child stopped by a module error (recorded in the job directory).
+pub const EXIT_JOB_ERROR: i32 = 70;
+/// Exit code of a child that hit an engine error (recorded in the job directory).
+pub const EXIT_INTERNAL: i32 = 71;
+/// Exit code of a child whose monitor was gone before it started.
+pub const EXIT_ORPHAN: i32 = 72;
+
+/// A child's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Reads, runs the input part, dispatches.
+    Input,
+    /// Runs the worker part; the slot.
+    Worker(usize),
+    /// Runs the output part, writes.
+    Output,
+}
+
+impl Role {
+    /// The process name (`ps`, `pgrep`): at most 15 bytes.
+    pub fn name(self) -> String {
+        match self {
+            Role::Input => "evf-input".into(),
+            Role::Worker(w) => format!("evf-worker-{}", w + 1),
+            Role::Output => "evf-output".into(),
+        }
+    }
+
+    /// The role's process slot for module statistics on the board.
+    pub fn slot(self) -> usize {
+        match self {
+            Role::Input => super::board::INPUT_SLOT,
+            Role::Output => super::board::OUTPUT_SLOT,
+            Role::Worker(w) => 2 + w,
+        }
+    }
+}
+
+/// How a role ended.
+pub struct End {
+    /// The exit code.
+    pub code: i32,
+    /// Whether the role's modules were terminated (then their mergeables are collected).
+    pub terminated: bool,
+}
+
+/// What every role needs.
+pub struct Ctx<'a> {
+    /// The shared board.
+    pub board: &'a Board,
+    /// The job's channels.
+    pub net: &'a Net,
+    /// The job directory.
+    pub dir: &'a JobDir,
+    /// Job options.
+    pub opts: &'a ProcessOptions,
+    /// Parallel options.
+    pub popts: &'a ParallelOptions,
+    /// Display names of the path's steps, source first.
+    pub names: &'a [String],
+    /// Where the path splits (see [`super::split`]).
+    pub split: (usize, usize),
+    /// The monitor's pid.
+    pub monitor: libc::pid_t,
+    /// This child's role.
+    pub role: Role,
+}
+
+impl Ctx<'_> {
+    /// Whether the monitor is gone (the parent-death signal may not have arrived yet).
+    pub fn monitor_gone(&self) -> bool {
+        // SAFETY: getppid cannot fail.
+        unsafe { libc::getppid() != self.monitor }
+    }
+
+    /// Records a job error for the monitor.
+    pub fn record(&self, error: &JobError) {
+        self.dir.write_error(&self.role.name(), error);
+    }
+
+    /// Path steps (source = 0) this role runs.
+    pub fn steps(&self) -> std::ops::Range<usize> {
+        let (input, workers) = self.split;
+        match self.role {
+            Role::Input => 0..1 + input,
+            Role::Worker(_) => 1 + input..1 + workers,
+            Role::Output => 1 + workers..self.names.len(),
+        }
+    }
+}
+
+/// Set by SIGTERM in the output: the monitor died (parent-death signal) or someone asked.
+static TERMINATED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigterm(_: libc::c_int) {
+    TERMINATED.store(true, Ordering::Relaxed);
+}
+
+/// Whether SIGTERM arrived (output only; the others ignore it).
+pub fn terminated() -> bool {
+    TERMINATED.load(Ordering::Relaxed)
+}
+
+/// Names the process, ties it to the monitor's life and sets its signals. Signals from the
+/// terminal go to the monitor, which coordinates: children ignore SIGINT. The output closes
+/// its files on SIGTERM (sent when the monitor dies); the others are killed with it.
+fn set_up(role: Role, monitor: libc::pid_t) {
+    let name = std::ffi::CString::new(role.name()).expect("no NUL in names");
+    let death_signal = if role == Role::Output { libc::SIGTERM } else { libc::SIGKILL };
+    // SAFETY: prctl and signal with valid arguments; the handler only stores an atomic.
+    unsafe {
+        libc::prctl(libc::PR_SET_NAME, name.as_ptr() as libc::c_ulong, 0, 0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, death_signal as libc::c_ulong, 0, 0, 0);
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+        if role == Role::Output {
+            libc::signal(libc::SIGTERM, on_sigterm as extern "C" fn(libc::c_int) as libc::sighandler_t);
+        } else {
+            libc::signal(libc::SIGTERM, libc::SIG_IGN);
+        }
+        if libc::getppid() != monitor {
+            libc::_exit(EXIT_ORPHAN);
+        }
+    }
+}
+
+/// The body of a forked child: runs `role` and exits; never returns.
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
+    hooks.after_fork_child();
+    set_up(ctx.role, ctx.monitor);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match ctx.role {
+        Role::Input => super::input::run(ctx, path),
+        Role::Worker(w) => super::worker::run(ctx, path, w),
+        Role::Output => super::output::run(ctx, path),
+    }));
+    let end = result.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        internal_error(ctx, format!("{} hit an internal error: {what}", ctx.role.name()));
+        End { code: EXIT_INTERNAL, terminated: false }
+    });
+    if end.terminated {
+        if let Some(bytes) = hooks.collect(ctx.steps()) {
+            if let Err(e) = ctx.dir.write_mergeables(&ctx.role.name(), &bytes) {
+                crate::log::error!("{}: cannot hand its mergeable objects to the monitor: {e}", ctx.role.name());
+            }
+        }
+    }
+    evflow_transport::finish_zmq();
+    hooks.before_exit();
+    // SAFETY: ends this process without running the parent's atexit handlers or destructors
+    // (they belong to the monitor's copy of the state: open files, the interpreter).
+    unsafe { libc::_exit(end.code) }
+}
+
+/// Records an error of the engine itself (a channel that fails, a malformed message).
+pub fn internal_error(ctx: &Ctx<'_>, message: String) {
+    let error = JobError {
+        module: ctx.role.name(),
+        is_source: false,
+        hook: crate::sequential::Hook::Event,
+        run: None,
+        event: None,
+        error: crate::module::ModuleError {
+            severity: crate::module::Severity::Fatal,
+            ..crate::module::ModuleError::msg(message)
+        },
+    };
+    ctx.record(&error);
+}

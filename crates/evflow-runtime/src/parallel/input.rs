@@ -1,0 +1,402 @@
+//! The input process: reads events, runs the input part, dispatches each event to the
+//! worker with the most room, and keeps it backed up until the output has it. Worker deaths
+//! (seen on the board) send its events to other workers; an event that killed workers too
+//! often is a poison event (docs/parallel.md).
+
+use super::board::Stop;
+use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::protocol::{decode_acks, Header, Kind, Origin, Status};
+use super::stage::{Fate, Stage};
+use super::REORDER_WINDOW;
+use crate::log;
+use crate::sequential::{Hook, JobError, Path};
+use evflow_core::file::{FileWriter, WriterOptions};
+use evflow_core::wire::{self, DecodeOptions};
+use evflow_core::{Event, Flags};
+use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How long the input waits for acks when it has nothing else to do, before it looks at the
+/// board again (stop requests, worker deaths).
+const IDLE_WAIT: Duration = Duration::from_millis(5);
+
+/// An event dispatched and not yet acknowledged by the output.
+struct Backup {
+    /// The event's frame (on shm: the block, one more reference).
+    frame: Part,
+    /// The worker that has it, or `None` while it waits to be (re)sent.
+    at: Option<Origin>,
+    /// Workers it killed.
+    attempts: u32,
+    /// The output has a result for it from an earlier worker; drop it once `at` answers.
+    done: bool,
+}
+
+struct Worker {
+    generation: u32,
+    channel: Option<Channel>,
+    /// Backups held at this worker.
+    load: usize,
+}
+
+struct Input<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    workers: Vec<Worker>,
+    results: Channel,
+    acks: Channel,
+    backups: HashMap<u64, Backup>,
+    /// Seqs waiting to be (re)sent, oldest first.
+    pending: BTreeSet<u64>,
+    quarantine: Option<FileWriter>,
+    error: Option<JobError>,
+}
+
+pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
+    let open = || -> Result<(Channel, Channel), ChannelError> {
+        Ok((ctx.net.acks(Pattern::Pull)?, ctx.net.results(Pattern::Push)?))
+    };
+    let (acks, results) = match open() {
+        Ok(c) => c,
+        Err(e) => {
+            internal_error(ctx, format!("the input cannot open its channels: {e}"));
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            return End { code: EXIT_INTERNAL, terminated: false };
+        }
+    };
+    let workers = (0..ctx.board.workers())
+        .map(|w| Worker { generation: ctx.board.worker(w).generation.load(Ordering::Acquire), channel: None, load: 0 })
+        .collect();
+    let mut input = Input {
+        ctx,
+        workers,
+        results,
+        acks,
+        backups: HashMap::new(),
+        pending: BTreeSet::new(),
+        quarantine: None,
+        error: None,
+    };
+    let (first, end) = (1, 1 + ctx.split.0);
+    let mut stage =
+        Stage::new(&mut path.modules[..ctx.split.0], ctx.names, first, ctx.opts.on_error, ctx.board, ctx.role.slot());
+    debug_assert_eq!(end - first, ctx.split.0);
+    let outcome = input.pump(&mut *path.source, &mut stage);
+    let mut errors = stage.finish();
+    if let Err(e) = path.source.terminate() {
+        errors.push(source_error(ctx, Hook::Terminate, None, e));
+    }
+    if let Some(writer) = input.quarantine.take() {
+        if let Err(e) = writer.close() {
+            log::error!("cannot close the quarantine file: {e}");
+        }
+    }
+    let mut code = match outcome {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            internal_error(ctx, message);
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            EXIT_INTERNAL
+        }
+    };
+    for e in input.error.iter().chain(&errors) {
+        ctx.record(e);
+        code = code.max(EXIT_JOB_ERROR);
+    }
+    End { code, terminated: true }
+}
+
+fn source_error(ctx: &Ctx<'_>, hook: Hook, last: Option<(u32, u64)>, error: crate::module::ModuleError) -> JobError {
+    JobError {
+        module: ctx.names[0].clone(),
+        is_source: true,
+        hook,
+        run: last.map(|l| l.0),
+        event: last.map(|l| l.1),
+        error,
+    }
+}
+
+impl Input<'_, '_> {
+    /// The main loop; `Err` is an engine failure (a channel that broke).
+    fn pump(&mut self, source: &mut dyn crate::module::Source, stage: &mut Stage<'_>) -> Result<(), String> {
+        let board = self.ctx.board;
+        let max_events = self.ctx.opts.max_events;
+        let ordered = self.ctx.popts.ordered;
+        let mut reading = true;
+        let mut last = None;
+        let mut seq = 0u64;
+        loop {
+            match board.stop() {
+                Stop::Abort => return Ok(()),
+                Stop::Drain => reading = false,
+                Stop::Run => {}
+            }
+            self.check_workers()?;
+            if board.failed() {
+                self.abandon_pending()?;
+            }
+            let mut progressed = self.take_acks(Some(Duration::ZERO))?;
+            progressed |= self.dispatch_pending()?;
+            let room = self.has_room();
+            let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
+            if reading && room && window_open && self.pending.is_empty() {
+                if max_events.is_some_and(|max| seq >= max) {
+                    reading = false;
+                    continue;
+                }
+                let t0 = Instant::now();
+                let next = source.next_event();
+                let counters = board.module(self.ctx.role.slot(), 0);
+                counters.total_ns.fetch_add(t0.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                let mut event = match next {
+                    Ok(Some(event)) => event,
+                    Ok(None) => {
+                        reading = false;
+                        continue;
+                    }
+                    Err(e) => {
+                        self.stop_with(source_error(self.ctx, Hook::Read, last, e));
+                        reading = false;
+                        continue;
+                    }
+                };
+                counters.calls.fetch_add(1, Ordering::Relaxed);
+                last = Some((event.meta.run, event.meta.event));
+                event.meta.seq = seq;
+                seq += 1;
+                board.counters().read.store(seq, Ordering::Release);
+                match stage.event(&mut event) {
+                    Fate::Keep => self.dispatch_new(&event)?,
+                    Fate::Reject => self.send_result(event.meta.seq, Status::Rejected, None)?,
+                    Fate::Stop(e) => {
+                        self.send_result(event.meta.seq, Status::Abandoned, None)?;
+                        self.stop_with(e);
+                        reading = false;
+                    }
+                }
+                continue;
+            }
+            if !reading && self.backups.is_empty() {
+                board.counters().read.store(seq, Ordering::Release);
+                self.send(Header::new(Kind::End, seq).encode().to_vec(), None)?;
+                board.end_of_data();
+                return Ok(());
+            }
+            if !progressed {
+                self.take_acks(Some(IDLE_WAIT))?;
+            }
+        }
+    }
+
+    /// The job is stopping on an error: events not at a worker are given up on.
+    fn abandon_pending(&mut self) -> Result<(), String> {
+        while let Some(seq) = self.pending.pop_first() {
+            self.backups.remove(&seq);
+            self.send_result(seq, Status::Abandoned, None)?;
+        }
+        Ok(())
+    }
+
+    fn stop_with(&mut self, error: JobError) {
+        self.ctx.board.fail();
+        self.error.get_or_insert(error);
+    }
+
+    fn has_room(&self) -> bool {
+        let queue = self.ctx.popts.worker_queue;
+        (0..self.workers.len()).any(|w| self.ready(w) && self.workers[w].load < queue)
+    }
+
+    /// Whether worker `w` is running (as far as the board says).
+    fn ready(&self, w: usize) -> bool {
+        let slot = self.ctx.board.worker(w);
+        slot.pid.load(Ordering::Acquire) != 0 && slot.generation.load(Ordering::Acquire) == self.workers[w].generation
+    }
+
+    /// Sees worker deaths on the board and re-sends (or gives up on) their events.
+    fn check_workers(&mut self) -> Result<(), String> {
+        for w in 0..self.workers.len() {
+            let slot = self.ctx.board.worker(w);
+            let generation = slot.generation.load(Ordering::Acquire);
+            if generation == self.workers[w].generation {
+                continue;
+            }
+            let died_on = slot.died_on.load(Ordering::Acquire);
+            let old = Origin { worker: w as u32, generation: self.workers[w].generation };
+            self.workers[w] = Worker { generation, channel: None, load: 0 };
+            let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
+            lost.sort_unstable();
+            for seq in lost {
+                let backup = self.backups.get_mut(&seq).expect("listed above");
+                backup.at = None;
+                if backup.done {
+                    self.backups.remove(&seq);
+                    continue;
+                }
+                if self.ctx.board.failed() {
+                    self.backups.remove(&seq);
+                    self.send_result(seq, Status::Abandoned, None)?;
+                    continue;
+                }
+                if seq == died_on {
+                    backup.attempts += 1;
+                    if backup.attempts > self.ctx.popts.max_retries {
+                        self.poison(seq)?;
+                        continue;
+                    }
+                    self.ctx.board.counters().retried.fetch_add(1, Ordering::Relaxed);
+                }
+                self.pending.insert(seq);
+            }
+        }
+        Ok(())
+    }
+
+    /// An event that killed workers `max_retries + 1` times: to the output flagged failed, or
+    /// to the quarantine file.
+    fn poison(&mut self, seq: u64) -> Result<(), String> {
+        let backup = self.backups.remove(&seq).expect("poison events are backed up");
+        let frame = backup.frame.into_bytes();
+        let mut event = wire::decode(&frame, &DecodeOptions::default())
+            .map_err(|e| format!("the input cannot read back its own event seq {seq}: {e}"))?;
+        event.meta.flags.insert(Flags::FAILED);
+        event.meta.flags.insert(Flags::RETRIED);
+        let (run, number, attempts) = (event.meta.run, event.meta.event, backup.attempts);
+        if let Some(path) = self.ctx.popts.quarantine.clone() {
+            log::warn!(
+                "run {run} event {number} killed {attempts} workers: written to the quarantine file {}",
+                path.display()
+            );
+            if self.quarantine.is_none() {
+                let writer = FileWriter::create(&path, WriterOptions::default())
+                    .map_err(|e| format!("cannot create the quarantine file {}: {e}", path.display()))?;
+                self.quarantine = Some(writer);
+            }
+            let writer = self.quarantine.as_mut().expect("created above");
+            writer.write(&event).map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
+            writer.flush().map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
+            return self.send_result(seq, Status::Quarantined, None);
+        }
+        log::warn!("run {run} event {number} killed {attempts} workers: it is written out flagged failed");
+        let part = super::worker::encode(&self.results, &event)?;
+        self.send_result(seq, Status::Poison, Some(part))
+    }
+
+    fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
+        let frame = super::worker::encode(&self.results, event)?;
+        let seq = event.meta.seq;
+        self.backups.insert(seq, Backup { frame, at: None, attempts: 0, done: false });
+        self.pending.insert(seq);
+        self.dispatch_pending()?;
+        Ok(())
+    }
+
+    /// Sends waiting events to workers with room; true if any went.
+    fn dispatch_pending(&mut self) -> Result<bool, String> {
+        let mut sent = false;
+        let queue = self.ctx.popts.worker_queue;
+        let mut skip = vec![false; self.workers.len()];
+        while let Some(&seq) = self.pending.first() {
+            let best = (0..self.workers.len())
+                .filter(|&w| !skip[w] && self.ready(w) && self.workers[w].load < queue)
+                .min_by_key(|&w| self.workers[w].load);
+            let Some(w) = best else { break };
+            let backup = &self.backups[&seq];
+            let attempt = backup.attempts;
+            let header =
+                Header { origin: Origin { worker: 0, generation: attempt }, ..Header::new(Kind::Dispatch, seq) };
+            let message = Message::new(vec![Part::from(header.encode().to_vec()), backup.frame.clone()]);
+            let generation = self.workers[w].generation;
+            if self.workers[w].channel.is_none() {
+                match self.ctx.net.work(w, generation, Pattern::Push) {
+                    Ok(c) => self.workers[w].channel = Some(c),
+                    Err(e) => return Err(format!("the input cannot open the channel to worker {}: {e}", w + 1)),
+                }
+            }
+            let channel = self.workers[w].channel.as_mut().expect("opened above");
+            match channel.send(&message, Some(Duration::ZERO)) {
+                Ok(()) => {
+                    self.pending.pop_first();
+                    let backup = self.backups.get_mut(&seq).expect("pending events are backed up");
+                    backup.at = Some(Origin { worker: w as u32, generation });
+                    self.workers[w].load += 1;
+                    sent = true;
+                }
+                // Not connected yet, or its queue is full: try another worker.
+                Err(e) if is_not_ready(&e) => skip[w] = true,
+                Err(e) => return Err(format!("the input cannot send to worker {}: {e}", w + 1)),
+            }
+        }
+        Ok(sent)
+    }
+
+    /// Receives acks (waiting up to `timeout`); true if any arrived.
+    fn take_acks(&mut self, timeout: Option<Duration>) -> Result<bool, String> {
+        let mut any = false;
+        let mut timeout = timeout;
+        loop {
+            let message = match self.acks.recv(timeout) {
+                Ok(m) => m,
+                Err(e) if e.is_timeout() => return Ok(any),
+                Err(e) => return Err(format!("the input cannot receive acks: {e}")),
+            };
+            timeout = Some(Duration::ZERO);
+            any = true;
+            let bytes = message.parts.first().map(Part::as_slice).unwrap_or_default();
+            let header = Header::decode(bytes).map_err(|e| e.to_string())?;
+            if header.kind != Kind::Acks {
+                return Err(format!("the input got a {:?} message on its ack channel", header.kind));
+            }
+            for ack in decode_acks(bytes, &header).map_err(|e| e.to_string())? {
+                let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
+                if backup.at == Some(ack.origin) {
+                    self.backups.remove(&ack.seq);
+                    self.pending.remove(&ack.seq);
+                    if let Some(worker) = self.workers.get_mut(ack.origin.worker as usize) {
+                        if worker.generation == ack.origin.generation {
+                            worker.load -= 1;
+                        }
+                    }
+                } else if backup.at.is_none() {
+                    // Waiting to be re-sent, and an earlier worker's result made it after all.
+                    self.backups.remove(&ack.seq);
+                    self.pending.remove(&ack.seq);
+                } else {
+                    backup.done = true;
+                }
+            }
+        }
+    }
+
+    fn send_result(&mut self, seq: u64, status: Status, frame: Option<Part>) -> Result<(), String> {
+        let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
+        self.send(header.encode().to_vec(), frame)
+    }
+
+    /// Sends to the output, taking acks meanwhile so the two can never wait on each other.
+    fn send(&mut self, header: Vec<u8>, frame: Option<Part>) -> Result<(), String> {
+        let mut parts = vec![Part::from(header)];
+        parts.extend(frame);
+        let message = Message::new(parts);
+        loop {
+            match self.results.send(&message, Some(IDLE_WAIT)) {
+                Ok(()) => return Ok(()),
+                Err(e) if is_not_ready(&e) => {
+                    if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
+                        return Err("the job was aborted while the input sent to the output".into());
+                    }
+                    self.take_acks(Some(Duration::ZERO))?;
+                }
+                Err(e) => return Err(format!("the input cannot send to the output: {e}")),
+            }
+        }
+    }
+}
+
+fn is_not_ready(e: &ChannelError) -> bool {
+    matches!(e, ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. })
+}

@@ -1,0 +1,123 @@
+//! The job directory: what children leave for the monitor that does not fit the board (the
+//! errors that stopped them, their mergeable objects, the events not completed), and the
+//! ipc sockets. Removed at the end of the job.
+
+use crate::module::{ModuleError, Severity};
+use crate::sequential::{Hook, JobError};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A job error as a child writes it.
+#[derive(Debug, Serialize, Deserialize)]
+struct ErrorRecord {
+    process: String,
+    module: String,
+    is_source: bool,
+    hook: String,
+    run: Option<u32>,
+    event: Option<u64>,
+    message: String,
+    fatal: bool,
+}
+
+const HOOKS: [Hook; 6] = [Hook::Initialize, Hook::BeginRun, Hook::Event, Hook::Read, Hook::EndRun, Hook::Terminate];
+
+/// The job directory of one job.
+#[derive(Debug, Clone)]
+pub struct JobDir {
+    path: PathBuf,
+}
+
+impl JobDir {
+    /// Makes a fresh directory for the job under the temporary directory.
+    pub fn create(session: &str) -> std::io::Result<JobDir> {
+        let path = std::env::temp_dir().join(format!("evflow-{session}"));
+        std::fs::create_dir_all(&path)?;
+        Ok(JobDir { path })
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Records an error of process `process` (e.g. `evf-worker-1`). Files are named by the
+    /// time they were written, so the monitor reads the one that stopped the job first.
+    pub fn write_error(&self, process: &str, error: &JobError) {
+        let record = ErrorRecord {
+            process: process.to_string(),
+            module: error.module.clone(),
+            is_source: error.is_source,
+            hook: error.hook.to_string(),
+            run: error.run,
+            event: error.event,
+            message: error.error.to_string(),
+            fatal: error.error.severity != Severity::Event,
+        };
+        let name = format!("error-{:020}-{}.json", super::board::monotonic_ns(), std::process::id());
+        let text = serde_json::to_string(&record).expect("error record serializes");
+        if let Err(e) = std::fs::write(self.path.join(name), text) {
+            crate::log::error!("{process}: cannot record the error for the monitor ({e}): {error}");
+        }
+    }
+
+    /// The errors children recorded, oldest first, with the process that had each.
+    pub fn errors(&self) -> Vec<(String, JobError)> {
+        let mut names = self.files("error-");
+        names.sort();
+        names
+            .into_iter()
+            .filter_map(|file| {
+                let text = std::fs::read_to_string(&file).ok()?;
+                let r: ErrorRecord = serde_json::from_str(&text).ok()?;
+                let hook = HOOKS.into_iter().find(|h| h.to_string() == r.hook).unwrap_or(Hook::Event);
+                let mut error = ModuleError::msg(r.message);
+                if r.fatal {
+                    error.severity = Severity::Fatal;
+                }
+                let e = JobError { module: r.module, is_source: r.is_source, hook, run: r.run, event: r.event, error };
+                Some((r.process, e))
+            })
+            .collect()
+    }
+
+    /// Stores a child's mergeable objects.
+    pub fn write_mergeables(&self, process: &str, bytes: &[u8]) -> std::io::Result<()> {
+        std::fs::write(self.path.join(format!("merge-{process}-{}.bin", std::process::id())), bytes)
+    }
+
+    /// Every child's mergeable objects.
+    pub fn mergeables(&self) -> Vec<(PathBuf, std::io::Result<Vec<u8>>)> {
+        self.files("merge-").into_iter().map(|f| (f.clone(), std::fs::read(&f))).collect()
+    }
+
+    /// Stores the seqs the output did not complete.
+    pub fn write_not_completed(&self, seqs: &[u64]) {
+        let text = serde_json::to_string(seqs).expect("seqs serialize");
+        if let Err(e) = std::fs::write(self.path.join("not-completed.json"), text) {
+            crate::log::error!("cannot record the {} events not completed ({e})", seqs.len());
+        }
+    }
+
+    /// The seqs the output did not complete (empty if it completed all).
+    pub fn not_completed(&self) -> Vec<u64> {
+        std::fs::read_to_string(self.path.join("not-completed.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    fn files(&self, prefix: &str) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&self.path) else { return Vec::new() };
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+            .map(|e| e.path())
+            .collect()
+    }
+
+    /// Removes the directory and everything in it.
+    pub fn remove(&self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}

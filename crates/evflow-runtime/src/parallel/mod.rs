@@ -1,0 +1,143 @@
+//! The parallel engine: one input process, N workers and one output process, forked from
+//! the monitor (the calling process), joined by channels. Design and failure cases in
+//! `docs/parallel.md`.
+
+pub mod board;
+mod child;
+mod input;
+mod jobdir;
+mod monitor;
+mod net;
+mod output;
+pub mod protocol;
+mod stage;
+mod worker;
+
+use crate::module::Module;
+use crate::sequential::Interrupt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use monitor::process;
+
+/// How the processes of a job talk.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Transport {
+    /// Shared-memory channels: events move as blocks of one segment, without copies.
+    #[default]
+    Shm,
+    /// libzmq over Unix sockets: every event is copied through the kernel.
+    Ipc,
+}
+
+impl std::str::FromStr for Transport {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Transport, String> {
+        match s {
+            "shm" => Ok(Transport::Shm),
+            "ipc" => Ok(Transport::Ipc),
+            other => Err(format!("transport must be \"shm\" or \"ipc\", not {other:?}")),
+        }
+    }
+}
+
+/// Default events a worker holds at once (the one it processes and the next).
+pub const DEFAULT_WORKER_QUEUE: usize = 2;
+/// Default times an event may be re-sent after killing a worker.
+pub const DEFAULT_MAX_RETRIES: u32 = 1;
+/// Default replacement workers allowed per minute before the job is declared a crash loop.
+pub const DEFAULT_MAX_RESTARTS_PER_MINUTE: u32 = 30;
+/// With `ordered`, how far the input may read ahead of the oldest event not yet written.
+pub const REORDER_WINDOW: u64 = 512;
+/// Default size of a job's shared-memory segment. Events in flight are bounded by credits
+/// (workers x `worker_queue`) and the output's queue; the reorder buffer holds copies in
+/// process memory. Reserving it costs time at the start of the job (the kernel zeroes it).
+pub const DEFAULT_SEGMENT_LEN: usize = 256 << 20;
+/// Most workers one job may have.
+pub const MAX_WORKERS: usize = 256;
+
+/// Options of a parallel job (next to [`ProcessOptions`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParallelOptions {
+    /// Worker processes.
+    pub processes: usize,
+    /// Write events in input order.
+    pub ordered: bool,
+    /// Events a worker holds at most.
+    pub worker_queue: usize,
+    /// A worker busy on one event for longer is killed.
+    pub event_timeout: Option<Duration>,
+    /// Re-sends of an event after it killed a worker; then it is a poison event.
+    pub max_retries: u32,
+    /// More replacement workers than this within a minute end the job.
+    pub max_restarts_per_minute: u32,
+    /// Poison events go to this file instead of the output.
+    pub quarantine: Option<PathBuf>,
+    /// Channels between the processes.
+    pub transport: Transport,
+    /// Size of the shared-memory segment (shm transport); `None`: [`DEFAULT_SEGMENT_LEN`].
+    pub segment_size: Option<usize>,
+}
+
+impl Default for ParallelOptions {
+    fn default() -> ParallelOptions {
+        ParallelOptions {
+            processes: 2,
+            ordered: false,
+            worker_queue: DEFAULT_WORKER_QUEUE,
+            event_timeout: None,
+            max_retries: DEFAULT_MAX_RETRIES,
+            max_restarts_per_minute: DEFAULT_MAX_RESTARTS_PER_MINUTE,
+            quarantine: None,
+            transport: Transport::Shm,
+            segment_size: None,
+        }
+    }
+}
+
+impl ParallelOptions {
+    /// Checks the options before anything starts.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.processes == 0 || self.processes > MAX_WORKERS {
+            return Err(format!("processes must be 1 to {MAX_WORKERS} for a parallel job, not {}", self.processes));
+        }
+        if self.worker_queue == 0 || self.worker_queue > 1000 {
+            return Err(format!("worker_queue must be 1 to 1000, not {}", self.worker_queue));
+        }
+        if self.event_timeout.is_some_and(|t| t.is_zero()) {
+            return Err("event_timeout must be positive (or None for no limit)".into());
+        }
+        Ok(())
+    }
+}
+
+/// What the embedding (the Python binding) does around the engine.
+pub trait Hooks {
+    /// Called in the monitor about every 10 ms: `Err` when a signal asks the job to stop.
+    fn control(&mut self) -> Result<(), Interrupt>;
+    /// Called in the monitor just before each fork.
+    fn before_fork(&mut self) {}
+    /// Called in the monitor just after each fork.
+    fn after_fork_parent(&mut self) {}
+    /// Called first in each child.
+    fn after_fork_child(&mut self) {}
+    /// Called last in each child, before it exits (flush buffered output).
+    fn before_exit(&mut self) {}
+    /// In a child at its end: the mergeable objects of path steps `steps` (source = 0), as
+    /// bytes for [`Hooks::merge`], or `None` when they have none.
+    fn collect(&mut self, _steps: std::ops::Range<usize>) -> Option<Vec<u8>> {
+        None
+    }
+    /// In the monitor: adds one child's mergeable objects to its own.
+    fn merge(&mut self, _bytes: &[u8]) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Where the path splits: modules `..input` run in the input process, `input..workers` in
+/// the workers, `workers..` in the output. `None` when no module is parallel-safe.
+pub fn split(modules: &[Box<dyn Module>]) -> Option<(usize, usize)> {
+    let input = modules.iter().position(|m| m.parallel_safe())?;
+    let workers = input + modules[input..].iter().take_while(|m| m.parallel_safe()).count();
+    Some((input, workers))
+}

@@ -1,0 +1,412 @@
+//! The monitor: initializes the path, forks the input, the workers and the output, and
+//! supervises them: worker deaths and hangs, crash loops, signals, and at the end the
+//! job's report, its mergeable objects and the removal of its shared memory.
+
+use super::board::{monotonic_ns, Board, Stop, IDLE};
+use super::child::{self, Ctx, Role, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::jobdir::JobDir;
+use super::net::Net;
+use super::{split, Hooks, ParallelOptions, Transport};
+use crate::log;
+use crate::module::{JobContext, ModuleError, Severity};
+use crate::report::{ModuleStats, Report, WorkerStats};
+use crate::sequential::{unique_names, Hook, JobError, Outcome, Path, ProcessOptions};
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How often the monitor looks at its children and at signals.
+const TICK: Duration = Duration::from_millis(10);
+/// After an abort, how long the input gets to stop by itself before it is killed.
+const ABORT_GRACE: Duration = Duration::from_secs(2);
+
+struct Proc {
+    pid: libc::pid_t,
+    role: Role,
+    running: bool,
+}
+
+struct Monitor<'a> {
+    board: Board,
+    net: Net,
+    dir: JobDir,
+    opts: &'a ProcessOptions,
+    popts: &'a ParallelOptions,
+    names: Vec<String>,
+    split: (usize, usize),
+    procs: Vec<Proc>,
+    restarts: VecDeque<Instant>,
+    /// Seqs that workers died on, for the crash-loop message.
+    killers: Vec<u64>,
+    errors: Vec<JobError>,
+    aborted_at: Option<Instant>,
+}
+
+/// Runs `path` with `popts.processes` workers. The path must have a parallel-safe module
+/// (see [`split`]). `Err` when the job cannot start (no temporary directory, no memory for
+/// the board, fork failed before anything ran).
+pub fn process(
+    mut path: Path,
+    opts: &ProcessOptions,
+    popts: &ParallelOptions,
+    hooks: &mut dyn Hooks,
+) -> Result<Outcome, String> {
+    let start = Instant::now();
+    popts.validate()?;
+    let split = split(&path.modules).ok_or("no module of the path is parallel-safe")?;
+    let names = unique_names(std::iter::once(path.source.name()).chain(path.modules.iter().map(|m| m.name())));
+    // SAFETY: getpid cannot fail.
+    let pid = unsafe { libc::getpid() };
+    let session = format!("job-{pid}-{}", monotonic_ns() % 1_000_000_000);
+    let dir = JobDir::create(&session).map_err(|e| format!("cannot create the job's directory: {e}"))?;
+    let board = Board::new(popts.processes, names.len()).map_err(|e| format!("cannot map the job's board: {e}"))?;
+    let net =
+        Net { transport: popts.transport, session, dir: dir.path().to_path_buf(), segment_size: popts.segment_size };
+    let mut monitor = Monitor {
+        board,
+        net,
+        dir,
+        opts,
+        popts,
+        names,
+        split,
+        procs: Vec::new(),
+        restarts: VecDeque::new(),
+        killers: Vec::new(),
+        errors: Vec::new(),
+        aborted_at: None,
+    };
+    let initialized = monitor.initialize(&mut path);
+    let mut interrupted = false;
+    if initialized.is_ok() {
+        interrupted = monitor.supervise(&mut path, hooks);
+    }
+    let mut report = monitor.report();
+    report.interrupted = interrupted;
+    report.wall_s = start.elapsed().as_secs_f64();
+    for (file, bytes) in monitor.dir.mergeables() {
+        let merged = bytes.map_err(|e| e.to_string()).and_then(|b| hooks.merge(&b));
+        if let Err(e) = merged {
+            log::error!("cannot merge the mergeable objects of {}: {e}", file.display());
+        }
+    }
+    let mut errors = match initialized {
+        Err(errors) => errors,
+        Ok(()) => {
+            let mut errors = monitor.errors.split_off(0);
+            errors.extend(monitor.dir.errors().into_iter().map(|(_, e)| e));
+            errors
+        }
+    };
+    monitor.clean_up();
+    // The monitor's copies of the modules must not close anything: the files they opened
+    // in initialize belong to the processes that wrote them.
+    std::mem::forget(path);
+    let error = (!errors.is_empty()).then(|| errors.remove(0));
+    Ok(Outcome { report, error, cleanup_errors: errors })
+}
+
+impl Monitor<'_> {
+    /// Initializes the source and every module here, before any fork. On failure, what was
+    /// initialized is terminated and the errors are returned.
+    fn initialize(&mut self, path: &mut Path) -> Result<(), Vec<JobError>> {
+        let expected = match (path.source.expected_events(), self.opts.max_events) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let ctx = JobContext { seed: self.opts.seed, expected_events: expected };
+        let error = |names: &[String], i: usize, e: ModuleError| JobError {
+            module: names[i].clone(),
+            is_source: i == 0,
+            hook: Hook::Initialize,
+            run: None,
+            event: None,
+            error: e,
+        };
+        if let Err(e) = path.source.initialize(&ctx) {
+            return Err(vec![error(&self.names, 0, e)]);
+        }
+        for i in 0..path.modules.len() {
+            if let Err(e) = path.modules[i].initialize(&ctx) {
+                let mut errors = vec![error(&self.names, i + 1, e)];
+                for j in 0..i {
+                    if let Err(e) = path.modules[j].terminate() {
+                        errors.push(JobError { hook: Hook::Terminate, ..error(&self.names, j + 1, e) });
+                    }
+                }
+                if let Err(e) = path.source.terminate() {
+                    errors.push(JobError { hook: Hook::Terminate, ..error(&self.names, 0, e) });
+                }
+                return Err(errors);
+            }
+        }
+        Ok(())
+    }
+
+    /// Forks a child for `role`; its pid, or `None` if fork failed (recorded as an error).
+    fn spawn(&mut self, role: Role, path: &mut Path, hooks: &mut dyn Hooks) -> Option<libc::pid_t> {
+        hooks.before_fork();
+        // SAFETY: the monitor runs no other threads of its own; the child only runs its role
+        // and leaves with _exit.
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            let ctx = Ctx {
+                board: &self.board,
+                net: &self.net,
+                dir: &self.dir,
+                opts: self.opts,
+                popts: self.popts,
+                names: &self.names,
+                split: self.split,
+                // SAFETY: getppid cannot fail.
+                monitor: unsafe { libc::getppid() },
+                role,
+            };
+            child::run(&ctx, path, hooks);
+        }
+        hooks.after_fork_parent();
+        if pid < 0 {
+            let e = std::io::Error::last_os_error();
+            self.engine_error(format!("cannot start {}: fork failed: {e}", role.name()));
+            return None;
+        }
+        self.procs.push(Proc { pid, role, running: true });
+        if let Role::Worker(w) = role {
+            self.board.worker(w).pid.store(pid, Ordering::Release);
+        }
+        Some(pid)
+    }
+
+    fn engine_error(&mut self, message: String) {
+        log::error!("{message}");
+        let error = ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) };
+        self.errors.push(JobError {
+            module: "evflow".into(),
+            is_source: false,
+            hook: Hook::Event,
+            run: None,
+            event: None,
+            error,
+        });
+        self.board.fail();
+        self.abort();
+    }
+
+    fn abort(&mut self) {
+        self.board.request_stop(Stop::Abort);
+        self.aborted_at.get_or_insert_with(Instant::now);
+        for p in &self.procs {
+            if p.running && matches!(p.role, Role::Worker(_)) {
+                // SAFETY: signals our own child, which has not been reaped (running).
+                unsafe { libc::kill(p.pid, libc::SIGKILL) };
+            }
+        }
+    }
+
+    /// Starts the children and watches them until all have ended; whether a signal
+    /// interrupted the job.
+    fn supervise(&mut self, path: &mut Path, hooks: &mut dyn Hooks) -> bool {
+        let started = self.spawn(Role::Output, path, hooks).is_some()
+            && self.spawn(Role::Input, path, hooks).is_some()
+            && (0..self.popts.processes).all(|w| self.spawn(Role::Worker(w), path, hooks).is_some());
+        if !started {
+            self.abort();
+        }
+        let mut signals = 0;
+        while self.procs.iter().any(|p| p.running) {
+            if hooks.control().is_err() {
+                signals += 1;
+                if signals == 1 {
+                    log::warn!(
+                        "stopping: no more events are read; the events in flight are finished (again to stop now)"
+                    );
+                    self.board.request_stop(Stop::Drain);
+                } else if self.aborted_at.is_none() {
+                    log::warn!(
+                        "stopping now: the output closes its files; events in flight are listed as not completed"
+                    );
+                    self.abort();
+                }
+            }
+            self.reap(path, hooks);
+            self.kill_hung();
+            if self.aborted_at.is_some_and(|t| t.elapsed() > ABORT_GRACE) {
+                for p in self.procs.iter().filter(|p| p.running && p.role != Role::Output) {
+                    // SAFETY: signals our own unreaped child.
+                    unsafe { libc::kill(p.pid, libc::SIGKILL) };
+                }
+            }
+            std::thread::sleep(TICK);
+        }
+        signals > 0
+    }
+
+    fn reap(&mut self, path: &mut Path, hooks: &mut dyn Hooks) {
+        for i in 0..self.procs.len() {
+            if !self.procs[i].running {
+                continue;
+            }
+            let mut status = 0;
+            // SAFETY: waits for our own child without blocking.
+            let r = unsafe { libc::waitpid(self.procs[i].pid, &mut status, libc::WNOHANG) };
+            if r != self.procs[i].pid {
+                continue;
+            }
+            self.procs[i].running = false;
+            let (pid, role) = (self.procs[i].pid, self.procs[i].role);
+            let exit = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
+            let how = match exit {
+                Some(code) => format!("exited with code {code}"),
+                None => format!("was killed by {}", signal_name(libc::WTERMSIG(status))),
+            };
+            let normal = matches!(exit, Some(EXIT_OK | EXIT_JOB_ERROR | EXIT_INTERNAL));
+            match role {
+                Role::Worker(w) => self.worker_ended(w, pid, normal, &how, path, hooks),
+                Role::Input | Role::Output if !normal => {
+                    let what = if role == Role::Output { "; its files may be incomplete" } else { "" };
+                    self.engine_error(format!("{} (pid {pid}) {how}{what}", role.name()));
+                }
+                Role::Input | Role::Output => {
+                    if exit == Some(EXIT_INTERNAL) {
+                        self.abort();
+                    }
+                }
+            }
+        }
+    }
+
+    fn worker_ended(
+        &mut self,
+        w: usize,
+        pid: libc::pid_t,
+        normal: bool,
+        how: &str,
+        path: &mut Path,
+        hooks: &mut dyn Hooks,
+    ) {
+        let slot = self.board.worker(w);
+        let busy = slot.busy_seq.swap(IDLE, Ordering::AcqRel);
+        slot.died_on.store(if normal { IDLE } else { busy }, Ordering::Release);
+        slot.pid.store(0, Ordering::Release);
+        slot.generation.fetch_add(1, Ordering::AcqRel);
+        if normal || self.board.stop() == Stop::Abort || self.board.failed() || self.board.ended() {
+            return;
+        }
+        let on = if busy == IDLE { "between events".to_string() } else { format!("on the event of seq {busy}") };
+        log::warn!("evf-worker-{} (pid {pid}) {how} {on}; starting a replacement", w + 1);
+        if busy != IDLE {
+            self.killers.push(busy);
+        }
+        let now = Instant::now();
+        self.restarts.push_back(now);
+        while self.restarts.front().is_some_and(|t| now.duration_since(*t) > Duration::from_secs(60)) {
+            self.restarts.pop_front();
+        }
+        if self.restarts.len() > self.popts.max_restarts_per_minute as usize {
+            let mut killers: Vec<String> = self.killers.iter().rev().take(10).map(u64::to_string).collect();
+            killers.reverse();
+            self.engine_error(format!(
+                "workers died {} times within a minute (more than max_restarts_per_minute = {}): the job stops; \
+                 the last events they were processing have seq {}",
+                self.restarts.len(),
+                self.popts.max_restarts_per_minute,
+                if killers.is_empty() { "(none)".to_string() } else { killers.join(", ") }
+            ));
+            return;
+        }
+        slot.restarts.fetch_add(1, Ordering::Relaxed);
+        self.spawn(Role::Worker(w), path, hooks);
+    }
+
+    /// Kills workers busy on one event for longer than `event_timeout`.
+    fn kill_hung(&mut self) {
+        let Some(limit) = self.popts.event_timeout else { return };
+        let now = monotonic_ns();
+        for w in 0..self.board.workers() {
+            let slot = self.board.worker(w);
+            let busy = slot.busy_seq.load(Ordering::Acquire);
+            let pid = slot.pid.load(Ordering::Acquire);
+            if busy == IDLE || pid == 0 {
+                continue;
+            }
+            let since = slot.since_ns.load(Ordering::Relaxed);
+            if now.saturating_sub(since) > limit.as_nanos() as u64 {
+                log::warn!(
+                    "evf-worker-{} (pid {pid}) spent more than event_timeout = {:?} on the event of seq {busy}: killing it",
+                    w + 1,
+                    limit
+                );
+                // SAFETY: signals our own child; its slot is cleared when it is reaped.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                // Not killed twice while it dies.
+                slot.since_ns.store(u64::MAX / 2, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn report(&self) -> Report {
+        let c = self.board.counters();
+        let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Acquire);
+        let modules = (0..self.names.len())
+            .map(|m| {
+                let mut stats = ModuleStats { name: self.names[m].clone(), ..Default::default() };
+                for slot in 0..2 + self.board.workers() {
+                    let counters = self.board.module(slot, m);
+                    stats.calls += get(&counters.calls);
+                    stats.failed += get(&counters.failed);
+                    stats.total_s += get(&counters.total_ns) as f64 * 1e-9;
+                }
+                stats
+            })
+            .collect();
+        let workers: Vec<WorkerStats> = (0..self.board.workers())
+            .map(|w| {
+                let slot = self.board.worker(w);
+                WorkerStats { events: get(&slot.events), restarts: get(&slot.restarts) }
+            })
+            .collect();
+        let written = get(&c.written);
+        Report {
+            read: get(&c.read),
+            accepted: written,
+            written,
+            rejected: get(&c.rejected),
+            failed: get(&c.failed),
+            retried: get(&c.retried),
+            duplicates: get(&c.duplicates),
+            quarantined: get(&c.quarantined),
+            restarts: workers.iter().map(|w| w.restarts).sum(),
+            processes: self.popts.processes as u64,
+            not_completed: self.dir.not_completed(),
+            workers,
+            modules,
+            ..Default::default()
+        }
+    }
+
+    fn clean_up(&self) {
+        if self.net.transport == Transport::Shm {
+            let file = evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), &self.net.session);
+            if let Err(e) = std::fs::remove_file(&file) {
+                if e.kind() != std::io::ErrorKind::NotFound {
+                    log::error!("cannot remove the job's shared memory {}: {e}", file.display());
+                }
+            }
+        }
+        self.dir.remove();
+    }
+}
+
+fn signal_name(signal: i32) -> String {
+    match signal {
+        libc::SIGKILL => "SIGKILL".into(),
+        libc::SIGSEGV => "SIGSEGV".into(),
+        libc::SIGABRT => "SIGABRT".into(),
+        libc::SIGTERM => "SIGTERM".into(),
+        libc::SIGBUS => "SIGBUS".into(),
+        libc::SIGFPE => "SIGFPE".into(),
+        libc::SIGILL => "SIGILL".into(),
+        libc::SIGINT => "SIGINT".into(),
+        other => format!("signal {other}"),
+    }
+}

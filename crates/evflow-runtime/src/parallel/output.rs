@@ -1,0 +1,298 @@
+//! The output process: takes results into custody (acknowledging them to the input), drops
+//! the ones it already has (exactly once), runs the output part on kept events, in input
+//! order with `ordered`, and closes its files cleanly on every way out.
+
+use super::board::Stop;
+use super::child::{internal_error, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::protocol::{encode_acks, Ack, Header, Kind, Status};
+use super::stage::{Fate, Stage};
+use crate::log;
+use crate::sequential::{JobError, Path};
+use evflow_core::wire::{self, DecodeOptions};
+use evflow_core::Flags;
+use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How long the output waits for results before it looks at the board again.
+const POLL: Duration = Duration::from_millis(20);
+/// Acks sent in one message at most; fewer when no result is waiting.
+const ACK_BATCH: usize = 64;
+
+/// Which seqs are done: all below `watermark`, and those in `above`.
+#[derive(Default)]
+struct Done {
+    watermark: u64,
+    above: HashSet<u64>,
+}
+
+impl Done {
+    fn contains(&self, seq: u64) -> bool {
+        seq < self.watermark || self.above.contains(&seq)
+    }
+
+    fn insert(&mut self, seq: u64) {
+        self.above.insert(seq);
+        while self.above.remove(&self.watermark) {
+            self.watermark += 1;
+        }
+    }
+}
+
+struct Output<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    results: Channel,
+    acks: Channel,
+    pending_acks: Vec<Ack>,
+    done: Done,
+    /// `ordered`: results waiting for the ones before them.
+    reorder: BTreeMap<u64, (Status, Option<Part>)>,
+    next_write: u64,
+    abandoned: Vec<u64>,
+    /// The first error of the output part; later results are not written.
+    error: Option<JobError>,
+}
+
+pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
+    let open = || -> Result<(Channel, Channel), ChannelError> {
+        Ok((ctx.net.results(Pattern::Pull)?, ctx.net.acks(Pattern::Push)?))
+    };
+    let workers = ctx.split.1;
+    let mut stage =
+        Stage::new(&mut path.modules[workers..], ctx.names, 1 + workers, ctx.opts.on_error, ctx.board, ctx.role.slot());
+    let (results, acks) = match open() {
+        Ok(c) => c,
+        Err(e) => {
+            internal_error(ctx, format!("the output cannot open its channels: {e}"));
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            return finish(ctx, &mut stage, None, EXIT_INTERNAL);
+        }
+    };
+    let mut out = Output {
+        ctx,
+        results,
+        acks,
+        pending_acks: Vec::new(),
+        done: Done::default(),
+        reorder: BTreeMap::new(),
+        next_write: 0,
+        abandoned: Vec::new(),
+        error: None,
+    };
+    let code = match out.pump(&mut stage) {
+        Ok(complete) => {
+            if !complete {
+                out.write_buffered(&mut stage);
+                out.list_not_completed();
+            } else if !out.abandoned.is_empty() {
+                out.abandoned.sort_unstable();
+                ctx.dir.write_not_completed(&out.abandoned);
+            }
+            EXIT_OK
+        }
+        Err(message) => {
+            internal_error(ctx, message);
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            out.write_buffered(&mut stage);
+            out.list_not_completed();
+            EXIT_INTERNAL
+        }
+    };
+    let error = out.error.take();
+    finish(ctx, &mut stage, error, code)
+}
+
+fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_>, error: Option<JobError>, code: i32) -> End {
+    let mut code = code;
+    for e in error.iter().chain(&stage.finish()) {
+        ctx.record(e);
+        code = code.max(EXIT_JOB_ERROR);
+    }
+    End { code, terminated: true }
+}
+
+impl Output<'_, '_> {
+    /// Receives until every event read is done (`Ok(true)`), or the job is aborted
+    /// (`Ok(false)`); `Err` is an engine failure.
+    fn pump(&mut self, stage: &mut Stage<'_>) -> Result<bool, String> {
+        let mut end: Option<u64> = None;
+        loop {
+            if let Some(count) = end {
+                if !self.ctx.popts.ordered || self.next_write >= count {
+                    self.flush_acks()?;
+                    return Ok(true);
+                }
+            }
+            if self.ctx.board.stop() == Stop::Abort || (terminated() && self.ctx.monitor_gone()) {
+                return Ok(false);
+            }
+            let message = match self.results.recv(Some(Duration::ZERO)) {
+                Ok(m) => m,
+                Err(e) if e.is_timeout() => {
+                    self.flush_acks()?;
+                    match self.results.recv(Some(POLL)) {
+                        Ok(m) => m,
+                        Err(e) if e.is_timeout() => continue,
+                        Err(e) => return Err(format!("the output cannot receive: {e}")),
+                    }
+                }
+                Err(e) => return Err(format!("the output cannot receive: {e}")),
+            };
+            let mut parts = message.parts.into_iter();
+            let head = parts.next().ok_or("the output got an empty message")?;
+            let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
+            match header.kind {
+                Kind::End => end = Some(header.seq),
+                Kind::Result => {
+                    let status = header.status.expect("results have a status");
+                    self.take(header.seq, status, header.origin, parts.next(), stage)?;
+                    if self.pending_acks.len() >= ACK_BATCH {
+                        self.flush_acks()?;
+                    }
+                }
+                other => return Err(format!("the output got a {other:?} message on its results channel")),
+            }
+        }
+    }
+
+    fn take(
+        &mut self,
+        seq: u64,
+        status: Status,
+        origin: super::protocol::Origin,
+        frame: Option<Part>,
+        stage: &mut Stage<'_>,
+    ) -> Result<(), String> {
+        if origin.worker != super::protocol::Origin::INPUT {
+            self.pending_acks.push(Ack { seq, origin });
+        }
+        let counters = self.ctx.board.counters();
+        if self.done.contains(seq) {
+            counters.duplicates.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        }
+        self.done.insert(seq);
+        if !self.ctx.popts.ordered {
+            self.apply(seq, status, frame, stage)?;
+            counters.watermark.store(self.done.watermark, Ordering::Release);
+            return Ok(());
+        }
+        if seq != self.next_write {
+            // Waits for the events before it: a copy in this process's memory, so a slow
+            // event cannot fill the shared segment with the ones behind it.
+            let frame = frame.map(|f| Part::from(evflow_core::aligned::aligned_copy(f.as_slice())));
+            self.reorder.insert(seq, (status, frame));
+        } else {
+            self.reorder.insert(seq, (status, frame));
+        }
+        while let Some(entry) = self.reorder.first_entry() {
+            if *entry.key() != self.next_write {
+                break;
+            }
+            let (status, frame) = entry.remove();
+            self.apply(self.next_write, status, frame, stage)?;
+            self.next_write += 1;
+        }
+        counters.watermark.store(self.next_write, Ordering::Release);
+        Ok(())
+    }
+
+    /// Does what a result says: runs the output part on a kept event, or counts it.
+    fn apply(&mut self, seq: u64, status: Status, frame: Option<Part>, stage: &mut Stage<'_>) -> Result<(), String> {
+        let counters = self.ctx.board.counters();
+        if self.error.is_some() {
+            // The output part stopped the job: nothing more is written.
+            self.abandoned.push(seq);
+            counters.abandoned.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        }
+        match status {
+            Status::Processed | Status::Poison => {
+                let bytes = frame.ok_or_else(|| format!("result of seq {seq} without its event"))?.into_bytes();
+                let mut event = wire::decode(&bytes, &DecodeOptions::default())
+                    .map_err(|e| format!("the output cannot read the event of seq {seq}: {e}"))?;
+                match stage.event(&mut event) {
+                    Fate::Keep => {
+                        counters.written.fetch_add(1, Ordering::Relaxed);
+                        if event.meta.flags.contains(Flags::FAILED) {
+                            counters.failed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    Fate::Reject => {
+                        counters.rejected.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Fate::Stop(e) => {
+                        log::debug!("the output part stopped the job at seq {seq}");
+                        if e.error.stops_job() {
+                            self.ctx.board.request_stop(Stop::Abort);
+                        }
+                        self.ctx.board.fail();
+                        self.error = Some(e);
+                        self.abandoned.push(seq);
+                        counters.abandoned.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            Status::Rejected => {
+                counters.rejected.fetch_add(1, Ordering::Relaxed);
+            }
+            Status::Quarantined => {
+                counters.quarantined.fetch_add(1, Ordering::Relaxed);
+            }
+            Status::Abandoned => {
+                self.abandoned.push(seq);
+                counters.abandoned.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_acks(&mut self) -> Result<(), String> {
+        if self.pending_acks.is_empty() {
+            return Ok(());
+        }
+        let message = Message::single(encode_acks(&self.pending_acks));
+        loop {
+            match self.acks.send(&message, Some(POLL)) {
+                Ok(()) => break,
+                Err(e)
+                    if matches!(
+                        e,
+                        ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. }
+                    ) =>
+                {
+                    // The input has ended (it needs no more acks) or is gone.
+                    if self.ctx.board.ended() || self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
+                        break;
+                    }
+                }
+                Err(e) => return Err(format!("the output cannot send acks: {e}")),
+            }
+        }
+        self.pending_acks.clear();
+        Ok(())
+    }
+
+    /// On an abort with `ordered`: writes what waits in the reorder buffer, in order, gaps
+    /// skipped, so nothing the output holds is lost.
+    fn write_buffered(&mut self, stage: &mut Stage<'_>) {
+        let buffered = std::mem::take(&mut self.reorder);
+        for (seq, (status, frame)) in buffered {
+            if let Err(e) = self.apply(seq, status, frame, stage) {
+                log::error!("{e}");
+            }
+        }
+    }
+
+    /// On an abort: every event read that the output does not have is listed.
+    fn list_not_completed(&mut self) {
+        let read = self.ctx.board.counters().read.load(Ordering::Acquire);
+        let mut missing: Vec<u64> = (self.done.watermark..read).filter(|&s| !self.done.contains(s)).collect();
+        missing.extend(&self.abandoned);
+        missing.sort_unstable();
+        self.ctx.dir.write_not_completed(&missing);
+    }
+}

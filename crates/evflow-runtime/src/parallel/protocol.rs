@@ -1,0 +1,207 @@
+//! The messages between the input, the workers and the output (docs/parallel.md). Each
+//! message starts with a 24-byte little-endian header part; an event travels as a second
+//! part, its wire frame.
+
+use std::fmt;
+
+/// Kinds of message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    /// Input to worker: process this event (frame follows).
+    Dispatch = 1,
+    /// To the output: what became of an event (frame follows for kept and failed events).
+    Result = 2,
+    /// Output to input: results taken into custody (the ack list follows in the same part).
+    Acks = 3,
+    /// Input to workers and to the output: no more events; `seq` is the number read.
+    End = 4,
+}
+
+/// What became of an event, as the output is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Status {
+    /// Went through the worker part; the frame follows.
+    Processed = 1,
+    /// A module rejected it.
+    Rejected = 2,
+    /// It killed workers too often: written flagged failed (frame follows).
+    Poison = 3,
+    /// It killed workers too often and went to the quarantine file.
+    Quarantined = 4,
+    /// The job stopped before the event was processed.
+    Abandoned = 5,
+}
+
+impl Status {
+    fn from_u8(v: u8) -> Option<Status> {
+        Some(match v {
+            1 => Status::Processed,
+            2 => Status::Rejected,
+            3 => Status::Poison,
+            4 => Status::Quarantined,
+            5 => Status::Abandoned,
+            _ => return None,
+        })
+    }
+}
+
+/// Who produced a result: a worker slot and its generation, or the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// Worker slot, or [`Origin::INPUT`].
+    pub worker: u32,
+    /// Generation of the worker in the slot.
+    pub generation: u32,
+}
+
+impl Origin {
+    /// The input process as an origin.
+    pub const INPUT: u32 = u32::MAX;
+}
+
+/// Length of every header.
+pub const HEADER_LEN: usize = 24;
+
+/// A decoded header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// Message kind.
+    pub kind: Kind,
+    /// For results.
+    pub status: Option<Status>,
+    /// For results: who made it; for dispatches: attempt number in `generation`.
+    pub origin: Origin,
+    /// The event's seq (End: number of events read).
+    pub seq: u64,
+}
+
+/// A message the engine cannot read: a bug or a foreign sender, never silently ignored.
+#[derive(Debug)]
+pub struct ProtocolError(pub String);
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "malformed engine message: {}", self.0)
+    }
+}
+
+impl Header {
+    /// A header of `kind` for `seq`.
+    pub fn new(kind: Kind, seq: u64) -> Header {
+        Header { kind, status: None, origin: Origin { worker: 0, generation: 0 }, seq }
+    }
+
+    /// A result header.
+    pub fn result(seq: u64, status: Status, origin: Origin) -> Header {
+        Header { kind: Kind::Result, status: Some(status), origin, seq }
+    }
+
+    /// The header's bytes.
+    pub fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut b = [0u8; HEADER_LEN];
+        b[0] = self.kind as u8;
+        b[1] = self.status.map_or(0, |s| s as u8);
+        b[4..8].copy_from_slice(&self.origin.worker.to_le_bytes());
+        b[8..12].copy_from_slice(&self.origin.generation.to_le_bytes());
+        b[16..24].copy_from_slice(&self.seq.to_le_bytes());
+        b
+    }
+
+    /// Reads a header from the start of `bytes`.
+    pub fn decode(bytes: &[u8]) -> Result<Header, ProtocolError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(ProtocolError(format!("header of {} bytes, expected {HEADER_LEN}", bytes.len())));
+        }
+        let kind = match bytes[0] {
+            1 => Kind::Dispatch,
+            2 => Kind::Result,
+            3 => Kind::Acks,
+            4 => Kind::End,
+            k => return Err(ProtocolError(format!("unknown kind {k}"))),
+        };
+        let status = match (kind, Status::from_u8(bytes[1])) {
+            (Kind::Result, None) => return Err(ProtocolError(format!("unknown result status {}", bytes[1]))),
+            (_, s) => s,
+        };
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let origin = Origin { worker: u32_at(4), generation: u32_at(8) };
+        let seq = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+        Ok(Header { kind, status, origin, seq })
+    }
+}
+
+/// One acknowledged result: its seq and who sent it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ack {
+    /// The event.
+    pub seq: u64,
+    /// The result's origin.
+    pub origin: Origin,
+}
+
+const ACK_LEN: usize = 16;
+
+/// An `Acks` message: header then 16 bytes per ack.
+pub fn encode_acks(acks: &[Ack]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + acks.len() * ACK_LEN);
+    out.extend_from_slice(&Header::new(Kind::Acks, acks.len() as u64).encode());
+    for a in acks {
+        out.extend_from_slice(&a.seq.to_le_bytes());
+        out.extend_from_slice(&a.origin.worker.to_le_bytes());
+        out.extend_from_slice(&a.origin.generation.to_le_bytes());
+    }
+    out
+}
+
+/// The acks of an `Acks` message whose header is already decoded.
+pub fn decode_acks(bytes: &[u8], header: &Header) -> Result<Vec<Ack>, ProtocolError> {
+    let body = &bytes[HEADER_LEN..];
+    if body.len() as u64 != header.seq.saturating_mul(ACK_LEN as u64) {
+        return Err(ProtocolError(format!("{} acks declared in {} bytes", header.seq, body.len())));
+    }
+    Ok(body
+        .chunks_exact(ACK_LEN)
+        .map(|c| Ack {
+            seq: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
+            origin: Origin {
+                worker: u32::from_le_bytes(c[8..12].try_into().expect("4 bytes")),
+                generation: u32::from_le_bytes(c[12..16].try_into().expect("4 bytes")),
+            },
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_and_acks_round_trip() {
+        let origin = Origin { worker: 3, generation: 7 };
+        let h = Header::result(42, Status::Poison, origin);
+        assert_eq!(Header::decode(&h.encode()).unwrap(), h);
+        let acks = [
+            Ack { seq: 1, origin },
+            Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },
+        ];
+        let bytes = encode_acks(&acks);
+        let header = Header::decode(&bytes).unwrap();
+        assert_eq!(decode_acks(&bytes, &header).unwrap(), acks);
+    }
+
+    #[test]
+    fn malformed_headers_are_errors() {
+        assert!(Header::decode(&[1, 0, 0]).is_err());
+        let mut b = Header::new(Kind::End, 5).encode();
+        b[0] = 9;
+        assert!(Header::decode(&b).is_err());
+        let mut b = Header::result(1, Status::Processed, Origin { worker: 0, generation: 0 }).encode();
+        b[1] = 0;
+        assert!(Header::decode(&b).is_err());
+        let bytes = encode_acks(&[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
+        let header = Header::decode(&bytes).unwrap();
+        assert!(decode_acks(&bytes[..bytes.len() - 1], &header).is_err());
+    }
+}

@@ -1,0 +1,174 @@
+//! A worker process: receives events from the input, runs the worker part, sends what
+//! became of each to the output. Its status slot on the board says which event it is busy
+//! on and since when, so the monitor can tell a hung worker and the input a poison event.
+
+use super::board::{monotonic_ns, Stop, IDLE};
+use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::protocol::{Header, Kind, Origin, Status};
+use super::stage::{Fate, Stage};
+use crate::sequential::Path;
+use evflow_core::wire::{self, DecodeOptions, EncodeOptions, FrameLayout};
+use evflow_core::{Event, Flags};
+use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How long a worker waits for an event before it looks at the board again.
+const POLL: Duration = Duration::from_millis(20);
+
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
+    let slot = ctx.board.worker(w);
+    let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
+    let open = || -> Result<(Channel, Channel), ChannelError> {
+        Ok((ctx.net.work(w, origin.generation, Pattern::Pull)?, ctx.net.results(Pattern::Push)?))
+    };
+    let (mut work, mut results) = match open() {
+        Ok(c) => c,
+        Err(e) => {
+            internal_error(ctx, format!("worker {} cannot open its channels: {e}", w + 1));
+            return End { code: EXIT_INTERNAL, terminated: false };
+        }
+    };
+    let (input, workers) = ctx.split;
+    let modules = &mut path.modules[input..workers];
+    let mut stage = Stage::new(modules, ctx.names, 1 + input, ctx.opts.on_error, ctx.board, ctx.role.slot());
+    loop {
+        if ctx.board.stop() == Stop::Abort {
+            return End { code: EXIT_OK, terminated: false };
+        }
+        let message = match work.recv(Some(POLL)) {
+            Ok(m) => m,
+            Err(e) if e.is_timeout() => {
+                if ctx.board.ended() {
+                    break;
+                }
+                if ctx.monitor_gone() {
+                    return End { code: EXIT_OK, terminated: false };
+                }
+                continue;
+            }
+            Err(e) => {
+                internal_error(ctx, format!("worker {} cannot receive: {e}", w + 1));
+                return End { code: EXIT_INTERNAL, terminated: false };
+            }
+        };
+        let (seq, frame, mut event) = match read_dispatch(&message) {
+            Ok(d) => d,
+            Err(e) => {
+                internal_error(ctx, format!("worker {}: {e}", w + 1));
+                return End { code: EXIT_INTERNAL, terminated: false };
+            }
+        };
+        let before = Snapshot::of(&event);
+        slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
+        slot.busy_seq.store(seq, Ordering::Release);
+        let fate = stage.event(&mut event);
+        let sent = match fate {
+            Fate::Keep => {
+                // An event the worker part left as it came goes on as the same frame.
+                let part = if before == Snapshot::of(&event) { Ok(frame) } else { encode(&results, &event) };
+                part.and_then(|part| send(ctx, &mut results, seq, Status::Processed, origin, Some(part)))
+            }
+            Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, None),
+            Fate::Stop(e) => {
+                ctx.record(&e);
+                ctx.board.fail();
+                slot.busy_seq.store(IDLE, Ordering::Release);
+                for e in stage.finish() {
+                    ctx.record(&e);
+                }
+                return End { code: EXIT_JOB_ERROR, terminated: true };
+            }
+        };
+        slot.busy_seq.store(IDLE, Ordering::Release);
+        slot.events.fetch_add(1, Ordering::Relaxed);
+        if let Err(e) = sent {
+            if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+                return End { code: EXIT_OK, terminated: false };
+            }
+            internal_error(ctx, format!("worker {}: {e}", w + 1));
+            return End { code: EXIT_INTERNAL, terminated: false };
+        }
+    }
+    let errors = stage.finish();
+    for e in &errors {
+        ctx.record(e);
+    }
+    End { code: if errors.is_empty() { EXIT_OK } else { EXIT_JOB_ERROR }, terminated: true }
+}
+
+fn read_dispatch(message: &Message) -> Result<(u64, Part, Event), String> {
+    let [head, frame] = &message.parts[..] else {
+        return Err(format!("a dispatch has 2 parts, this message {}", message.parts.len()));
+    };
+    let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
+    if header.kind != Kind::Dispatch {
+        return Err(format!("expected a dispatch, got {:?}", header.kind));
+    }
+    let bytes = frame.clone().into_bytes();
+    let mut event = wire::decode(&bytes, &DecodeOptions::default())
+        .map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
+    if header.origin.generation > 0 {
+        event.meta.flags.insert(Flags::RETRIED);
+    }
+    Ok((header.seq, frame.clone(), event))
+}
+
+/// What identifies an event's contents without reading its bytes: its meta, and each
+/// entry's name, type and memory. Equal before and after the modules: nothing changed.
+#[derive(PartialEq)]
+struct Snapshot {
+    meta: evflow_core::EventMeta,
+    entries: Vec<(String, String, Vec<u64>, usize, usize)>,
+}
+
+impl Snapshot {
+    fn of(event: &Event) -> Snapshot {
+        let entries = event
+            .iter()
+            .map(|(name, e)| {
+                (name.to_string(), e.dtype().to_string(), e.shape().to_vec(), e.data().as_ptr() as usize, e.len())
+            })
+            .collect();
+        Snapshot { meta: event.meta, entries }
+    }
+}
+
+/// Encodes `event` into a new part of the results channel (a block of the segment on shm).
+pub fn encode(channel: &Channel, event: &Event) -> Result<Part, String> {
+    let layout = FrameLayout::of(event);
+    let mut part = channel
+        .alloc(layout.frame_len(), None)
+        .map_err(|e| format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event))?;
+    wire::encode_into(event, &layout, part.as_mut_slice(), EncodeOptions::default());
+    Ok(part.freeze())
+}
+
+fn send(
+    ctx: &Ctx<'_>,
+    results: &mut Channel,
+    seq: u64,
+    status: Status,
+    origin: Origin,
+    frame: Option<Part>,
+) -> Result<(), String> {
+    let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
+    parts.extend(frame);
+    let message = Message::new(parts);
+    loop {
+        match results.send(&message, Some(POLL)) {
+            Ok(()) => return Ok(()),
+            Err(e)
+                if matches!(
+                    e,
+                    ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. }
+                ) =>
+            {
+                if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+                    return Err("the job was aborted".into());
+                }
+            }
+            Err(e) => return Err(format!("cannot send to the output: {e}")),
+        }
+    }
+}
