@@ -76,6 +76,7 @@ pub fn process(
         errors: Vec::new(),
         aborted_at: None,
     };
+    let _name = ProcessName::set("evf-monitor");
     let initialized = monitor.initialize(&mut path);
     let mut interrupted = false;
     if initialized.is_ok() {
@@ -394,6 +395,29 @@ impl Monitor<'_> {
             }
         }
         self.dir.remove();
+    }
+}
+
+/// This process's name for `ps` while the job runs; the old one comes back on drop.
+struct ProcessName([u8; 16]);
+
+impl ProcessName {
+    fn set(name: &str) -> ProcessName {
+        let mut old = [0u8; 16];
+        let new = std::ffi::CString::new(name).expect("no NUL in names");
+        // SAFETY: PR_GET_NAME writes at most 16 bytes; PR_SET_NAME reads a C string.
+        unsafe {
+            libc::prctl(libc::PR_GET_NAME, old.as_mut_ptr() as libc::c_ulong, 0, 0, 0);
+            libc::prctl(libc::PR_SET_NAME, new.as_ptr() as libc::c_ulong, 0, 0, 0);
+        }
+        ProcessName(old)
+    }
+}
+
+impl Drop for ProcessName {
+    fn drop(&mut self) {
+        // SAFETY: the saved name is NUL-terminated (the kernel wrote at most 15 bytes + NUL).
+        unsafe { libc::prctl(libc::PR_SET_NAME, self.0.as_ptr() as libc::c_ulong, 0, 0, 0) };
     }
 }
 
