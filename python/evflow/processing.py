@@ -175,7 +175,10 @@ def _write_report(result, report) -> None:
         ) from e
 
 
-def _module_error(error: dict) -> ModuleError:
+def _module_error(error: dict) -> EvflowError:
+    if not error["module"]:
+        # The engine's own error (a process of a parallel job died, a crash loop).
+        return EvflowError(error["message"])
     exc = ModuleError(error["message"])
     for key in ("module", "hook", "run", "event"):
         setattr(exc, key, error[key])

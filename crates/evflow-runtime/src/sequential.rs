@@ -78,7 +78,7 @@ impl fmt::Display for Hook {
 /// A module or source hook failed and the job stopped.
 #[derive(Debug, Error)]
 pub struct JobError {
-    /// The module's (or source's) name.
+    /// The module's (or source's) name; empty for an error of the engine itself.
     pub module: String,
     /// Whether it is the path's source.
     pub is_source: bool,
@@ -98,6 +98,10 @@ impl fmt::Display for JobError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let step = if self.is_source { "source" } else { "module" };
         let (name, error) = (&self.module, &self.error);
+        if name.is_empty() {
+            // Not a module's error: the engine's own (a process that died, a crash loop).
+            return write!(f, "{error}");
+        }
         match (self.hook, self.run, self.event) {
             (Hook::Read, Some(r), Some(e)) => {
                 write!(f, "{step} {name} failed reading the next event (after run {r} event {e}): {error}")

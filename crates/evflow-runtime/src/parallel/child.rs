@@ -170,7 +170,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
 /// Records an error of the engine itself (a channel that fails, a malformed message).
 pub fn internal_error(ctx: &Ctx<'_>, message: String) {
     let error = JobError {
-        module: ctx.role.name(),
+        module: String::new(),
         is_source: false,
         hook: crate::sequential::Hook::Event,
         run: None,

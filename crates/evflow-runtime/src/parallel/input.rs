@@ -37,7 +37,7 @@ struct Backup {
 struct Worker {
     generation: u32,
     channel: Option<Channel>,
-    /// Backups held at this worker.
+    /// Events sent to this worker and not yet finished (credited back).
     load: usize,
 }
 
@@ -348,6 +348,16 @@ impl Input<'_, '_> {
             any = true;
             let bytes = message.parts.first().map(Part::as_slice).unwrap_or_default();
             let header = Header::decode(bytes).map_err(|e| e.to_string())?;
+            if header.kind == Kind::Credit {
+                // A credit of a dead worker's generation is void: its successor starts empty.
+                let origin = header.origin;
+                if let Some(worker) = self.workers.get_mut(origin.worker as usize) {
+                    if worker.generation == origin.generation {
+                        worker.load = worker.load.saturating_sub(1);
+                    }
+                }
+                continue;
+            }
             if header.kind != Kind::Acks {
                 return Err(format!("the input got a {:?} message on its ack channel", header.kind));
             }
@@ -356,11 +366,6 @@ impl Input<'_, '_> {
                 if backup.at == Some(ack.origin) {
                     self.backups.remove(&ack.seq);
                     self.pending.remove(&ack.seq);
-                    if let Some(worker) = self.workers.get_mut(ack.origin.worker as usize) {
-                        if worker.generation == ack.origin.generation {
-                            worker.load -= 1;
-                        }
-                    }
                 } else if backup.at.is_none() {
                     // Waiting to be re-sent, and an earlier worker's result made it after all.
                     self.backups.remove(&ack.seq);

@@ -182,7 +182,7 @@ impl Monitor<'_> {
         log::error!("{message}");
         let error = ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) };
         self.errors.push(JobError {
-            module: "evflow".into(),
+            module: String::new(),
             is_source: false,
             hook: Hook::Event,
             run: None,

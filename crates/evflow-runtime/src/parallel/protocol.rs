@@ -14,8 +14,10 @@ pub enum Kind {
     Result = 2,
     /// Output to input: results taken into custody (the ack list follows in the same part).
     Acks = 3,
-    /// Input to workers and to the output: no more events; `seq` is the number read.
+    /// Input to the output: no more events; `seq` is the number read.
     End = 4,
+    /// Worker to input: it finished an event, so it has room for another (its credit).
+    Credit = 5,
 }
 
 /// What became of an event, as the output is told.
@@ -71,7 +73,7 @@ pub struct Header {
     pub kind: Kind,
     /// For results.
     pub status: Option<Status>,
-    /// For results: who made it; for dispatches: attempt number in `generation`.
+    /// For results and credits: who sent it; for dispatches: attempt number in `generation`.
     pub origin: Origin,
     /// The event's seq (End: number of events read).
     pub seq: u64,
@@ -119,6 +121,7 @@ impl Header {
             2 => Kind::Result,
             3 => Kind::Acks,
             4 => Kind::End,
+            5 => Kind::Credit,
             k => return Err(ProtocolError(format!("unknown kind {k}"))),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {

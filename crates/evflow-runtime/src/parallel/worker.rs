@@ -19,10 +19,11 @@ const POLL: Duration = Duration::from_millis(20);
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let slot = ctx.board.worker(w);
     let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
-    let open = || -> Result<(Channel, Channel), ChannelError> {
-        Ok((ctx.net.work(w, origin.generation, Pattern::Pull)?, ctx.net.results(Pattern::Push)?))
+    let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
+        let work = ctx.net.work(w, origin.generation, Pattern::Pull)?;
+        Ok((work, ctx.net.results(Pattern::Push)?, ctx.net.acks(Pattern::Push)?))
     };
-    let (mut work, mut results) = match open() {
+    let (mut work, mut results, mut credits) = match open() {
         Ok(c) => c,
         Err(e) => {
             internal_error(ctx, format!("worker {} cannot open its channels: {e}", w + 1));
@@ -82,6 +83,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         };
         slot.busy_seq.store(IDLE, Ordering::Release);
         slot.events.fetch_add(1, Ordering::Relaxed);
+        let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, 1) }.encode().to_vec());
+        let sent = sent.and_then(|()| send_message(ctx, &mut credits, &credit));
         if let Err(e) = sent {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
                 return End { code: EXIT_OK, terminated: false };
@@ -154,9 +157,13 @@ fn send(
 ) -> Result<(), String> {
     let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
     parts.extend(frame);
-    let message = Message::new(parts);
+    send_message(ctx, results, &Message::new(parts))
+}
+
+/// Sends, waiting as long as the job goes on.
+fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
     loop {
-        match results.send(&message, Some(POLL)) {
+        match channel.send(message, Some(POLL)) {
             Ok(()) => return Ok(()),
             Err(e)
                 if matches!(
@@ -168,7 +175,7 @@ fn send(
                     return Err("the job was aborted".into());
                 }
             }
-            Err(e) => return Err(format!("cannot send to the output: {e}")),
+            Err(e) => return Err(format!("cannot send: {e}")),
         }
     }
 }
