@@ -3,7 +3,7 @@ VENV        := .venv
 BIN         := $(VENV)/bin
 DEPS_STAMP  := $(VENV)/.deps-installed
 
-.PHONY: all run test bench fuzz develop lint rust-test py-test clean
+.PHONY: all run test bench fuzz develop lint rust-test py-test soak clean
 
 all: test
 
@@ -32,6 +32,10 @@ py-test: develop
 	$(BIN)/pytest -q
 
 test: lint rust-test py-test
+
+# The chaos test of the parallel engine, longer: 1M events with workers SIGKILLed at random.
+soak: develop
+	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_parallel_signals.py -k chaos
 
 bench: develop
 	cargo run --release --quiet -p evflow-bench
