@@ -96,7 +96,7 @@ def _positive(kind):
 
 
 def add_parser(sub) -> None:
-    """Adds ``bench transport`` to the command line's subcommands ``sub``."""
+    """Adds ``bench transport`` and ``bench parallel`` to the command line's subcommands ``sub``."""
     bench = sub.add_parser("bench", help="benchmarks against baselines measured in the same run")
     kind = bench.add_subparsers(dest="benchmark", required=True)
     t = kind.add_parser(
@@ -136,6 +136,9 @@ def add_parser(sub) -> None:
         "CPU this process may use, the sender on the second)",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object per line")
+    from evflow import bench_parallel
+
+    bench_parallel.add_parser(kind)
 
 
 class _Peer:
@@ -403,7 +406,11 @@ def _targets(by: dict) -> list[list[str]]:
 
 
 def run(args) -> int:
-    """``evflow bench transport``: measures and prints; the exit code."""
+    """``evflow bench transport`` or ``parallel``: measures and prints; the exit code."""
+    if args.benchmark == "parallel":
+        from evflow import bench_parallel
+
+        return bench_parallel.run(args)
 
     def progress(text):
         print(f"evflow bench: {text}", file=sys.stderr, flush=True)

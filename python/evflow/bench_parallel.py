@@ -18,7 +18,6 @@ process's and its children's (``getrusage``).
 
 import argparse
 import json
-import os
 import resource
 import statistics
 import sys
@@ -27,24 +26,21 @@ import time
 import numpy as np
 
 import evflow as ef
-from evflow.bench import _positive, _print_table, _rate
+from evflow.bench import _positive
+from evflow.bench_parallel_output import SECTIONS, amdahl, plot, print_tables
 from evflow.errors import EvflowError
 
-SECTIONS = ("scaling", "overhead", "large")
 DEFAULT_PROCESSES = "0,1,2"
 DEFAULT_WORKER_QUEUES = "2,64"
 DEFAULT_TRANSPORTS = "shm,ipc"
 DEFAULT_PLOT = "docs/parallel-scaling.png"
-DEFAULTS = {"events": 1000, "work_ms": 2.0, "small_events": 100_000, "large_events": 2000}
+DEFAULTS = {"events": 5000, "work_ms": 2.0, "small_events": 100_000, "large_events": 2000}
 DEFAULT_REPEATS = 3
 LARGE_SIZE = 1 << 20
 LARGE_PROCESSES = (1, 2)
 HOPS = 2
 """Channels an event crosses with workers: input -> worker -> output."""
 MEMCPY_SECONDS = 0.2
-SPEEDUP_AT_2 = 1.9
-ONE_WORKER_EVENTS_PER_S = 100_000
-SHM_GB_PER_S = 5.0
 
 
 class Busy(ef.Module):
@@ -89,24 +85,23 @@ def spin(loops: int) -> int:
 
 
 def calibrate(work_ms: float) -> tuple[int, float]:
-    """Loops of ``spin`` that take about ``work_ms`` here, and the ms they took."""
+    """Loops of ``spin`` that take about ``work_ms`` of CPU time here, and the ms they took
+    (CPU time, so that other jobs on the machine change the calibration less)."""
     loops = 1000
-    for _ in range(20):
-        t = _best_of(lambda n=loops: spin(n), 5)
-        if t >= 0.02:
-            break
+    while (t := _cpu_time_of(loops)) < 0.02:
         loops *= 4
     loops = max(1, round(loops * work_ms / 1e3 / t))
-    return loops, _best_of(lambda: spin(loops), 5) * 1e3
+    return loops, _cpu_time_of(loops) * 1e3
 
 
-def _best_of(f, times: int) -> float:
+def _cpu_time_of(loops: int) -> float:
+    """The least CPU time of 5 calls of ``spin(loops)``, seconds."""
     samples = []
-    for _ in range(times):
-        start = time.perf_counter()
-        f()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    for _ in range(5):
+        start = time.process_time()
+        spin(loops)
+        samples.append(time.process_time() - start)
+    return min(samples)
 
 
 def _cpu_s(who) -> float:
@@ -163,22 +158,23 @@ def amdahl_fit(speedups: dict[int, float]) -> float | None:
     return min(1.0, max(0.0, s))
 
 
-def amdahl(s: float, p: float) -> float:
-    return 1 / (s + (1 - s) / p)
-
-
 def scaling(args, progress) -> list[dict]:
     loops, ms = calibrate(args.work_ms)
     n = args.events
-    cases = {
-        p: (lambda p=p: timed_job(ef.modules.EventGenerator(events=n), Busy(loops), p))
-        for p in args.processes
-    }
+
+    def case(p, events):
+        return lambda: timed_job(ef.modules.EventGenerator(events=events), Busy(loops), p)
+
+    cases = {}
+    for p in args.processes:
+        cases[p] = case(p, n)
+        cases[p, "1 event"] = case(p, 1)
     samples = run_cases(cases, args.repeats, progress)
-    speedups = {p: ratio(runs, samples[0], "wall_s") for p, runs in samples.items()}
+    speedups = {p: ratio(samples[p], samples[0], "wall_s") for p in args.processes}
     s = amdahl_fit(speedups)
     results = []
-    for p, runs in samples.items():
+    for p in args.processes:
+        runs = samples[p]
         wall = median_of(runs, "wall_s")
         results.append(
             {
@@ -189,6 +185,7 @@ def scaling(args, progress) -> list[dict]:
                 "wall_s": wall,
                 "events_per_s": n / wall,
                 "cpu_s": median_of(runs, "cpu_s"),
+                "one_event_job_s": median_of(samples[p, "1 event"], "wall_s"),
                 "speedup": speedups[p],
                 "serial_fraction": s,
                 "amdahl_speedup": amdahl(s, p) if s is not None and p >= 1 else None,
@@ -340,8 +337,6 @@ def run(args) -> int:
     def progress(text):
         print(f"evflow bench: {text}", file=sys.stderr, flush=True)
 
-    if isinstance(args.processes, str):  # argparse does not parse defaults given as lists
-        args.processes = _int_list(0)(args.processes)
     args.processes = sorted({0, *args.processes})
     tell = progress if sys.stderr.isatty() else None
     results = []

@@ -160,7 +160,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
             }
         }
     }
-    evflow_transport::finish_zmq();
+    if !ctx.monitor_gone() && ctx.board.stop() != super::board::Stop::Abort {
+        // Delivers what libzmq still holds; pointless (and up to a linger long) when the
+        // job is over for everyone.
+        evflow_transport::finish_zmq();
+    }
     hooks.before_exit();
     // SAFETY: ends this process without running the parent's atexit handlers or destructors
     // (they belong to the monitor's copy of the state: open files, the interpreter).

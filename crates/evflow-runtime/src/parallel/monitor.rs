@@ -179,7 +179,6 @@ impl Monitor<'_> {
     }
 
     fn engine_error(&mut self, message: String) {
-        log::error!("{message}");
         let error = ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) };
         self.errors.push(JobError {
             module: String::new(),
