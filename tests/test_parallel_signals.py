@@ -7,9 +7,6 @@ included, can be found by its session id in /proc, and killed with it if a test 
 
 `make soak` runs the chaos test with EVFLOW_SOAK=1: far more events (EVFLOW_CHAOS_SEED picks
 the killer's seed).
-
-Known engine bugs are marked where they show: an xfail test (strict: it fails once the bug is
-fixed, so the mark is removed) and, for one that only shows at times, a conditional xfail.
 """
 
 import collections
@@ -537,10 +534,6 @@ def test_killed_monitor_takes_its_children_and_leaves_a_dead_session(tmp_path, t
     # docs/parallel.md: the children end "within a second" (slack for a loaded machine).
     if lingering:
         message = f"{sorted(lingering)} outlived the monitor by {gone_after:.1f} s"
-        if transport == "ipc" and lingering == {"evf-output"}:
-            # Known engine bug: after closing its file the output waits out libzmq's linger
-            # (5 s) on acks its dead input will never take.
-            pytest.xfail(message)
         pytest.fail(message)
 
 
@@ -566,11 +559,6 @@ def test_killed_output_ends_the_job_with_an_error(tmp_path, transport):
     assert_job_gone(process.pid)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the monitor logs an engine error (log::error! in engine_error) and "
-    "returns it as the job's error, which the CLI prints again",
-)
 def test_killed_output_error_is_printed_once(tmp_path):
     process = start_slow_job(tmp_path, "shm")
     try:
