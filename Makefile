@@ -41,6 +41,7 @@ bench: develop
 	cargo run --release --quiet -p evflow-bench
 	$(BIN)/python bench/python_modules.py
 	$(BIN)/evflow bench transport
+	$(BIN)/evflow bench parallel
 
 # The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:

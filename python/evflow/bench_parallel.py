@@ -109,7 +109,7 @@ def _cpu_s(who) -> float:
     return r.ru_utime + r.ru_stime
 
 
-def timed_job(source, module, processes=0, **options) -> dict:
+def timed_job(source, module, processes=0, **options) -> tuple[float, float]:
     """Runs source -> module; wall seconds, CPU seconds (this process and its children)."""
     path = ef.Path()
     path.add(source)
@@ -124,27 +124,62 @@ def timed_job(source, module, processes=0, **options) -> dict:
             f"parallel benchmark: {source.expected_events} events in, {report.written} out "
             f"(processes={processes}, {options})"
         )
-    return {"wall_s": wall, "cpu_s": cpu}
+    return wall, cpu
+
+
+def case(make_source, events: int, module, processes=0, **options):
+    """One sample of a case: a job of 1 event (what starting and ending a job costs), then
+    the job of ``events``; their wall and CPU seconds, and the steady rate in between."""
+
+    def sample() -> dict:
+        start_s, start_cpu_s = timed_job(make_source(1), module, processes, **options)
+        wall_s, cpu_s = timed_job(make_source(events), module, processes, **options)
+        return {"wall_s": wall_s, "cpu_s": cpu_s, "start_s": start_s, "start_cpu_s": start_cpu_s}
+
+    return sample
 
 
 def run_cases(cases: dict, repeats: int, progress) -> dict:
     """Every case (name: function returning one sample) once per repetition, in turn."""
     samples = {name: [] for name in cases}
     for repeat in range(repeats):
-        for name, case in cases.items():
+        for name, sample in cases.items():
             if progress:
-                progress(f"{repeat + 1}/{repeats} {name}")
-            samples[name].append(case())
+                progress(f"{repeat + 1}/{repeats} {_label(name)}")
+            samples[name].append(sample())
     return samples
 
 
-def median_of(runs: list[dict], key: str) -> float:
-    return statistics.median(r[key] for r in runs)
+def _label(name) -> str:
+    """'1 shm 64' for the case (1, "shm", 64)."""
+    parts = name if isinstance(name, tuple) else (name,)
+    return " ".join(str(k) for k in parts if k is not None)
 
 
-def ratio(runs: list[dict], base: list[dict], key: str) -> float:
-    """Median over repetitions of base[key] / runs[key] within each repetition."""
-    return statistics.median(b[key] / r[key] for r, b in zip(runs, base, strict=True))
+def medians(runs: list[dict], events: int) -> dict:
+    """The medians of a case's samples; events/s of the whole job; and, between the job of
+    1 event and the whole job, the steady events/s and CPU us per event (None when the
+    difference is too small to measure)."""
+    m = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+    m["events_per_s"] = events / m["wall_s"]
+    steady_s = m["wall_s"] - m["start_s"]
+    m["steady_events_per_s"] = (events - 1) / steady_s if events > 1 and steady_s > 0 else None
+    steady_cpu = m["cpu_s"] - m["start_cpu_s"]
+    m["cpu_us_per_event"] = steady_cpu / (events - 1) * 1e6 if events > 1 else None
+    return m
+
+
+def ratio(top: list[dict], bottom: list[dict], key: str) -> float:
+    """Median over repetitions of top[key] / bottom[key] within each repetition."""
+    return statistics.median(t[key] / b[key] for t, b in zip(top, bottom, strict=True))
+
+
+def _per(a: float | None, b: float | None) -> float | None:
+    return a / b if a is not None and b else None
+
+
+def _generator(events: int):
+    return ef.modules.EventGenerator(events=events)
 
 
 def amdahl_fit(speedups: dict[int, float]) -> float | None:
@@ -161,32 +196,26 @@ def amdahl_fit(speedups: dict[int, float]) -> float | None:
 def scaling(args, progress) -> list[dict]:
     loops, ms = calibrate(args.work_ms)
     n = args.events
-
-    def case(p, events):
-        return lambda: timed_job(ef.modules.EventGenerator(events=events), Busy(loops), p)
-
-    cases = {}
-    for p in args.processes:
-        cases[p] = case(p, n)
-        cases[p, "1 event"] = case(p, 1)
+    cases = {p: case(_generator, n, Busy(loops), p) for p in args.processes}
     samples = run_cases(cases, args.repeats, progress)
-    speedups = {p: ratio(samples[p], samples[0], "wall_s") for p in args.processes}
+    speedups = {p: ratio(samples[0], samples[p], "wall_s") for p in args.processes}
     s = amdahl_fit(speedups)
+    base = medians(samples[0], n)
     results = []
-    for p in args.processes:
-        runs = samples[p]
-        wall = median_of(runs, "wall_s")
+    for p, runs in samples.items():
+        m = medians(runs, n)
         results.append(
             {
                 "section": "scaling",
                 "processes": p,
                 "events": n,
                 "work_ms": ms,
-                "wall_s": wall,
-                "events_per_s": n / wall,
-                "cpu_s": median_of(runs, "cpu_s"),
-                "one_event_job_s": median_of(samples[p, "1 event"], "wall_s"),
+                "wall_s": m["wall_s"],
+                "events_per_s": m["events_per_s"],
+                "cpu_s": m["cpu_s"],
+                "start_s": m["start_s"],
                 "speedup": speedups[p],
+                "steady_speedup": _per(m["steady_events_per_s"], base["steady_events_per_s"]),
                 "serial_fraction": s,
                 "amdahl_speedup": amdahl(s, p) if s is not None and p >= 1 else None,
                 "repeats": args.repeats,
@@ -197,19 +226,19 @@ def scaling(args, progress) -> list[dict]:
 
 def overhead(args, progress) -> list[dict]:
     n = args.small_events
-
-    def case(p=0, **options):
-        return lambda: timed_job(ef.modules.EventGenerator(events=n), Nothing(), p, **options)
-
-    cases = {(0, None, None): case()}
+    cases = {(0, None, None): case(_generator, n, Nothing())}
     for transport in args.transports:
         for queue in args.worker_queues:
-            cases[1, transport, queue] = case(1, worker_queue=queue, transport=transport)
+            options = {"worker_queue": queue, "transport": transport}
+            cases[1, transport, queue] = case(_generator, n, Nothing(), 1, **options)
     samples = run_cases(cases, args.repeats, progress)
-    base_cpu = median_of(samples[0, None, None], "cpu_s") / n * 1e6
+    base = medians(samples[0, None, None], n)
     results = []
     for (p, transport, queue), runs in samples.items():
-        cpu = median_of(runs, "cpu_s") / n * 1e6
+        m = medians(runs, n)
+        hop = None
+        if p and m["cpu_us_per_event"] is not None and base["cpu_us_per_event"] is not None:
+            hop = (m["cpu_us_per_event"] - base["cpu_us_per_event"]) / HOPS
         results.append(
             {
                 "section": "overhead",
@@ -217,10 +246,12 @@ def overhead(args, progress) -> list[dict]:
                 "transport": transport,
                 "worker_queue": queue,
                 "events": n,
-                "events_per_s": n / median_of(runs, "wall_s"),
-                "cpu_us_per_event": cpu,
-                "cpu_us_per_hop": (cpu - base_cpu) / HOPS if p else None,
-                "vs_one_process": ratio(runs, samples[0, None, None], "wall_s"),
+                "events_per_s": m["events_per_s"],
+                "steady_events_per_s": m["steady_events_per_s"],
+                "start_s": m["start_s"],
+                "cpu_us_per_event": m["cpu_us_per_event"],
+                "cpu_us_per_hop": hop,
+                "vs_one_process": ratio(samples[0, None, None], runs, "wall_s"),
                 "repeats": args.repeats,
             }
         )
@@ -232,21 +263,24 @@ def large(args, progress) -> list[dict]:
 
     n = args.large_events
 
-    def case(p=0, **options):
-        return lambda: timed_job(SamePayload(n, LARGE_SIZE), Nothing(), p, **options)
+    def make(events):
+        return SamePayload(events, LARGE_SIZE)
 
-    copies = []
-    cases = {(0, None): case()}
+    cases = {(0, None): case(make, n, Nothing())}
     for transport in args.transports:
         for p in LARGE_PROCESSES:
-            cases[p, transport] = case(p, transport=transport)
+            cases[p, transport] = case(make, n, Nothing(), p, transport=transport)
+    copies = []
     cases["memcpy"] = lambda: copies.append(_native.bench_memcpy(LARGE_SIZE, MEMCPY_SECONDS))
     samples = run_cases(cases, args.repeats, progress)
     del samples["memcpy"]
     memcpy = statistics.median(copies)
     results = []
     for (p, transport), runs in samples.items():
-        gb = n * LARGE_SIZE / median_of(runs, "wall_s") / 1e9
+        m = medians(runs, n)
+        gb = m["events_per_s"] * LARGE_SIZE / 1e9
+        steady = m["steady_events_per_s"]
+        steady_gb = steady * LARGE_SIZE / 1e9 if steady is not None else None
         results.append(
             {
                 "section": "large",
@@ -255,10 +289,13 @@ def large(args, progress) -> list[dict]:
                 "size": LARGE_SIZE,
                 "events": n,
                 "gb_per_s": gb,
-                "events_per_s": gb * 1e9 / LARGE_SIZE,
-                "cpu_us_per_event": median_of(runs, "cpu_s") / n * 1e6,
+                "steady_gb_per_s": steady_gb,
+                "events_per_s": m["events_per_s"],
+                "start_s": m["start_s"],
+                "cpu_us_per_event": m["cpu_us_per_event"],
                 "memcpy_gb_per_s": memcpy,
                 "vs_memcpy": gb / memcpy,
+                "steady_vs_memcpy": _per(steady_gb, memcpy),
                 "repeats": args.repeats,
             }
         )
@@ -339,14 +376,13 @@ def run(args) -> int:
 
     args.processes = sorted({0, *args.processes})
     tell = progress if sys.stderr.isatty() else None
-    results = []
-    for section in args.sections:
-        part = {"scaling": scaling, "overhead": overhead, "large": large}[section](args, tell)
-        if section == "scaling":
-            plot(part, args.plot)
-            for r in part:
-                r["plot"] = args.plot
-        results += part
+    measure = {"scaling": scaling, "overhead": overhead, "large": large}
+    results = [r for section in args.sections for r in measure[section](args, tell)]
+    scaled = [r for r in results if r["section"] == "scaling"]
+    if scaled:  # after the jobs: the monitor forks with nothing of matplotlib loaded
+        plot(scaled, args.plot)
+        for r in scaled:
+            r["plot"] = args.plot
     if args.json:
         for r in results:
             print(json.dumps(r))

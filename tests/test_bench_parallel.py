@@ -1,0 +1,101 @@
+"""``evflow bench parallel --json``, run as a user runs it, with tiny sizes: the shape of its
+output and the plot (no assertion on speed: tests never assert on wall-clock time)."""
+
+import glob
+import json
+import subprocess
+
+import pytest
+from conftest import error_lines, run_cli, start_cli
+
+TINY = [
+    "--events", "10", "--work-ms", "0.2", "--small-events", "300", "--large-events", "5",
+    "--transports", "shm", "--worker-queues", "2,64", "--repeats", "1",
+]  # fmt: skip
+
+
+def run_bench(tmp_path, *args) -> str:
+    """Runs the command to its end; its stdout. Fails if it hangs (then ends it and removes
+    its jobs' shm segments) or leaves a segment behind."""
+    cli = start_cli("bench", "parallel", *TINY, *args, cwd=tmp_path)
+    segments = f"/dev/shm/evflow.*.job-{cli.pid}-*"
+    try:
+        out, err = cli.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        cli.kill()  # its children follow (parent-death signal)
+        out, err = cli.communicate()
+        sessions = [name.split(".", 2)[2] for name in glob.glob(segments)]
+        run_cli("shm", "clean", *sessions, cwd=tmp_path)
+        pytest.fail(f"evflow bench parallel did not end within 60 s: {err}")
+    assert cli.returncode == 0, err
+    assert not glob.glob(segments), "a shm segment was left behind"
+    return out
+
+
+def run_json(tmp_path, *args) -> dict:
+    """The JSON objects of one run, by section."""
+    objects = [json.loads(line) for line in run_bench(tmp_path, *args, "--json").splitlines()]
+    return {s: [o for o in objects if o["section"] == s] for s in ("scaling", "overhead", "large")}
+
+
+def test_every_section_with_its_baseline_and_the_plot(tmp_path):
+    plot = tmp_path / "plots" / "scaling.png"
+    by = run_json(tmp_path, "--processes", "1,2", "--plot", str(plot))
+    scaling = by["scaling"]
+    assert [o["processes"] for o in scaling] == [0, 1, 2]  # 0, the baseline, always runs
+    assert scaling[0]["speedup"] == 1.0 and scaling[0]["amdahl_speedup"] is None
+    assert scaling[0]["steady_speedup"] in (1.0, None)
+    for o in scaling:
+        assert o["wall_s"] > 0 and o["cpu_s"] > 0 and o["start_s"] > 0
+        assert o["events"] == 10 and o["work_ms"] > 0 and o["plot"] == str(plot)
+        assert 0 <= o["serial_fraction"] <= 1
+    assert scaling[2]["amdahl_speedup"] == pytest.approx(
+        1 / (scaling[2]["serial_fraction"] + (1 - scaling[2]["serial_fraction"]) / 2)
+    )
+    assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+    overhead = by["overhead"]
+    cases = [(o["processes"], o["transport"], o["worker_queue"]) for o in overhead]
+    assert cases == [(0, None, None), (1, "shm", 2), (1, "shm", 64)]
+    assert overhead[0]["vs_one_process"] == 1.0 and overhead[0]["cpu_us_per_hop"] is None
+    for o in overhead:
+        assert o["events_per_s"] > 0 and o["start_s"] > 0
+        assert isinstance(o["cpu_us_per_event"], float)
+    for o in overhead[1:]:
+        assert isinstance(o["cpu_us_per_hop"], float)
+
+    large = by["large"]
+    assert [(o["processes"], o["transport"]) for o in large] == [(0, None), (1, "shm"), (2, "shm")]
+    for o in large:
+        assert o["size"] == 1 << 20 and o["memcpy_gb_per_s"] > 0
+        assert o["gb_per_s"] == pytest.approx(o["events_per_s"] * o["size"] / 1e9)
+        assert o["vs_memcpy"] == pytest.approx(o["gb_per_s"] / o["memcpy_gb_per_s"])
+        if o["steady_gb_per_s"] is not None:  # None when too few events to tell
+            assert o["steady_vs_memcpy"] == pytest.approx(
+                o["steady_gb_per_s"] / o["memcpy_gb_per_s"]
+            )
+
+
+def test_the_tables_show_the_baseline_and_the_targets(tmp_path):
+    args = ["--sections", "overhead", "--worker-queues", "2"]
+    out = run_bench(tmp_path, *args)
+    assert "| one process (baseline) " in out
+    assert "one worker, shm, worker_queue 2: >= 0.10 M events/s" in out
+    assert not (tmp_path / "docs").exists(), "no scaling section, no plot"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--sections", "scaling,speed", "unknown speed"),
+        ("--transports", "tcp", "unknown tcp"),
+        ("--processes", "1,x", "bad list '1,x'"),
+        ("--worker-queues", "0", "bad list '0'"),
+        ("--work-ms", "0", "not a number above 0"),
+    ],
+)
+def test_bad_options_are_usage_errors(option, value, message, tmp_path):
+    result = run_cli("bench", "parallel", option, value, cwd=tmp_path)
+    assert result.returncode == 2
+    lines = error_lines(result.stderr)
+    assert len(lines) == 1 and message in lines[0], result.stderr
