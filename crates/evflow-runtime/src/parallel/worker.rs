@@ -174,6 +174,11 @@ fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Resu
                 if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
                     return Err("the job was aborted".into());
                 }
+                if ctx.board.ended() {
+                    // Every event is at the output and the input has left: a late result
+                    // (of an event another worker did) or credit is of no use to anyone.
+                    return Ok(());
+                }
             }
             Err(e) => return Err(format!("cannot send: {e}")),
         }
