@@ -17,7 +17,7 @@ import os as _os
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     _os.environ.setdefault(_var, "1")
 
-from evflow import modules  # noqa: E402
+from evflow import modules
 from evflow._native import Event, Report, __version__
 from evflow.channels import Channel, Message, Part
 from evflow.errors import (
