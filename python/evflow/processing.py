@@ -58,7 +58,8 @@ def process(
     killed. max_retries: times an event that killed a worker is sent again; then it is
     written flagged ``failed`` (or to the ``quarantine`` file). max_restarts_per_minute:
     more worker restarts end the job. transport: "shm" (shared memory) or "ipc" (ZeroMQ).
-    segment_size: bytes of the job's shared-memory segment (default 256 MiB).
+    segment_size: bytes of the job's shared-memory segment (default 128 MiB; a full segment
+    makes senders wait, an event larger than it is an error).
 
     Options given on the ``evflow run`` command line take precedence.
     """

@@ -8,6 +8,12 @@ use bytes::Bytes;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+/// First retry of a connect whose peer is not there yet, milliseconds; doubled up to
+/// [`RECONNECT_MAX_MS`].
+const RECONNECT_FIRST_MS: i32 = 5;
+/// Longest wait between two retries of a connect, milliseconds.
+const RECONNECT_MAX_MS: i32 = 1000;
+
 /// The process's libzmq context: one, so that `inproc://` channels of every thread meet.
 fn context() -> &'static zmq::Context {
     static CONTEXT: OnceLock<zmq::Context> = OnceLock::new();
@@ -72,6 +78,10 @@ impl ZmqSocket {
         socket.set_sndhwm(queue).map_err(fail("setting the queue length"))?;
         socket.set_rcvhwm(queue).map_err(fail("setting the queue length"))?;
         socket.set_linger(millis(Some(options.linger))).map_err(fail("setting linger"))?;
+        // A connect made before the peer binds retries soon, then backs off (libzmq's
+        // default is a flat 100 ms, a long wait for a job whose processes start together).
+        socket.set_reconnect_ivl(RECONNECT_FIRST_MS).map_err(fail("setting the reconnect interval"))?;
+        socket.set_reconnect_ivl_max(RECONNECT_MAX_MS).map_err(fail("setting the reconnect interval"))?;
         if pattern == Pattern::Sub {
             if options.topics.is_empty() {
                 socket.set_subscribe(b"").map_err(fail("subscribing"))?;

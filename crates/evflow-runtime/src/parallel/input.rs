@@ -83,7 +83,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let mut stage =
         Stage::new(&mut path.modules[..ctx.split.0], ctx.names, first, ctx.opts.on_error, ctx.board, ctx.role.slot());
     debug_assert_eq!(end - first, ctx.split.0);
-    let outcome = input.pump(&mut *path.source, &mut stage);
+    let outcome = (0..input.workers.len())
+        .try_for_each(|w| input.open_work(w))
+        .and_then(|()| input.pump(&mut *path.source, &mut stage));
     let mut errors = stage.finish();
     if let Err(e) = path.source.terminate() {
         errors.push(source_error(ctx, Hook::Terminate, None, e));
@@ -95,6 +97,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     }
     let mut code = match outcome {
         Ok(()) => EXIT_OK,
+        // Whatever was cut short by an abort is listed by the output.
+        Err(_) if ctx.board.stop() == Stop::Abort => EXIT_OK,
         Err(message) => {
             internal_error(ctx, message);
             ctx.board.fail();
@@ -228,6 +232,7 @@ impl Input<'_, '_> {
             let died_on = slot.died_on.load(Ordering::Acquire);
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
             self.workers[w] = Worker { generation, channel: None, load: 0 };
+            self.open_work(w)?;
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
             for seq in lost {
@@ -282,16 +287,41 @@ impl Input<'_, '_> {
             return self.send_result(seq, Status::Quarantined, None);
         }
         log::warn!("run {run} event {number} killed {attempts} workers: it is written out flagged failed");
-        let part = super::worker::encode(&self.results, &event)?;
+        let part = self.encode(&event)?;
         self.send_result(seq, Status::Poison, Some(part))
     }
 
+    /// Encodes an event into a new part; while the segment is full, takes acks (releasing
+    /// backups, which is what frees the segment).
+    fn encode(&mut self, event: &Event) -> Result<Part, String> {
+        loop {
+            if let Some(part) = super::worker::try_encode(&self.results, event)? {
+                return Ok(part);
+            }
+            if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
+                return Err("the job was aborted while the input waited for room in the segment".into());
+            }
+            self.take_acks(Some(Duration::ZERO))?;
+        }
+    }
+
     fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
-        let frame = super::worker::encode(&self.results, event)?;
+        let frame = self.encode(event)?;
         let seq = event.meta.seq;
         self.backups.insert(seq, Backup { frame, at: None, attempts: 0, done: false });
         self.pending.insert(seq);
         self.dispatch_pending()?;
+        Ok(())
+    }
+
+    /// Opens the channel to worker `w`'s current generation, if it is not open yet. Done as
+    /// soon as a generation is known, so the worker finds it bound when it connects.
+    fn open_work(&mut self, w: usize) -> Result<(), String> {
+        if self.workers[w].channel.is_none() {
+            let channel = self.ctx.net.work(w, self.workers[w].generation, Pattern::Push);
+            let channel = channel.map_err(|e| format!("the input cannot open the channel to worker {}: {e}", w + 1))?;
+            self.workers[w].channel = Some(channel);
+        }
         Ok(())
     }
 
@@ -311,12 +341,7 @@ impl Input<'_, '_> {
                 Header { origin: Origin { worker: 0, generation: attempt }, ..Header::new(Kind::Dispatch, seq) };
             let message = Message::new(vec![Part::from(header.encode().to_vec()), backup.frame.clone()]);
             let generation = self.workers[w].generation;
-            if self.workers[w].channel.is_none() {
-                match self.ctx.net.work(w, generation, Pattern::Push) {
-                    Ok(c) => self.workers[w].channel = Some(c),
-                    Err(e) => return Err(format!("the input cannot open the channel to worker {}: {e}", w + 1)),
-                }
-            }
+            self.open_work(w)?;
             let channel = self.workers[w].channel.as_mut().expect("opened above");
             match channel.send(&message, Some(Duration::ZERO)) {
                 Ok(()) => {

@@ -50,9 +50,11 @@ pub const DEFAULT_MAX_RESTARTS_PER_MINUTE: u32 = 30;
 /// With `ordered`, how far the input may read ahead of the oldest event not yet written.
 pub const REORDER_WINDOW: u64 = 512;
 /// Default size of a job's shared-memory segment. Events in flight are bounded by credits
-/// (workers x `worker_queue`) and the output's queue; the reorder buffer holds copies in
-/// process memory. Reserving it costs time at the start of the job (the kernel zeroes it).
-pub const DEFAULT_SEGMENT_LEN: usize = 256 << 20;
+/// (workers x `worker_queue`) and the output's queue, and a full segment makes senders wait
+/// (the input taking acks meanwhile); the reorder buffer holds copies in process memory.
+/// Reserving the segment costs time at the start of a job (the kernel zeroes it), about
+/// 50 ms for 128 MiB here.
+pub const DEFAULT_SEGMENT_LEN: usize = 128 << 20;
 /// Most workers one job may have.
 pub const MAX_WORKERS: usize = 256;
 

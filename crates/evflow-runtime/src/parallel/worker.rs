@@ -67,7 +67,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
-                let part = if before == Snapshot::of(&event) { Ok(frame) } else { encode(&results, &event) };
+                let part = if before == Snapshot::of(&event) { Ok(frame) } else { encode(ctx, &results, &event) };
                 part.and_then(|part| send(ctx, &mut results, seq, Status::Processed, origin, Some(part)))
             }
             Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, None),
@@ -137,14 +137,28 @@ impl Snapshot {
     }
 }
 
-/// Encodes `event` into a new part of the results channel (a block of the segment on shm).
-pub fn encode(channel: &Channel, event: &Event) -> Result<Part, String> {
+/// Encodes `event` into a new part of `channel` (a block of the segment on shm); `None`
+/// when the segment stayed full for a while, so the caller can see to its duties and retry.
+pub fn try_encode(channel: &Channel, event: &Event) -> Result<Option<Part>, String> {
     let layout = FrameLayout::of(event);
-    let mut part = channel
-        .alloc(layout.frame_len(), None)
-        .map_err(|e| format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event))?;
+    let mut part = match channel.alloc(layout.frame_len(), Some(POLL)) {
+        Ok(part) => part,
+        Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => return Ok(None),
+        Err(e) => return Err(format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event)),
+    };
     wire::encode_into(event, &layout, part.as_mut_slice(), EncodeOptions::default());
-    Ok(part.freeze())
+    Ok(Some(part.freeze()))
+}
+
+fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Part, String> {
+    loop {
+        if let Some(part) = try_encode(channel, event)? {
+            return Ok(part);
+        }
+        if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+            return Err("the job was aborted".into());
+        }
+    }
 }
 
 fn send(
