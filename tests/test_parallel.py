@@ -390,11 +390,6 @@ def test_event_that_killed_its_worker_once_is_retried_and_processed(tmp_path, tr
     assert {key for key, a in attempts.items() if a} == POISON
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a worker whose modules leave an event unchanged forwards the frame "
-    "it received, which lacks the 'retried' flag the worker set on the decoded event",
-)
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_retried_flag_is_written_when_the_worker_part_leaves_the_event_unchanged(
     tmp_path, transport

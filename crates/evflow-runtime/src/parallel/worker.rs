@@ -53,14 +53,18 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 return End { code: EXIT_INTERNAL, terminated: false };
             }
         };
-        let (seq, frame, mut event) = match read_dispatch(&message) {
+        let (seq, attempt, frame, mut event) = match read_dispatch(&message) {
             Ok(d) => d,
             Err(e) => {
                 internal_error(ctx, format!("worker {}: {e}", w + 1));
                 return End { code: EXIT_INTERNAL, terminated: false };
             }
         };
+        // As the frame has it: an event flagged retried here is not the frame it came in.
         let before = Snapshot::of(&event);
+        if attempt > 0 {
+            event.meta.flags.insert(Flags::RETRIED);
+        }
         slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
         slot.busy_seq.store(seq, Ordering::Release);
         let fate = stage.event(&mut event);
@@ -100,7 +104,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     End { code: if errors.is_empty() { EXIT_OK } else { EXIT_JOB_ERROR }, terminated: true }
 }
 
-fn read_dispatch(message: &Message) -> Result<(u64, Part, Event), String> {
+/// The seq, attempt, frame and event of a dispatch.
+fn read_dispatch(message: &Message) -> Result<(u64, u32, Part, Event), String> {
     let [head, frame] = &message.parts[..] else {
         return Err(format!("a dispatch has 2 parts, this message {}", message.parts.len()));
     };
@@ -109,12 +114,9 @@ fn read_dispatch(message: &Message) -> Result<(u64, Part, Event), String> {
         return Err(format!("expected a dispatch, got {:?}", header.kind));
     }
     let bytes = frame.clone().into_bytes();
-    let mut event = wire::decode(&bytes, &DecodeOptions::default())
+    let event = wire::decode(&bytes, &DecodeOptions::default())
         .map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
-    if header.origin.generation > 0 {
-        event.meta.flags.insert(Flags::RETRIED);
-    }
-    Ok((header.seq, frame.clone(), event))
+    Ok((header.seq, header.origin.generation, frame.clone(), event))
 }
 
 /// What identifies an event's contents without reading its bytes: its meta, and each
