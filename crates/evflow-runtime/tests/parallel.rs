@@ -42,7 +42,7 @@ impl Module for Square {
         }
         let square = Bytes::copy_from_slice(&(n * n).to_le_bytes());
         event.put("square", Entry::new("<u8", vec![1], square).unwrap()).unwrap();
-        Ok(if n % 5 == 0 { Decision::Reject } else { Decision::Keep })
+        Ok(if n.is_multiple_of(5) { Decision::Reject } else { Decision::Keep })
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::board::Stop;
 use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
 use super::stage::{Fate, Stage};
 use super::REORDER_WINDOW;
@@ -425,8 +426,4 @@ impl Input<'_, '_> {
             }
         }
     }
-}
-
-fn is_not_ready(e: &ChannelError) -> bool {
-    matches!(e, ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. })
 }

@@ -62,3 +62,9 @@ impl Net {
         self.open(pattern, "acks", side)
     }
 }
+
+/// Whether a send failed only because no receiver has room now (not connected yet, queue
+/// full, gone): worth trying again, or elsewhere.
+pub fn is_not_ready(e: &ChannelError) -> bool {
+    matches!(e, ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. })
+}

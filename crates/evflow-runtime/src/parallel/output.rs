@@ -4,6 +4,7 @@
 
 use super::board::Stop;
 use super::child::{internal_error, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::net::is_not_ready;
 use super::protocol::{encode_acks, Ack, Header, Kind, Status};
 use super::stage::{Fate, Stage};
 use crate::log;
@@ -258,12 +259,7 @@ impl Output<'_, '_> {
         loop {
             match self.acks.send(&message, Some(POLL)) {
                 Ok(()) => break,
-                Err(e)
-                    if matches!(
-                        e,
-                        ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. }
-                    ) =>
-                {
+                Err(e) if is_not_ready(&e) => {
                     // The input has ended (it needs no more acks) or is gone.
                     if self.ctx.board.ended() || self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
                         break;

@@ -4,6 +4,7 @@
 
 use super::board::{monotonic_ns, Stop, IDLE};
 use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::net::is_not_ready;
 use super::protocol::{Header, Kind, Origin, Status};
 use super::stage::{Fate, Stage};
 use crate::sequential::Path;
@@ -181,12 +182,7 @@ fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Resu
     loop {
         match channel.send(message, Some(POLL)) {
             Ok(()) => return Ok(()),
-            Err(e)
-                if matches!(
-                    e,
-                    ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } | ChannelError::PeerGone { .. }
-                ) =>
-            {
+            Err(e) if is_not_ready(&e) => {
                 if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
                     return Err("the job was aborted".into());
                 }
