@@ -822,3 +822,24 @@ def test_cli_summary_counts_restarted_workers(tmp_path):
     flags = {e.number: e.flags for e in ef.read(tmp_path / "out.evf")}
     assert len(flags) == 400
     assert flags[7] == frozenset({"retried"})
+
+
+def test_a_process_that_already_used_libzmq_runs_an_ipc_job(tmp_path):
+    """The steering process's own libzmq context (its threads, its wake-up descriptors) must
+    not be used by the children forked from it: each child makes its own."""
+    address = f"ipc://{tmp_path}/own"
+    with ef.Channel("pull", bind=address) as pull, ef.Channel("push", connect=address) as push:
+        push.send(b"before the job")
+        assert bytes(pull.recv(timeout=5.0)[0]) == b"before the job"
+        out = tmp_path / "out.evf"
+        report = ef.process(
+            make_path(Smear(), ef.modules.FileOutput(str(out))),
+            processes=2,
+            transport="ipc",
+            seed=3,
+            summary=False,
+        )
+        assert report.read == N_EVENTS
+        assert len(read_back(out)) == report.written
+        push.send(b"after the job")
+        assert bytes(pull.recv(timeout=5.0)[0]) == b"after the job"

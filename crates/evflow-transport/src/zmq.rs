@@ -5,7 +5,7 @@ use crate::channel::{Options, Pattern, Side};
 use crate::error::ChannelError;
 use crate::message::{Message, Part};
 use bytes::Bytes;
-use std::sync::OnceLock;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// First retry of a connect whose peer is not there yet, milliseconds; doubled up to
@@ -15,16 +15,33 @@ const RECONNECT_FIRST_MS: i32 = 5;
 const RECONNECT_MAX_MS: i32 = 1000;
 
 /// The process's libzmq context: one, so that `inproc://` channels of every thread meet.
-fn context() -> &'static zmq::Context {
-    static CONTEXT: OnceLock<zmq::Context> = OnceLock::new();
-    CONTEXT.get_or_init(zmq::Context::new)
+///
+/// One per process id: a child forked from a process that used libzmq must not touch the
+/// parent's context. Its I/O threads do not exist in the child, and its wake-up descriptors
+/// are shared with the parent, whose I/O thread would read the child's commands and abort.
+/// The child gets a fresh context; the inherited one is leaked, never used or ended.
+fn context() -> zmq::Context {
+    static CONTEXT: Mutex<Option<(u32, zmq::Context)>> = Mutex::new(None);
+    let pid = std::process::id();
+    let mut slot = CONTEXT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    match slot.as_ref() {
+        Some((owner, context)) if *owner == pid => context.clone(),
+        _ => {
+            if let Some(inherited) = slot.take() {
+                std::mem::forget(inherited);
+            }
+            let context = zmq::Context::new();
+            *slot = Some((pid, context.clone()));
+            context
+        }
+    }
 }
 
 /// Delivers what closed libzmq channels still hold (each up to its linger) and ends the
 /// process's libzmq context. For a process about to `_exit`, which skips the clean-up that
 /// would do this; no libzmq channel may be used afterwards.
 pub fn finish() {
-    let mut context = context().clone();
+    let mut context = context();
     let _ = context.destroy();
 }
 
