@@ -517,6 +517,7 @@ def test_output_file_header_records_the_job(tmp_path):
         "path": ["EventGenerator", "FileOutput"],
         "seed": 9,
         "max_events": 4,
+        "processes": 0,
         "evflow": ef.__version__,
     }
 
@@ -570,7 +571,8 @@ def test_trigger_demo_finds_tracks_and_keeps_only_two_track_events(tmp_path):
         assert len(event["tracks"]) >= 2
         assert {"phi0", "curvature", "layers"} <= set(event["tracks"].dtype.names)
     assert "400 read" in result.stderr
-    assert f"{len(events)} accepted" in result.stderr
+    assert f"{len(events)} written" in result.stderr
+    assert "events per worker" in result.stderr  # the demo runs two worker processes
 
 
 def test_trigger_demo_runs_with_no_events(tmp_path):
