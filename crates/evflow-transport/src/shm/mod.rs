@@ -19,9 +19,13 @@ use std::time::{Duration, Instant};
 
 /// How often a socket waiting for a peer checks that the peer is still alive.
 const LIVENESS_CHECK: Duration = Duration::from_millis(100);
-/// How long a socket polls for a message or for room before it sleeps on its doorbell: a
+/// The longest a socket polls for a message or for room before it sleeps on its doorbell: a
 /// bounded spin, so an idle socket still uses no CPU.
 const SPIN: Duration = Duration::from_micros(50);
+/// The shortest spin. A socket adapts its spin between the two: it doubles while waits end
+/// within the longest spin (a busy peer: polling saves a wake-up), and halves while they
+/// outlast it (a slow peer: polling only burns CPU another process could use).
+const MIN_SPIN: Duration = Duration::from_micros(2);
 /// Pause instructions between two polls of a spin.
 const SPIN_BATCH: usize = 32;
 /// How long joining or leaving waits for the control lock held by a living process.
@@ -66,6 +70,8 @@ pub(crate) struct ShmSocket {
     next_liveness_check: Instant,
     /// The process that joined: a child that inherited the socket through fork must not leave.
     opened_by: u32,
+    /// How long the next wait polls before it sleeps (between [`MIN_SPIN`] and [`SPIN`]).
+    spin: Duration,
 }
 
 impl ShmSocket {
@@ -96,6 +102,7 @@ impl ShmSocket {
             calls: 0,
             next_liveness_check: Instant::now() + LIVENESS_CHECK,
             opened_by: std::process::id(),
+            spin: SPIN,
         };
         socket.join(name)?;
         Ok(socket)
@@ -356,15 +363,35 @@ impl ShmSocket {
         }
         // A peer that is busy right now usually answers within microseconds: poll that long
         // before paying for a futex sleep and wake-up (tens of microseconds on a VM).
-        let spin_until = Instant::now() + SPIN;
+        let start = Instant::now();
+        let spin_until = start + self.spin;
         while Instant::now() < spin_until.min(deadline.unwrap_or(spin_until)) {
             for _ in 0..SPIN_BATCH {
                 std::hint::spin_loop();
             }
             if let Some(value) = attempt(self)? {
+                self.spin = (self.spin * 2).min(SPIN);
                 return Ok(Some(value));
             }
         }
+        let found = self.sleep_until(deadline, &mut attempt);
+        // Adapt the next spin to how long this wait took; one cut short by its deadline says
+        // nothing about the peer unless it outlasted the longest spin.
+        let quick = start.elapsed() <= SPIN;
+        match (&found, quick) {
+            (Ok(Some(_)), true) => self.spin = (self.spin * 2).min(SPIN),
+            (_, false) => self.spin = (self.spin / 2).max(MIN_SPIN),
+            _ => {}
+        }
+        found
+    }
+
+    /// The sleeping part of [`ShmSocket::wait_until`].
+    fn sleep_until<T>(
+        &mut self,
+        deadline: Option<Instant>,
+        attempt: &mut impl FnMut(&mut Self) -> Result<Option<T>, ChannelError>,
+    ) -> Result<Option<T>, ChannelError> {
         loop {
             let now = Instant::now();
             if deadline.is_some_and(|d| d <= now) {
