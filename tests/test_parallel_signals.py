@@ -465,6 +465,8 @@ def test_second_sigint_aborts_and_lists_the_events_not_completed(tmp_path, trans
     report = json.loads((tmp_path / "job.json").read_text())
     held = held_seqs(tmp_path)
     assert held <= set(report["not_completed"]), (held, report["not_completed"])
+    listed = f"{len(report['not_completed'])} events read were not completed"
+    assert listed in err and str(min(held)) in err, err
     check_slow_output(tmp_path, report)
 
 

@@ -111,6 +111,8 @@ def process(
     statistics = result
     if summary:
         print(result.table(), file=sys.stderr)
+    if result.not_completed:
+        _warn_not_completed(result.not_completed)
     report_error = None
     if opts["report"] is not None:
         try:
@@ -131,6 +133,22 @@ def process(
         log.error("%s", report_error)  # not raised: the job's own error comes first
     stopped.cleanup_errors = list(cleanup)
     raise stopped
+
+
+NOT_COMPLETED_SHOWN = 20
+"""How many seqs of events not completed the warning lists (the report has all)."""
+
+
+def _warn_not_completed(seqs) -> None:
+    shown = ", ".join(str(s) for s in seqs[:NOT_COMPLETED_SHOWN])
+    more = f" and {len(seqs) - NOT_COMPLETED_SHOWN} more" if len(seqs) > NOT_COMPLETED_SHOWN else ""
+    log.warning(
+        "%d events read were not completed (not written, nor counted as rejected): seq %s%s; "
+        "the report's not_completed lists them all",
+        len(seqs),
+        shown,
+        more,
+    )
 
 
 def _check_options(path: Path, opts: dict) -> None:
