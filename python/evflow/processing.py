@@ -113,6 +113,11 @@ def process(
         print(result.table(), file=sys.stderr)
     if result.not_completed:
         _warn_not_completed(result.not_completed)
+    if result.restarts and any(v is not None for v in result.mergeables.values()):
+        log.warning(
+            "the mergeable objects miss what the %d workers that died had filled",
+            result.restarts,
+        )
     report_error = None
     if opts["report"] is not None:
         try:

@@ -297,6 +297,16 @@ fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
     Ok(o)
 }
 
+fn flush_std_streams(py: Python<'_>) {
+    if let Ok(sys) = py.import("sys") {
+        for stream in ["stdout", "stderr"] {
+            if let Ok(s) = sys.getattr(stream) {
+                let _ = s.call_method0("flush");
+            }
+        }
+    }
+}
+
 /// The Python side of the parallel engine: signals, fork bookkeeping of the interpreter,
 /// mergeable objects.
 struct PyHooks<'a, 'py> {
@@ -311,6 +321,8 @@ impl Hooks for PyHooks<'_, '_> {
     }
 
     fn before_fork(&mut self) {
+        // What Python buffered would otherwise be written again by every child.
+        flush_std_streams(self.py);
         // SAFETY: called with the GIL held, as os.fork() does.
         unsafe { pyo3::ffi::PyOS_BeforeFork() }
     }
@@ -326,14 +338,12 @@ impl Hooks for PyHooks<'_, '_> {
     }
 
     fn before_exit(&mut self) {
-        let py = self.py;
-        if let Ok(sys) = py.import("sys") {
-            for stream in ["stdout", "stderr"] {
-                if let Ok(s) = sys.getattr(stream) {
-                    let _ = s.call_method0("flush");
-                }
-            }
-        }
+        flush_std_streams(self.py);
+    }
+
+    fn idle(&mut self, tick: Duration) {
+        // Other threads of the steering process run meanwhile.
+        self.py.detach(|| std::thread::sleep(tick));
     }
 
     fn collect(&mut self, steps: std::ops::Range<usize>) -> Option<Vec<u8>> {

@@ -136,7 +136,10 @@ impl Module for FileOutput {
             })?;
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
-        let writer = FileWriter::create(&self.config.path, options).map_err(|e| self.error("cannot create", e))?;
+        let mut writer = FileWriter::create(&self.config.path, options).map_err(|e| self.error("cannot create", e))?;
+        // Nothing stays buffered: a parallel job forks after initialize, and a buffer copied
+        // into two processes would be written twice.
+        writer.flush().map_err(|e| self.error("cannot write", e))?;
         self.writer = Some(writer);
         self.written = 0;
         Ok(())

@@ -153,6 +153,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
         internal_error(ctx, format!("{} hit an internal error: {what}", ctx.role.name()));
         End { code: EXIT_INTERNAL, terminated: false }
     });
+    if end.code == EXIT_INTERNAL {
+        // No point sending this process's events elsewhere: the job stops, as for a module
+        // error (an event too large for the segment would fail every worker in turn).
+        ctx.board.fail();
+    }
     if end.terminated {
         if let Some(bytes) = hooks.collect(ctx.steps()) {
             if let Err(e) = ctx.dir.write_mergeables(&ctx.role.name(), &bytes) {

@@ -8,7 +8,7 @@ use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT
 use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
 use super::stage::{Fate, Stage};
-use super::REORDER_WINDOW;
+use super::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::log;
 use crate::sequential::{Hook, JobError, Path};
 use evflow_core::file::{FileWriter, WriterOptions};
@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
 const IDLE_WAIT: Duration = Duration::from_millis(5);
+
+/// With shm, backups may hold at most this share (1/n) of the segment.
+const BACKUP_SHARE: usize = 4;
 
 /// An event dispatched and not yet acknowledged by the output.
 struct Backup {
@@ -52,6 +55,11 @@ struct Input<'c, 'a> {
     pending: BTreeSet<u64>,
     quarantine: Option<FileWriter>,
     error: Option<JobError>,
+    /// Bytes of the frames backed up.
+    backup_bytes: usize,
+    /// With shm: most bytes of backups before the input stops reading, so the workers always
+    /// find room in the segment for the events they change.
+    backup_budget: usize,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -79,6 +87,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         pending: BTreeSet::new(),
         quarantine: None,
         error: None,
+        backup_bytes: 0,
+        backup_budget: match ctx.popts.transport {
+            Transport::Shm => ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN) / BACKUP_SHARE,
+            Transport::Ipc => usize::MAX,
+        },
     };
     let (first, end) = (1, 1 + ctx.split.0);
     let mut stage =
@@ -146,7 +159,7 @@ impl Input<'_, '_> {
             }
             let mut progressed = self.take_acks(Some(Duration::ZERO))?;
             progressed |= self.dispatch_pending()?;
-            let room = self.has_room();
+            let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
             if reading && room && window_open && self.pending.is_empty() {
                 if max_events.is_some_and(|max| seq >= max) {
@@ -200,10 +213,17 @@ impl Input<'_, '_> {
     /// The job is stopping on an error: events not at a worker are given up on.
     fn abandon_pending(&mut self) -> Result<(), String> {
         while let Some(seq) = self.pending.pop_first() {
-            self.backups.remove(&seq);
+            self.drop_backup(&seq);
             self.send_result(seq, Status::Abandoned, None)?;
         }
         Ok(())
+    }
+
+    /// Forgets a backup (acknowledged, given up on, or sent elsewhere as poison).
+    fn drop_backup(&mut self, seq: &u64) -> Option<Backup> {
+        let backup = self.backups.remove(seq)?;
+        self.backup_bytes -= backup.frame.len();
+        Some(backup)
     }
 
     fn stop_with(&mut self, error: JobError) {
@@ -240,11 +260,11 @@ impl Input<'_, '_> {
                 let backup = self.backups.get_mut(&seq).expect("listed above");
                 backup.at = None;
                 if backup.done {
-                    self.backups.remove(&seq);
+                    self.drop_backup(&seq);
                     continue;
                 }
                 if self.ctx.board.failed() {
-                    self.backups.remove(&seq);
+                    self.drop_backup(&seq);
                     self.send_result(seq, Status::Abandoned, None)?;
                     continue;
                 }
@@ -265,7 +285,7 @@ impl Input<'_, '_> {
     /// An event that killed workers `max_retries + 1` times: to the output flagged failed, or
     /// to the quarantine file.
     fn poison(&mut self, seq: u64) -> Result<(), String> {
-        let backup = self.backups.remove(&seq).expect("poison events are backed up");
+        let backup = self.drop_backup(&seq).expect("poison events are backed up");
         let frame = backup.frame.into_bytes();
         let mut event = wire::decode(&frame, &DecodeOptions::default())
             .map_err(|e| format!("the input cannot read back its own event seq {seq}: {e}"))?;
@@ -309,6 +329,7 @@ impl Input<'_, '_> {
     fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
         let frame = self.encode(event)?;
         let seq = event.meta.seq;
+        self.backup_bytes += frame.len();
         self.backups.insert(seq, Backup { frame, at: None, attempts: 0, done: false });
         self.pending.insert(seq);
         self.dispatch_pending()?;
@@ -390,11 +411,11 @@ impl Input<'_, '_> {
             for ack in decode_acks(bytes, &header).map_err(|e| e.to_string())? {
                 let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
                 if backup.at == Some(ack.origin) {
-                    self.backups.remove(&ack.seq);
+                    self.drop_backup(&ack.seq);
                     self.pending.remove(&ack.seq);
                 } else if backup.at.is_none() {
                     // Waiting to be re-sent, and an earlier worker's result made it after all.
-                    self.backups.remove(&ack.seq);
+                    self.drop_backup(&ack.seq);
                     self.pending.remove(&ack.seq);
                 } else {
                     backup.done = true;

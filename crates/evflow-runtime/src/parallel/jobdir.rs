@@ -91,20 +91,24 @@ impl JobDir {
         self.files("merge-").into_iter().map(|f| (f.clone(), std::fs::read(&f))).collect()
     }
 
-    /// Stores the seqs the output did not complete.
-    pub fn write_not_completed(&self, seqs: &[u64]) {
-        let text = serde_json::to_string(seqs).expect("seqs serialize");
+    /// Stores the seqs the output did not complete, and the number of events read when it
+    /// looked: any read after that cannot have been completed either.
+    pub fn write_not_completed(&self, seqs: &[u64], read: u64) {
+        let text = serde_json::json!({ "seqs": seqs, "read": read }).to_string();
         if let Err(e) = std::fs::write(self.path.join("not-completed.json"), text) {
             crate::log::error!("cannot record the {} events not completed ({e})", seqs.len());
         }
     }
 
-    /// The seqs the output did not complete (empty if it completed all).
-    pub fn not_completed(&self) -> Vec<u64> {
-        std::fs::read_to_string(self.path.join("not-completed.json"))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+    /// The seqs not completed, given that `read` events were read in all: those the output
+    /// listed, and those read after it looked.
+    pub fn not_completed(&self, read: u64) -> Vec<u64> {
+        let Ok(text) = std::fs::read_to_string(self.path.join("not-completed.json")) else { return Vec::new() };
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else { return Vec::new() };
+        let mut seqs: Vec<u64> = value["seqs"].as_array().into_iter().flatten().filter_map(|v| v.as_u64()).collect();
+        let seen = value["read"].as_u64().unwrap_or(read);
+        seqs.extend(seen..read);
+        seqs
     }
 
     fn files(&self, prefix: &str) -> Vec<PathBuf> {

@@ -103,6 +103,16 @@ impl ParallelOptions {
         if self.processes == 0 || self.processes > MAX_WORKERS {
             return Err(format!("processes must be 1 to {MAX_WORKERS} for a parallel job, not {}", self.processes));
         }
+        // The input and the output take a process slot of the segment too.
+        let slots = evflow_shm::layout::MAX_PROCESSES - 2;
+        if self.transport == Transport::Shm && self.processes > slots {
+            return Err(format!(
+                "processes must be at most {slots} with transport=\"shm\" (a segment has {} process slots, \
+                 two of them for the input and the output), not {}; use transport=\"ipc\" for more",
+                evflow_shm::layout::MAX_PROCESSES,
+                self.processes
+            ));
+        }
         if self.worker_queue == 0 || self.worker_queue > 1000 {
             return Err(format!("worker_queue must be 1 to 1000, not {}", self.worker_queue));
         }
@@ -125,6 +135,11 @@ pub trait Hooks {
     fn after_fork_child(&mut self) {}
     /// Called last in each child, before it exits (flush buffered output).
     fn before_exit(&mut self) {}
+    /// Called in the monitor between two looks at its children: sleep for `tick` (letting
+    /// other threads of the embedding program run).
+    fn idle(&mut self, tick: std::time::Duration) {
+        std::thread::sleep(tick);
+    }
     /// In a child at its end: the mergeable objects of path steps `steps` (source = 0), as
     /// bytes for [`Hooks::merge`], or `None` when they have none.
     fn collect(&mut self, _steps: std::ops::Range<usize>) -> Option<Vec<u8>> {

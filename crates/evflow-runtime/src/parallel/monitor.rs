@@ -100,9 +100,10 @@ pub fn process(
         }
     };
     monitor.clean_up();
-    // The monitor's copies of the modules must not close anything: the files they opened
-    // in initialize belong to the processes that wrote them.
-    std::mem::forget(path);
+    // The monitor's copies of the modules are dropped without terminate: that closes this
+    // process's descriptors of the files they opened in initialize, and writes nothing
+    // (modules leave nothing buffered after initialize, so no byte is written twice).
+    drop(path);
     let error = (!errors.is_empty()).then(|| errors.remove(0));
     Ok(Outcome { report, error, cleanup_errors: errors })
 }
@@ -146,6 +147,8 @@ impl Monitor<'_> {
 
     /// Forks a child for `role`; its pid, or `None` if fork failed (recorded as an error).
     fn spawn(&mut self, role: Role, path: &mut Path, hooks: &mut dyn Hooks) -> Option<libc::pid_t> {
+        // SAFETY: getpid cannot fail.
+        let monitor = unsafe { libc::getpid() };
         hooks.before_fork();
         // SAFETY: the monitor runs no other threads of its own; the child only runs its role
         // and leaves with _exit.
@@ -159,8 +162,7 @@ impl Monitor<'_> {
                 popts: self.popts,
                 names: &self.names,
                 split: self.split,
-                // SAFETY: getppid cannot fail.
-                monitor: unsafe { libc::getppid() },
+                monitor,
                 role,
             };
             child::run(&ctx, path, hooks);
@@ -228,6 +230,10 @@ impl Monitor<'_> {
                     self.abort();
                 }
             }
+            if self.board.stop() == Stop::Abort && self.aborted_at.is_none() {
+                // A child asked (the output cannot write, an engine error): workers stop now.
+                self.abort();
+            }
             self.reap(path, hooks);
             self.kill_hung();
             if self.aborted_at.is_some_and(|t| t.elapsed() > ABORT_GRACE) {
@@ -236,7 +242,7 @@ impl Monitor<'_> {
                     unsafe { libc::kill(p.pid, libc::SIGKILL) };
                 }
             }
-            std::thread::sleep(TICK);
+            hooks.idle(TICK);
         }
         signals > 0
     }
@@ -249,14 +255,24 @@ impl Monitor<'_> {
             let mut status = 0;
             // SAFETY: waits for our own child without blocking.
             let r = unsafe { libc::waitpid(self.procs[i].pid, &mut status, libc::WNOHANG) };
-            if r != self.procs[i].pid {
+            let lost = r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD);
+            if r != self.procs[i].pid && !lost {
                 continue;
             }
             self.procs[i].running = false;
             let (pid, role) = (self.procs[i].pid, self.procs[i].role);
-            let exit = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
+            // Someone else reaped it (a SIGCHLD handler of the embedding program): it ended,
+            // how is unknown, so it counts as a death.
+            let exit = if lost {
+                None
+            } else if libc::WIFEXITED(status) {
+                Some(libc::WEXITSTATUS(status))
+            } else {
+                None
+            };
             let how = match exit {
                 Some(code) => format!("exited with code {code}"),
+                None if lost => "ended, and its exit status was taken by another part of this program".into(),
                 None => format!("was killed by {}", signal_name(libc::WTERMSIG(status))),
             };
             let normal = matches!(exit, Some(EXIT_OK | EXIT_JOB_ERROR | EXIT_INTERNAL));
@@ -366,8 +382,9 @@ impl Monitor<'_> {
             })
             .collect();
         let written = get(&c.written);
+        let read = get(&c.read);
         Report {
-            read: get(&c.read),
+            read,
             accepted: written,
             written,
             rejected: get(&c.rejected),
@@ -377,7 +394,7 @@ impl Monitor<'_> {
             quarantined: get(&c.quarantined),
             restarts: workers.iter().map(|w| w.restarts).sum(),
             processes: self.popts.processes as u64,
-            not_completed: self.dir.not_completed(),
+            not_completed: self.dir.not_completed(read),
             workers,
             modules,
             ..Default::default()

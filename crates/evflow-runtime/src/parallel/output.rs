@@ -89,7 +89,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
                 out.list_not_completed();
             } else if !out.abandoned.is_empty() {
                 out.abandoned.sort_unstable();
-                ctx.dir.write_not_completed(&out.abandoned);
+                let read = ctx.board.counters().read.load(Ordering::Acquire);
+                ctx.dir.write_not_completed(&out.abandoned, read);
             }
             EXIT_OK
         }
@@ -289,6 +290,6 @@ impl Output<'_, '_> {
         let mut missing: Vec<u64> = (self.done.watermark..read).filter(|&s| !self.done.contains(s)).collect();
         missing.extend(&self.abandoned);
         missing.sort_unstable();
-        self.ctx.dir.write_not_completed(&missing);
+        self.ctx.dir.write_not_completed(&missing, read);
     }
 }

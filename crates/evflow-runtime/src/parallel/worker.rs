@@ -69,6 +69,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
         slot.busy_seq.store(seq, Ordering::Release);
         let fate = stage.event(&mut event);
+        // The modules are done: waiting to hand the result on is not the event's fault, so
+        // event_timeout no longer runs, and a death from here on counts no attempt.
+        slot.busy_seq.store(IDLE, Ordering::Release);
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
@@ -79,14 +82,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             Fate::Stop(e) => {
                 ctx.record(&e);
                 ctx.board.fail();
-                slot.busy_seq.store(IDLE, Ordering::Release);
                 for e in stage.finish() {
                     ctx.record(&e);
                 }
                 return End { code: EXIT_JOB_ERROR, terminated: true };
             }
         };
-        slot.busy_seq.store(IDLE, Ordering::Release);
         slot.events.fetch_add(1, Ordering::Relaxed);
         let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, 1) }.encode().to_vec());
         let sent = sent.and_then(|()| send_message(ctx, &mut credits, &credit));
