@@ -199,3 +199,19 @@ def test_a_mean_histogram_is_refused_not_summed(capfd):
     err = capfd.readouterr().err
     assert "Means.profile is declared mergeable but its storage" in err
     assert "does not add up" in err
+
+
+def test_a_steering_process_that_ignores_sigchld_still_learns_how_children_end(tmp_path):
+    """With SIGCHLD ignored the kernel would reap the children before the monitor could;
+    the job sets it to the default while it runs, and restores it."""
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        out = tmp_path / "out.evf"
+        report = ef.process(
+            path_of(Grow(0), ef.modules.FileOutput(str(out))), processes=2, summary=False
+        )
+        assert signal.getsignal(signal.SIGCHLD) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+    assert (report.read, report.written, report.restarts) == (20, 20, 0)
+    assert len(list(ef.read(out))) == 20

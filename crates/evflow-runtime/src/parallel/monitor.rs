@@ -77,6 +77,7 @@ pub fn process(
         aborted_at: None,
     };
     let _name = ProcessName::set("evf-monitor");
+    let _sigchld = ChildSignal::default_during_job();
     let initialized = monitor.initialize(&mut path);
     let mut interrupted = false;
     if initialized.is_ok() {
@@ -411,6 +412,36 @@ impl Monitor<'_> {
             }
         }
         self.dir.remove();
+    }
+}
+
+/// SIGCHLD's disposition while the job runs: a program that ignores SIGCHLD has its children
+/// reaped by the kernel, and the monitor could not learn how they ended. Set to the default
+/// during the job if it was ignored; the old disposition comes back on drop.
+struct ChildSignal(Option<libc::sigaction>);
+
+impl ChildSignal {
+    fn default_during_job() -> ChildSignal {
+        // SAFETY: reads, and maybe sets, SIGCHLD's disposition with valid sigaction structs.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut old) != 0 || old.sa_sigaction != libc::SIG_IGN {
+                return ChildSignal(None);
+            }
+            let mut default: libc::sigaction = std::mem::zeroed();
+            default.sa_sigaction = libc::SIG_DFL;
+            libc::sigaction(libc::SIGCHLD, &default, std::ptr::null_mut());
+            ChildSignal(Some(old))
+        }
+    }
+}
+
+impl Drop for ChildSignal {
+    fn drop(&mut self) {
+        if let Some(old) = &self.0 {
+            // SAFETY: restores the disposition saved above.
+            unsafe { libc::sigaction(libc::SIGCHLD, old, std::ptr::null_mut()) };
+        }
     }
 }
 
