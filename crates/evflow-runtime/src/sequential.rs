@@ -94,6 +94,21 @@ pub struct JobError {
     pub error: ModuleError,
 }
 
+impl JobError {
+    /// An error of the engine itself, not of a module: a process of a parallel job that
+    /// died, a crash loop, a channel that broke. It stops the job; it is shown as `message`.
+    pub fn engine(message: impl Into<String>) -> JobError {
+        JobError {
+            module: String::new(),
+            is_source: false,
+            hook: Hook::Event,
+            run: None,
+            event: None,
+            error: ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) },
+        }
+    }
+}
+
 impl fmt::Display for JobError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let step = if self.is_source { "source" } else { "module" };

@@ -178,16 +178,5 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
 
 /// Records an error of the engine itself (a channel that fails, a malformed message).
 pub fn internal_error(ctx: &Ctx<'_>, message: String) {
-    let error = JobError {
-        module: String::new(),
-        is_source: false,
-        hook: crate::sequential::Hook::Event,
-        run: None,
-        event: None,
-        error: crate::module::ModuleError {
-            severity: crate::module::Severity::Fatal,
-            ..crate::module::ModuleError::msg(message)
-        },
-    };
-    ctx.record(&error);
+    ctx.record(&JobError::engine(message));
 }

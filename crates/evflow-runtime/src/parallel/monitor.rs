@@ -8,7 +8,7 @@ use super::jobdir::JobDir;
 use super::net::Net;
 use super::{split, Hooks, ParallelOptions, Transport};
 use crate::log;
-use crate::module::{JobContext, ModuleError, Severity};
+use crate::module::{JobContext, ModuleError};
 use crate::report::{ModuleStats, Report, WorkerStats};
 use crate::sequential::{unique_names, Hook, JobError, Outcome, Path, ProcessOptions};
 use std::collections::VecDeque;
@@ -182,15 +182,7 @@ impl Monitor<'_> {
     }
 
     fn engine_error(&mut self, message: String) {
-        let error = ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) };
-        self.errors.push(JobError {
-            module: String::new(),
-            is_source: false,
-            hook: Hook::Event,
-            run: None,
-            event: None,
-            error,
-        });
+        self.errors.push(JobError::engine(message));
         self.board.fail();
         self.abort();
     }
