@@ -1,5 +1,6 @@
 """Shared fixtures: sources and modules that record what they see, file writers, the CLI."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -163,3 +164,28 @@ def sample_file(tmp_path):
     path = tmp_path / "sample.evf"
     write_file(path, specs)
     return path, specs
+
+
+class JobHung(Exception):
+    """A test's job was still running after its time limit."""
+
+
+@contextlib.contextmanager
+def job_watchdog(limit_s):
+    """Turns a job that never ends into a failure instead of a suite that never ends.
+
+    SIGALRM's handler raises; inside process() the monitor sees that as a signal: the first
+    drains the job, the second (2 s later) aborts it, which SIGKILLs the workers, and
+    process() re-raises the exception."""
+
+    def expired(signum, frame):
+        signal.alarm(2)
+        raise JobHung(f"the test was still running after {limit_s} s: a job hung")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(limit_s)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -12,7 +12,7 @@ import time
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import run_cli
+from conftest import job_watchdog, run_cli
 
 TRANSPORTS = ["shm", "ipc"]
 RUNS = [(1, 300), (2, 200)]
@@ -24,29 +24,10 @@ TMPDIR = os.environ.get("TMPDIR") or "/tmp"
 HANG_LIMIT_S = 20
 
 
-class JobHung(Exception):
-    pass
-
-
 @pytest.fixture(autouse=True)
 def hang_watchdog():
-    """Turns a job that never ends into a failure instead of a suite that never ends.
-
-    SIGALRM's handler raises; inside process() the monitor sees that as a signal: the first
-    drains the job, the second (2 s later) aborts it, which SIGKILLs the workers, and
-    process() re-raises the exception."""
-
-    def expired(signum, frame):
-        signal.alarm(2)
-        raise JobHung(f"the test was still running after {HANG_LIMIT_S} s: a job hung")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(HANG_LIMIT_S)
-    try:
+    with job_watchdog(HANG_LIMIT_S):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # Chosen (run, number) pairs of events that a module treats specially.

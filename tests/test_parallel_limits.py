@@ -14,25 +14,15 @@ import boost_histogram as bh
 import evflow as ef
 import numpy as np
 import pytest
+from conftest import job_watchdog
 
 HANG_LIMIT_S = 30
 
 
 @pytest.fixture(autouse=True)
 def hang_watchdog():
-    """A job that hangs fails the test (the signal drains, then aborts, the job)."""
-
-    def expired(signum, frame):
-        signal.alarm(2)
-        raise TimeoutError(f"the job was still running after {HANG_LIMIT_S} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(HANG_LIMIT_S)
-    try:
+    with job_watchdog(HANG_LIMIT_S):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 class Grow(ef.Module):
