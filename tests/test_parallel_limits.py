@@ -60,12 +60,24 @@ def test_an_event_a_worker_makes_too_large_for_the_segment_ends_the_job_with_an_
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_backups_leave_the_workers_room_in_a_small_segment(workers):
-    """Events of 5.5 MiB that each worker grows, in a 32 MiB segment: the input's backups
-    must not take the room the workers need for their results (while the workers sleep,
-    the input would fill the segment with the events it dispatches)."""
-    path = path_of(Grow(0.5, sleep=0.3), events=8, entry_mib=5.5)
-    report = ef.process(path, processes=workers, segment_size=32 << 20, summary=False)
-    assert (report.read, report.written, report.not_completed) == (8, 8, [])
+    """Events of 2.5 MiB that each worker grows, in a 32 MiB segment (a 24 MiB heap), four
+    per worker: the input's backups must not take the room the workers need for their
+    results (while the workers sleep, the input would fill the segment with the events it
+    dispatches)."""
+    path = path_of(Grow(0.5, sleep=0.3), events=12, entry_mib=2.5)
+    report = ef.process(
+        path, processes=workers, worker_queue=4, segment_size=32 << 20, summary=False
+    )
+    assert (report.read, report.written, report.not_completed) == (12, 12, [])
+
+
+def test_a_segment_too_small_for_what_a_worker_makes_is_an_error_not_a_hang():
+    """A 3 MiB event held as the input's backup leaves a 16 MiB segment (an 8 MiB heap)
+    no room for the 6 MiB the worker makes of it: the job stops with an error once the
+    output has taken nothing for a while (worker::STUCK_AFTER, 10 s)."""
+    path = path_of(Grow(3), events=3, entry_mib=3)
+    with pytest.raises(ef.EvflowError, match="raise segment_size"):
+        ef.process(path, processes=1, worker_queue=1, segment_size=16 << 20, summary=False)
 
 
 def test_processes_beyond_the_segments_process_slots_are_refused():

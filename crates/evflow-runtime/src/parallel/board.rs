@@ -45,6 +45,17 @@ pub struct Counters {
     pub watermark: AtomicU64,
 }
 
+impl Counters {
+    /// Results the output has taken so far (any fate, duplicates included): grows while the
+    /// output makes progress.
+    pub fn output_taken(&self) -> u64 {
+        [&self.written, &self.rejected, &self.duplicates, &self.quarantined, &self.abandoned]
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
+            .sum()
+    }
+}
+
 /// One worker's status, written by the worker and the monitor.
 #[repr(C)]
 pub struct WorkerSlot {

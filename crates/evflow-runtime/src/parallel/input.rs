@@ -23,8 +23,18 @@ use std::time::{Duration, Instant};
 /// board again (stop requests, worker deaths).
 const IDLE_WAIT: Duration = Duration::from_millis(5);
 
-/// With shm, backups may hold at most this share (1/n) of the segment.
+/// With shm, backups may hold at most this share (1/n) of the segment's heap. With events
+/// (and what workers make of them) below about a sixth of the heap, a worker then always
+/// finds a free run for its result however the backups lie; larger events may not, and a
+/// sender that finds no room while the output takes nothing stops the job with an error
+/// (`worker::STUCK_AFTER`).
 const BACKUP_SHARE: usize = 4;
+
+/// Bytes of the heap of a segment of `size` bytes (what is left after its tables).
+fn heap_bytes(size: usize) -> usize {
+    let ring_capacity = evflow_shm::segment::DEFAULT_RING_CAPACITY;
+    evflow_shm::layout::Layout::new(size, ring_capacity).map_or(size, |l| l.heap_pages * evflow_shm::layout::PAGE_LEN)
+}
 
 /// An event dispatched and not yet acknowledged by the output.
 struct Backup {
@@ -89,7 +99,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         error: None,
         backup_bytes: 0,
         backup_budget: match ctx.popts.transport {
-            Transport::Shm => ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN) / BACKUP_SHARE,
+            Transport::Shm => heap_bytes(ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN)) / BACKUP_SHARE,
             Transport::Ipc => usize::MAX,
         },
     };
@@ -315,6 +325,7 @@ impl Input<'_, '_> {
     /// Encodes an event into a new part; while the segment is full, takes acks (releasing
     /// backups, which is what frees the segment).
     fn encode(&mut self, event: &Event) -> Result<Part, String> {
+        let mut wait = super::worker::RoomWait::new(self.ctx.board);
         loop {
             if let Some(part) = super::worker::try_encode(&self.results, event)? {
                 return Ok(part);
@@ -323,6 +334,7 @@ impl Input<'_, '_> {
                 return Err("the job was aborted while the input waited for room in the segment".into());
             }
             self.take_acks(Some(Duration::ZERO))?;
+            wait.check(self.ctx.board, event)?;
         }
     }
 

@@ -2,7 +2,7 @@
 //! became of each to the output. Its status slot on the board says which event it is busy
 //! on and since when, so the monitor can tell a hung worker and the input a poison event.
 
-use super::board::{monotonic_ns, Stop, IDLE};
+use super::board::{monotonic_ns, Board, Stop, IDLE};
 use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{Header, Kind, Origin, Status};
@@ -12,7 +12,7 @@ use evflow_core::wire::{self, DecodeOptions, EncodeOptions, FrameLayout};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a worker waits for an event before it looks at the board again.
 const POLL: Duration = Duration::from_millis(20);
@@ -154,7 +154,43 @@ pub fn try_encode(channel: &Channel, event: &Event) -> Result<Option<Part>, Stri
     Ok(Some(part.freeze()))
 }
 
+/// A sender waiting for room in a full segment gives up after this long without the output
+/// taking any result: nothing will free room then (the segment is too small, or too
+/// fragmented, for events this large), and a clear error beats a job that hangs.
+pub const STUCK_AFTER: Duration = Duration::from_secs(10);
+
+/// Watches the output's progress while a sender waits for room in the segment.
+pub struct RoomWait {
+    since: Instant,
+    taken: u64,
+}
+
+impl RoomWait {
+    /// Starts watching now.
+    pub fn new(board: &Board) -> RoomWait {
+        RoomWait { since: Instant::now(), taken: board.counters().output_taken() }
+    }
+
+    /// `Err` once the output has taken nothing for [`STUCK_AFTER`].
+    pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), String> {
+        let taken = board.counters().output_taken();
+        if taken != self.taken {
+            (self.since, self.taken) = (Instant::now(), taken);
+        } else if self.since.elapsed() > STUCK_AFTER {
+            let len = FrameLayout::of(event).frame_len();
+            return Err(format!(
+                "no room in the shared-memory segment for run {} event {} ({len} bytes) for {STUCK_AFTER:?}, \
+                 and the output took nothing meanwhile: the segment is too small for events this large; \
+                 raise segment_size",
+                event.meta.run, event.meta.event
+            ));
+        }
+        Ok(())
+    }
+}
+
 fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Part, String> {
+    let mut wait = RoomWait::new(ctx.board);
     loop {
         if let Some(part) = try_encode(channel, event)? {
             return Ok(part);
@@ -162,6 +198,7 @@ fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Part, Strin
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
             return Err("the job was aborted".into());
         }
+        wait.check(ctx.board, event)?;
     }
 }
 
