@@ -570,11 +570,12 @@ def test_shm_receiver_killed_while_the_sender_sends(shm_net):
         assert len(survivor) == len(set(survivor)), "a message arrived twice"
     shm_net.finish()
     assert all(peer.exitcode is not None for peer in shm_net.peers)
-    # A new member of the session reclaims what the dead process held.
+    # A new member of the session reclaims what the dead process held, and as the last to
+    # leave removes the session.
     with ef.Channel("pull", bind=shm_net.address("after")):
-        pass
-    info = session_info(shm_net.session)
-    assert (info["dead"], info["used"]) == (0, 0), info
+        info = session_info(shm_net.session)
+        assert (info["alive"], info["dead"], info["used"]) == (1, 0, 0), info
+    assert not os.path.exists(info["path"])
 
 
 def test_shm_sends_after_a_receiver_is_killed_reach_the_survivor_once_noticed(shm_net):

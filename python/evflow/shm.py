@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 from evflow import _native
-from evflow.errors import ConfigError, EvflowError
+from evflow.errors import ConfigError
 from evflow.inspect import _size
 
 COLUMNS = (
@@ -98,13 +98,8 @@ def _remove_named(names: list[str], out) -> list[str]:
             )
             print(f"kept {s['path']}: {why}", file=out)
             continue
-        try:
-            os.unlink(s["path"])
-        except FileNotFoundError:
-            continue
-        except OSError as e:
-            raise EvflowError(f"{s['path']}: removing it: {e.strerror or e}") from None
-        removed.append(s["path"])
+        if _native.shm_remove(s["path"]):
+            removed.append(s["path"])
     return removed
 
 

@@ -2,7 +2,7 @@
 
 use crate::errors::EvflowError;
 use evflow_shm::layout::PAGE_LEN;
-use evflow_shm::session::{clean_dead_sessions, list_sessions, SessionInfo};
+use evflow_shm::session::{clean_dead_sessions, list_sessions, remove_session, SessionInfo};
 use evflow_shm::Segment;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -79,9 +79,17 @@ pub fn shm_clean(py: Python<'_>) -> PyResult<Vec<String>> {
     Ok(removed.iter().map(|p| p.display().to_string()).collect())
 }
 
+/// Removes the session file at `path` if none of its processes is alive (docs/shm.md,
+/// "Lifetime of a session"); whether it was removed.
+#[pyfunction]
+pub fn shm_remove(py: Python<'_>, path: std::path::PathBuf) -> PyResult<bool> {
+    py.detach(|| remove_session(&path)).map_err(|e| EvflowError::new_err(e.to_string()))
+}
+
 /// Registers the functions on the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shm_sessions, m)?)?;
     m.add_function(wrap_pyfunction!(shm_clean, m)?)?;
+    m.add_function(wrap_pyfunction!(shm_remove, m)?)?;
     Ok(())
 }

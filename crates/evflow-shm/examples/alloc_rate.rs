@@ -32,7 +32,7 @@ fn main() {
     let millions: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let n = millions * 1_000_000;
     let session = format!("alloc-rate-{}", std::process::id());
-    let config = SegmentConfig { size: 256 << 20, ..SegmentConfig::new(session) };
+    let config = SegmentConfig { size: 256 << 20, remove_when_unused: false, ..SegmentConfig::new(session) };
     let segment = Arc::new(Segment::create(&config).expect("create the segment"));
     let me = segment.attach().expect("attach");
     println!("| case | blocks | alloc+free per second |");

@@ -95,7 +95,7 @@ impl Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        if self.owner.inner.is_inherited() {
+        if self.owner.inner.is_detached() {
             return;
         }
         let index = self.owner.index();

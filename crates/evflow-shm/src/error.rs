@@ -36,6 +36,22 @@ pub enum ShmError {
         /// Why.
         reason: String,
     },
+    /// The segment was removed (its last process left) after this process opened it.
+    #[error("{path} was removed (its last process left) after this process opened it: open the session again")]
+    Removed {
+        /// The segment file.
+        path: PathBuf,
+    },
+    /// A living process held the session's control lock for too long.
+    #[error("{path}: process {pid} has held the session's control lock for {waited:?}: it is stuck; stop it")]
+    ControlLockStuck {
+        /// The segment file.
+        path: PathBuf,
+        /// The holder.
+        pid: u32,
+        /// How long this process waited.
+        waited: std::time::Duration,
+    },
     /// A system call failed.
     #[error("{path}: {context}: {source}")]
     Io {

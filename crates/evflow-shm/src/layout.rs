@@ -17,8 +17,11 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 
 /// First bytes of every segment.
 pub const SEGMENT_MAGIC: [u8; 8] = *b"EVFSHM\0\x01";
-/// The layout version this code creates and opens.
-pub const LAYOUT_VERSION: u32 = 1;
+/// [`SEGMENT_MAGIC`] as the header's magic word holds it (little-endian).
+pub const SEGMENT_MAGIC_WORD: u64 = u64::from_le_bytes(SEGMENT_MAGIC);
+/// The layout version this code creates and opens (2: the `removed` word, the atomic magic
+/// and the reclaimer's owner token; docs/shm.md, "Lifetime of a session").
+pub const LAYOUT_VERSION: u32 = 2;
 /// Bytes reserved for the segment header.
 pub const HEADER_LEN: usize = 4096;
 /// Processes one session can hold (one bit each in a block's holder mask).
@@ -45,8 +48,9 @@ pub const MAX_SESSION_LEN: usize = 127;
 /// The segment header, at offset 0.
 #[repr(C)]
 pub struct SegmentHeader {
-    /// [`SEGMENT_MAGIC`].
-    pub magic: [u8; 8],
+    /// [`SEGMENT_MAGIC_WORD`], stored last by the creator (Release) and loaded first by every
+    /// process that opens the file (Acquire): whoever sees it sees a whole header.
+    pub magic: AtomicU64,
     /// [`LAYOUT_VERSION`].
     pub version: u32,
     /// Entries per ring (a power of two).
@@ -88,6 +92,10 @@ pub struct SegmentHeader {
     /// Head page of the run freed last (`u64::MAX`: none since the last allocation), where
     /// the next allocation starts looking.
     pub free_hint: AtomicU64,
+    /// 1 once the file is unlinked (or about to be, under the control lock): nobody attaches.
+    pub removed: AtomicU32,
+    /// 1 when the last process to detach removes the file (`SegmentConfig::remove_when_unused`).
+    pub remove_when_unused: u32,
 }
 
 /// States of a process slot.
@@ -113,9 +121,10 @@ pub struct ProcessSlot {
     pub start_time: AtomicU64,
     /// Bumped on every claim.
     pub generation: AtomicU32,
-    /// Pid of the process reclaiming the slot, while `state` is RECLAIMING.
-    pub reclaimer_pid: AtomicU32,
-    _reserved: u64,
+    _reserved: u32,
+    /// Owner token ([`crate::process::OwnerToken`]) of the process reclaiming the slot, while
+    /// `state` is RECLAIMING; 0 when nobody does.
+    pub reclaimer: AtomicU64,
     /// Its allocators registered in the header's `free_waiters` (a reclaimer takes them back
     /// out, so a process killed while waiting does not leave every free making a system call).
     pub free_waiting: AtomicU32,

@@ -24,4 +24,4 @@ pub use error::{AllocError, ShmError};
 pub use process::Attached;
 pub use reclaim::Reclaimed;
 pub use ring::{Handle, Ring, RingError};
-pub use segment::{Segment, SegmentConfig};
+pub use segment::{Removal, Segment, SegmentConfig};

@@ -5,8 +5,13 @@ use crate::error::ShmError;
 use crate::layout::{slot_state, ProcessSlot, MAX_PROCESSES};
 use crate::segment::Segment;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
+use std::time::Duration;
+
+/// How long attaching or removing a segment waits for the control lock held by a living
+/// process (joins and leaves hold it for microseconds; longer means the holder is stuck).
+pub const CONTROL_WAIT: Duration = Duration::from_secs(10);
 
 /// Start time of a process (clock ticks since boot, field 22 of `/proc/<pid>/stat`), or
 /// `None` if it does not exist or is a zombie.
@@ -27,6 +32,40 @@ pub fn is_running(pid: u32, start: u64) -> bool {
     pid != 0 && start_time(pid) == Some(start)
 }
 
+/// A process named in one shared word, so that a reused pid is not mistaken for it: the pid in
+/// the high 32 bits and the low 32 bits of its start time in the low ones. 0 names nobody.
+/// The control lock and a slot's reclaimer are held by such tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnerToken(pub u64);
+
+impl OwnerToken {
+    /// Nobody.
+    pub const NONE: OwnerToken = OwnerToken(0);
+
+    /// This process.
+    pub fn of_self() -> OwnerToken {
+        let pid = std::process::id();
+        OwnerToken::of(pid, start_time(pid).unwrap_or(0))
+    }
+
+    /// The process `pid` started at `start`.
+    pub fn of(pid: u32, start: u64) -> OwnerToken {
+        OwnerToken(u64::from(pid) << 32 | (start & 0xffff_ffff))
+    }
+
+    /// The pid.
+    pub fn pid(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
+    /// Whether the process it names still runs (not a zombie, and not another process that
+    /// got its pid).
+    pub fn is_running(self) -> bool {
+        self != OwnerToken::NONE
+            && start_time(self.pid()).is_some_and(|start| start & 0xffff_ffff == self.0 & 0xffff_ffff)
+    }
+}
+
 impl Segment {
     /// The process slots.
     pub fn process_slots(&self) -> &[ProcessSlot] {
@@ -39,10 +78,17 @@ impl Segment {
 
     /// Claims a slot for this process, after reclaiming the slots of dead processes (cheap
     /// when none is dead). The slot is released when the last clone of the result drops.
+    /// Claiming holds the control lock, so it cannot interleave with the removal of the
+    /// file: a segment already removed gives [`ShmError::Removed`] (docs/shm.md, "Lifetime of
+    /// a session").
     pub fn attach(self: &Arc<Self>) -> Result<Attached, ShmError> {
         self.reclaim_dead();
         let pid = std::process::id();
         let start = start_time(pid).ok_or_else(|| ShmError::Config("cannot read /proc/self/stat".into()))?;
+        let _lock = self.lock_control(CONTROL_WAIT).ok_or_else(|| self.stuck_lock())?;
+        if self.header().removed.load(Ordering::Acquire) != 0 {
+            return Err(ShmError::Removed { path: self.path().to_path_buf() });
+        }
         for (index, slot) in self.process_slots().iter().enumerate() {
             // The pid word is the claim: a claimer killed at any step has left its pid,
             // so the slot can be recognised as dead and freed.
@@ -60,6 +106,7 @@ impl Segment {
                     segment: Arc::clone(self),
                     index,
                     fork_epoch: fork_epoch(),
+                    left: AtomicBool::new(false),
                     cursor: AtomicUsize::new(cursor),
                     generations: AtomicU64::new(0),
                 };
@@ -82,10 +129,7 @@ impl Segment {
     fn slot_is_dead(&self, slot: &ProcessSlot) -> bool {
         match slot.state.load(Ordering::Acquire) {
             slot_state::ALIVE => !is_running(slot.pid.load(Ordering::Relaxed), slot.start_time.load(Ordering::Relaxed)),
-            slot_state::RECLAIMING => {
-                let reclaimer = slot.reclaimer_pid.load(Ordering::Relaxed);
-                reclaimer == 0 || start_time(reclaimer).is_none()
-            }
+            slot_state::RECLAIMING => !OwnerToken(slot.reclaimer.load(Ordering::Relaxed)).is_running(),
             // Mid-claim or mid-release: its pid tells whether the claimer still runs.
             _ => {
                 let pid = slot.pid.load(Ordering::Relaxed);
@@ -122,6 +166,9 @@ pub(crate) struct AttachedInner {
     pub(crate) index: usize,
     /// [`fork_epoch`] when attached: a forked child's inherited copy sees another.
     fork_epoch: u32,
+    /// Set by [`Attached::leave`]: the slot is released already, and may be another
+    /// process's by now; this process's blocks no longer touch the segment.
+    left: AtomicBool,
     /// Where this process's next page-map scan starts.
     pub(crate) cursor: AtomicUsize,
     /// The next block generation of this process's batch, 0 when a new batch is needed.
@@ -137,6 +184,17 @@ impl Attached {
     /// The segment.
     pub fn segment(&self) -> &Arc<Segment> {
         &self.inner.segment
+    }
+
+    /// Releases the slot now, as the drop of the last clone would, for a process that is
+    /// exiting with clones still alive (an `atexit` handler). Blocks of this process dropped
+    /// afterwards no longer touch the segment, and nothing may be allocated or sent through
+    /// any clone any more. The last process to leave removes the file (docs/shm.md, "Lifetime
+    /// of a session"). Does nothing in a forked child's inherited copy, or a second time.
+    pub fn leave(&self) {
+        if !self.inner.is_inherited() && !self.inner.left.swap(true, Ordering::AcqRel) {
+            self.inner.segment.release_own_slot(self.inner.index);
+        }
     }
 }
 
@@ -154,11 +212,16 @@ impl AttachedInner {
     pub(crate) fn is_inherited(&self) -> bool {
         FORKS.load(Ordering::Relaxed) != self.fork_epoch
     }
+
+    /// Whether the slot is not this process's to use: inherited through fork, or left.
+    pub(crate) fn is_detached(&self) -> bool {
+        self.is_inherited() || self.left.load(Ordering::Relaxed)
+    }
 }
 
 impl Drop for AttachedInner {
     fn drop(&mut self) {
-        if !self.is_inherited() {
+        if !self.is_detached() {
             self.segment.release_own_slot(self.index);
         }
     }

@@ -3,8 +3,9 @@
 //!
 //! Reclaiming slot `d`:
 //!
-//! 1. Take the reclaim: CAS the slot's `reclaimer_pid` from 0 (or from a reclaimer that died)
-//!    to our pid; then, holding it, check again that `d`'s process is dead (the slot may have
+//! 1. Take the reclaim: CAS the slot's `reclaimer` from 0 (or from a reclaimer that died) to
+//!    our owner token (pid and start time, so a reused pid is not taken for a living
+//!    reclaimer); then, holding it, check again that `d`'s process is dead (the slot may have
 //!    been reclaimed and claimed anew since we looked) and store `RECLAIMING`.
 //! 2. Rings consumed by `d`: reset (the handles in them are dropped; their bits for `d` are
 //!    cleared in step 3) and release the consumer end; rings produced by `d`: release the
@@ -25,10 +26,14 @@
 
 use crate::alloc::{clear_holder, entry, saturating_decrement, HolderBit};
 use crate::layout::{slot_state, MAX_RINGS, RING_HEADER_LEN};
-use crate::process::{is_running, start_time, Attached};
+use crate::process::{is_running, start_time, Attached, OwnerToken};
 use crate::ring::{Ring, RingHeader, RING_MAGIC};
-use crate::segment::Segment;
+use crate::segment::{Removal, Segment};
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How long a detaching process waits for a living reclaimer to let go of its slot.
+const RELEASE_WAIT: Duration = Duration::from_secs(1);
 
 /// What a reclaim did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -61,15 +66,15 @@ impl Segment {
     /// Takes the reclaim of slot `d` if its process is dead and nobody living reclaims it.
     fn take_dead_slot(&self, d: usize) -> bool {
         let slot = &self.process_slots()[d];
-        let me = std::process::id();
-        let reclaimer = slot.reclaimer_pid.load(Ordering::Acquire);
-        if reclaimer != 0 && start_time(reclaimer).is_some() {
+        let me = OwnerToken::of_self();
+        let reclaimer = slot.reclaimer.load(Ordering::Acquire);
+        if reclaimer != 0 && OwnerToken(reclaimer).is_running() {
             return false;
         }
-        if slot.reclaimer_pid.compare_exchange(reclaimer, me, Ordering::AcqRel, Ordering::Acquire).is_err() {
+        if slot.reclaimer.compare_exchange(reclaimer, me.0, Ordering::AcqRel, Ordering::Acquire).is_err() {
             return false;
         }
-        // Only the holder of `reclaimer_pid` changes a dead slot's state, and no new process
+        // Only the holder of `reclaimer` changes a dead slot's state, and no new process
         // claims it while its pid is set: what we see now stays so.
         let pid = slot.pid.load(Ordering::Acquire);
         let dead = match slot.state.load(Ordering::Acquire) {
@@ -80,7 +85,7 @@ impl Segment {
             _ => pid != 0 && start_time(pid).is_none(),
         };
         if !dead {
-            let _ = slot.reclaimer_pid.compare_exchange(me, 0, Ordering::AcqRel, Ordering::Relaxed);
+            let _ = slot.reclaimer.compare_exchange(me.0, 0, Ordering::AcqRel, Ordering::Relaxed);
             return false;
         }
         slot.state.store(slot_state::RECLAIMING, Ordering::Release);
@@ -88,22 +93,33 @@ impl Segment {
     }
 
     /// Releases this process's own slot when it detaches: as a reclaim of a dead slot, so that
-    /// a process killed while detaching leaves a slot the next reclaimer finishes.
+    /// a process killed while detaching leaves a slot the next reclaimer finishes. Then, for a
+    /// segment created with `remove_when_unused`, removes the file if no process is left.
     pub(crate) fn release_own_slot(&self, index: usize) {
         let slot = &self.process_slots()[index];
-        let me = std::process::id();
+        let me = OwnerToken::of_self();
         // A reclaimer (perhaps a thread of this process) may hold the claim for a moment while
-        // it finds us alive; it then lets go.
+        // it finds us alive; it then lets go. One that keeps it (stopped) is not waited for:
+        // the slot stays ours, and is reclaimed as a dead process's once we have exited.
+        let deadline = Instant::now() + RELEASE_WAIT;
         loop {
-            let reclaimer = slot.reclaimer_pid.load(Ordering::Acquire);
-            let free = reclaimer == 0 || start_time(reclaimer).is_none();
-            if free && slot.reclaimer_pid.compare_exchange(reclaimer, me, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            let reclaimer = slot.reclaimer.load(Ordering::Acquire);
+            let free = reclaimer == 0 || !OwnerToken(reclaimer).is_running();
+            if free && slot.reclaimer.compare_exchange(reclaimer, me.0, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 break;
+            }
+            if Instant::now() >= deadline {
+                return;
             }
             std::thread::yield_now();
         }
         slot.state.store(slot_state::RECLAIMING, Ordering::Release);
         self.reclaim_slot(index, &mut Reclaimed::default());
+        if self.header().remove_when_unused != 0 {
+            // Nothing to tell the caller (a drop): a file that stays is removed by the next
+            // sweep or `evflow shm clean`.
+            let _ = self.remove_if_unused(Removal::LastToLeave);
+        }
     }
 
     /// Steps 2 to 4 of the module documentation, for slot `d`, whose reclaim we hold.
@@ -124,7 +140,7 @@ impl Segment {
         let waiting = slot.free_waiting.swap(0, Ordering::Relaxed);
         saturating_decrement(&self.header().free_waiters, waiting);
         slot.state.store(slot_state::FREE, Ordering::Release);
-        slot.reclaimer_pid.store(0, Ordering::Release);
+        slot.reclaimer.store(0, Ordering::Release);
         // Last: a zero pid is what lets a new process claim the slot.
         slot.pid.store(0, Ordering::Release);
     }

@@ -2,12 +2,16 @@
 //! the session (docs/shm.md, section 1).
 
 use crate::error::ShmError;
-use crate::layout::{Layout, SegmentHeader, HEADER_LEN, LAYOUT_VERSION, MAX_SESSION_LEN, MAX_USER_LEN, SEGMENT_MAGIC};
+use crate::layout::{
+    Layout, SegmentHeader, HEADER_LEN, LAYOUT_VERSION, MAX_PROCESSES, MAX_SESSION_LEN, MAX_USER_LEN, SEGMENT_MAGIC_WORD,
+};
+use crate::process::CONTROL_WAIT;
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU32, AtomicU64};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Where segments live.
 pub const SHM_DIR: &str = "/dev/shm";
@@ -27,13 +31,32 @@ pub struct SegmentConfig {
     pub size: usize,
     /// Entries per ring.
     pub ring_capacity: usize,
+    /// Whether the last process to detach removes the file (docs/shm.md, "Lifetime of a
+    /// session"). Without it, the file stays until [`Segment::remove`] or a removal from
+    /// outside ([`Segment::remove_if_unused`]).
+    pub remove_when_unused: bool,
 }
 
 impl SegmentConfig {
-    /// A session with the default size and ring capacity.
+    /// A session with the default size and ring capacity, removed when its last process leaves.
     pub fn new(session: impl Into<String>) -> SegmentConfig {
-        SegmentConfig { session: session.into(), size: DEFAULT_SEGMENT_LEN, ring_capacity: DEFAULT_RING_CAPACITY }
+        SegmentConfig {
+            session: session.into(),
+            size: DEFAULT_SEGMENT_LEN,
+            ring_capacity: DEFAULT_RING_CAPACITY,
+            remove_when_unused: true,
+        }
     }
+}
+
+/// Who removes a segment with [`Segment::remove_if_unused`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    /// The last process to detach: the file goes when no slot belongs to a living process.
+    LastToLeave,
+    /// Anyone else (`evflow shm clean`, the sweep at a join, a job's monitor): the file also
+    /// stays while its creator runs (it may not have attached yet), unless the caller is it.
+    Outside,
 }
 
 /// The login name of this process's user, or `uid<N>`.
@@ -81,11 +104,16 @@ impl Drop for Mapping {
     }
 }
 
-/// A mapped segment. Unmapped on drop; the file stays until [`Segment::remove`].
+/// A mapped segment. Unmapped on drop; the file stays until [`Segment::remove`] or
+/// [`Segment::remove_if_unused`] (called by the last process to detach, when the segment
+/// was created with `remove_when_unused`).
 pub struct Segment {
     mapping: Mapping,
     layout: Layout,
     path: PathBuf,
+    /// Device and inode of the file mapped: the path may name a newer file of the session
+    /// once this one is removed, and that one is not ours to unlink.
+    file_id: (u64, u64),
 }
 
 impl Segment {
@@ -97,6 +125,13 @@ impl Segment {
         let layout = Layout::new(config.size, config.ring_capacity).map_err(ShmError::Config)?;
         let path = segment_path(&user, &config.session);
         let fd = open_file(&path, libc::O_RDWR | libc::O_CREAT | libc::O_EXCL)?;
+        let file_id = match stat(&fd, &path) {
+            Ok(st) => (st.st_dev, st.st_ino),
+            Err(e) => {
+                let _ = std::fs::remove_file(&path);
+                return Err(e);
+            }
+        };
         let reserved = reserve(&fd, config.size);
         let mapping = match reserved.and_then(|()| map(&fd, layout.size, &path)) {
             Ok(mapping) => mapping,
@@ -123,11 +158,12 @@ impl Segment {
         header.free_seq = AtomicU32::new(0);
         header.generation = AtomicU64::new(1);
         header.free_hint = AtomicU64::new(crate::alloc::NO_HINT);
+        header.remove_when_unused = u32::from(config.remove_when_unused);
         copy_name(&mut header.user, &user);
         copy_name(&mut header.session, &config.session);
-        std::sync::atomic::fence(std::sync::atomic::Ordering::Release);
-        header.magic = SEGMENT_MAGIC;
-        Ok(Segment { mapping, layout, path })
+        // Last, with Release: a process that loads the magic with Acquire sees the header.
+        header.magic.store(SEGMENT_MAGIC_WORD, Ordering::Release);
+        Ok(Segment { mapping, layout, path, file_id })
     }
 
     /// Opens the segment of `session` (of this user), checking magic, version and layout.
@@ -140,12 +176,7 @@ impl Segment {
     /// Opens a segment file by path.
     pub fn open_path(path: &Path) -> Result<Segment, ShmError> {
         let fd = open_file(path, libc::O_RDWR)?;
-        // SAFETY: an all-zero stat is a valid value to be overwritten by fstat.
-        let mut st: libc::stat = unsafe { std::mem::zeroed() };
-        // SAFETY: fd is open; st is a valid out-pointer.
-        if unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } != 0 {
-            return Err(ShmError::io(path, "reading its size", std::io::Error::last_os_error()));
-        }
+        let st = stat(&fd, path)?;
         let file_len = st.st_size as usize;
         let bad = |reason: String| ShmError::NotASegment { path: path.to_path_buf(), reason };
         if file_len < HEADER_LEN {
@@ -154,7 +185,7 @@ impl Segment {
         let probe = map(&fd, HEADER_LEN, path)?;
         // SAFETY: the probe maps HEADER_LEN bytes, page-aligned.
         let header = unsafe { &*(probe.base.as_ptr() as *const SegmentHeader) };
-        if header.magic != SEGMENT_MAGIC {
+        if header.magic.load(Ordering::Acquire) != SEGMENT_MAGIC_WORD {
             return Err(bad("no evflow segment magic (or still being created)".into()));
         }
         if header.version != LAYOUT_VERSION {
@@ -169,7 +200,8 @@ impl Segment {
             return Err(bad("its header does not match its size".into()));
         }
         drop(probe);
-        Ok(Segment { mapping: map(&fd, layout.size, path)?, layout, path: path.to_path_buf() })
+        let file_id = (st.st_dev, st.st_ino);
+        Ok(Segment { mapping: map(&fd, layout.size, path)?, layout, path: path.to_path_buf(), file_id })
     }
 
     /// The header.
@@ -208,6 +240,64 @@ impl Segment {
     pub fn remove(&self) -> Result<(), ShmError> {
         std::fs::remove_file(&self.path).map_err(|e| ShmError::io(&self.path, "removing it", e))
     }
+
+    /// Removes the file if no process of the session is alive (docs/shm.md, "Lifetime of a
+    /// session"): holding the control lock, so that no process attaches meanwhile, stores
+    /// `removed` and unlinks the file. `Ok(true)` when this call removed it; `Ok(false)` when
+    /// a process is alive, the creator runs (for [`Removal::Outside`]), or it was removed
+    /// already.
+    pub fn remove_if_unused(&self, how: Removal) -> Result<bool, ShmError> {
+        let _lock = self.lock_control(CONTROL_WAIT).ok_or_else(|| self.stuck_lock())?;
+        let header = self.header();
+        if header.removed.load(Ordering::Acquire) != 0 {
+            return Ok(false);
+        }
+        let dead = self.dead_slots();
+        let slots = self.process_slots();
+        if (0..MAX_PROCESSES).any(|i| slots[i].pid.load(Ordering::Acquire) != 0 && !dead.contains(&i)) {
+            return Ok(false);
+        }
+        let creator = header.creator_pid;
+        if how == Removal::Outside
+            && creator != std::process::id()
+            && crate::process::is_running(creator, header.creator_start)
+        {
+            return Ok(false);
+        }
+        header.removed.store(1, Ordering::Release);
+        self.unlink_if_same()?;
+        Ok(true)
+    }
+
+    /// Unlinks the path if it still names this segment's file.
+    fn unlink_if_same(&self) -> Result<(), ShmError> {
+        match std::fs::metadata(&self.path) {
+            Ok(meta) if (meta.dev(), meta.ino()) == self.file_id => std::fs::remove_file(&self.path)
+                .or_else(ignore_not_found)
+                .map_err(|e| ShmError::io(&self.path, "removing it", e)),
+            Ok(_) => Ok(()),
+            Err(e) => ignore_not_found(e).map_err(|e| ShmError::io(&self.path, "removing it", e)),
+        }
+    }
+}
+
+fn ignore_not_found(e: std::io::Error) -> std::io::Result<()> {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        Ok(())
+    } else {
+        Err(e)
+    }
+}
+
+/// The file's status, from its descriptor.
+fn stat(fd: &OwnedFd, path: &Path) -> Result<libc::stat, ShmError> {
+    // SAFETY: an all-zero stat is a valid value to be overwritten by fstat.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: fd is open; st is a valid out-pointer.
+    if unsafe { libc::fstat(fd.as_raw_fd(), &mut st) } != 0 {
+        return Err(ShmError::io(path, "reading its size", std::io::Error::last_os_error()));
+    }
+    Ok(st)
 }
 
 fn check_names(user: &str, session: &str) -> Result<(), ShmError> {

@@ -3,8 +3,8 @@
 
 use crate::error::ShmError;
 use crate::process::is_running;
-use crate::segment::{current_user, Segment, FILE_PREFIX, SHM_DIR};
-use std::path::PathBuf;
+use crate::segment::{current_user, Removal, Segment, FILE_PREFIX, SHM_DIR};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 /// What `evflow shm ls` shows of one session.
@@ -79,15 +79,25 @@ fn describe(path: PathBuf, session: String) -> SessionInfo {
     info
 }
 
-/// Removes this user's sessions whose processes are all dead; returns their files. A file
-/// that is not a readable segment is left alone (and listed by `evflow shm ls`).
+/// Removes this user's sessions in which no process is alive, creators included (docs/shm.md,
+/// "Lifetime of a session"); returns their files. A file that is not a readable segment is
+/// left alone (and listed by `evflow shm ls`).
 pub fn clean_dead_sessions() -> Result<Vec<PathBuf>, ShmError> {
     let mut removed = Vec::new();
     for info in list_sessions()? {
-        if info.unreadable.is_none() && !info.is_alive() {
-            std::fs::remove_file(&info.path).map_err(|e| ShmError::io(&info.path, "removing it", e))?;
+        if info.unreadable.is_none() && !info.is_alive() && remove_session(&info.path)? {
             removed.push(info.path);
         }
     }
     Ok(removed)
+}
+
+/// Removes the session file at `path` if no process of it is alive and its creator does not
+/// run; `Ok(false)` when it stays (or is gone already).
+pub fn remove_session(path: &Path) -> Result<bool, ShmError> {
+    match Segment::open_path(path) {
+        Ok(segment) => segment.remove_if_unused(Removal::Outside),
+        Err(ShmError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
 }

@@ -2,8 +2,9 @@
 //! uses to name channels and join their sockets, and the control lock that serialises joins
 //! and leaves. Messages never take the lock.
 
+use crate::error::ShmError;
 use crate::layout::{CHANNEL_ENTRY_LEN, ENDPOINT_ENTRY_LEN, MAX_CHANNELS, MAX_ENDPOINTS};
-use crate::process::start_time;
+use crate::process::{OwnerToken, CONTROL_WAIT};
 use crate::segment::Segment;
 use std::mem::size_of;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
@@ -91,16 +92,15 @@ impl Segment {
     /// Takes the control lock, waiting for a living holder and taking it over from a dead one.
     /// `None` if a living holder kept it past `timeout`.
     pub fn lock_control(&self, timeout: Duration) -> Option<ControlGuard<'_>> {
-        let pid = std::process::id();
-        let me = u64::from(pid) << 32 | (start_time(pid).unwrap_or(0) & 0xffff_ffff);
+        let me = OwnerToken::of_self();
         let word = &self.header().control_lock;
         let deadline = Instant::now() + timeout;
         let mut pause = Duration::from_micros(20);
         loop {
             let holder = word.load(Ordering::Acquire);
-            let free_or_dead = holder == 0 || !holder_running(holder);
-            if free_or_dead && word.compare_exchange(holder, me, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                return Some(ControlGuard { word, value: me });
+            let free_or_dead = holder == 0 || !OwnerToken(holder).is_running();
+            if free_or_dead && word.compare_exchange(holder, me.0, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Some(ControlGuard { word, value: me.0 });
             }
             if Instant::now() >= deadline {
                 return None;
@@ -110,11 +110,12 @@ impl Segment {
             pause = (pause * 2).min(Duration::from_millis(5));
         }
     }
-}
 
-fn holder_running(value: u64) -> bool {
-    let pid = (value >> 32) as u32;
-    start_time(pid).is_some_and(|start| start & 0xffff_ffff == value & 0xffff_ffff)
+    /// The error for a control lock that a living process held past [`CONTROL_WAIT`].
+    pub(crate) fn stuck_lock(&self) -> ShmError {
+        let holder = OwnerToken(self.header().control_lock.load(Ordering::Acquire));
+        ShmError::ControlLockStuck { path: self.path().to_path_buf(), pid: holder.pid(), waited: CONTROL_WAIT }
+    }
 }
 
 /// The control lock, released on drop.

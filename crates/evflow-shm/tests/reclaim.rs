@@ -7,13 +7,14 @@ mod common;
 use common::{deadline, fork, heads, wait_until, Exit, Random, Session};
 use evflow_shm::alloc::entry;
 use evflow_shm::layout::{slot_state, MIN_SEGMENT_LEN, PAGE_LEN};
+use evflow_shm::process::{start_time, OwnerToken};
 use evflow_shm::{AllocError, Block, Handle, Reclaimed, Segment};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The slot's state, pid and reclaimer.
-fn slot(segment: &Segment, index: usize) -> (u32, u32, u32) {
+fn slot(segment: &Segment, index: usize) -> (u32, u32, u64) {
     let s = &segment.process_slots()[index];
-    (s.state.load(Ordering::Acquire), s.pid.load(Ordering::Acquire), s.reclaimer_pid.load(Ordering::Acquire))
+    (s.state.load(Ordering::Acquire), s.pid.load(Ordering::Acquire), s.reclaimer.load(Ordering::Acquire))
 }
 
 /// A handle that carries a number instead of a block.
@@ -255,7 +256,7 @@ fn a_reclaim_left_half_done_is_finished_by_the_next() {
     let map = segment.page_map();
     let pages = map.len();
     let s = &segment.process_slots()[d];
-    s.reclaimer_pid.store(dead_pid(), Ordering::Release);
+    s.reclaimer.store(OwnerToken::of(dead_pid(), 0).0, Ordering::Release);
     s.state.store(slot_state::RECLAIMING, Ordering::Release);
     // A 3-page block of the dead process being freed: head FREEING, the last page done.
     let (head, _) =
@@ -319,4 +320,60 @@ fn a_reclaimer_killed_at_random_moments_is_finished_by_the_next() {
     }
     eprintln!("{killed_midway} of {ROUNDS} reclaimers were killed midway");
     assert!(killed_midway > 0, "no reclaimer was killed midway: the test did not test what it says");
+}
+
+/// A token for a process that runs under `pid` but started at another time: what a dead
+/// reclaimer's token looks like once its pid has been given to a new process.
+fn reused(pid: u32) -> OwnerToken {
+    OwnerToken::of(pid, start_time(pid).unwrap() + 1)
+}
+
+#[test]
+fn a_dead_reclaimer_whose_pid_was_reused_does_not_keep_the_slot() {
+    let session = Session::new("reusedpid", MIN_SEGMENT_LEN);
+    let segment = &session.segment;
+    let (child, d) = holder(&session, 5, 1);
+    assert_eq!(child.kill(), Exit::Signal(libc::SIGKILL));
+    // A reclaimer that died mid-reclaim, whose pid now belongs to a living process (ours).
+    let s = &segment.process_slots()[d];
+    s.reclaimer.store(reused(std::process::id()).0, Ordering::Release);
+    s.state.store(slot_state::RECLAIMING, Ordering::Release);
+    assert_eq!(segment.dead_slots(), vec![d], "a reclaimer is alive only with its own start time");
+    assert_eq!(segment.reclaim_dead().slots, vec![d]);
+    assert_eq!(session.pages_in_use(), 0);
+    assert_eq!(slot(segment, d), (slot_state::FREE, 0, 0));
+}
+
+#[test]
+fn detaching_is_not_blocked_by_a_reused_pid_or_a_stopped_reclaimer() {
+    let session = Session::new("detachwait", MIN_SEGMENT_LEN);
+    let segment = &session.segment;
+    // A reclaimer token whose pid was reused: the slot is released at once.
+    let me = segment.attach().unwrap();
+    let index = me.index();
+    segment.process_slots()[index].reclaimer.store(reused(std::process::id()).0, Ordering::Release);
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        drop(me);
+        done.send(()).unwrap();
+    });
+    finished.recv_timeout(common::LONG).expect("detaching waited on a reclaimer that is not running");
+    assert_eq!(slot(segment, index), (slot_state::FREE, 0, 0));
+    // A living reclaimer that never lets go (stopped): detaching gives up after a while and
+    // leaves the slot for a reclaim once this process has exited.
+    let stopped = fork(|| loop {
+        std::thread::park();
+    });
+    let me = segment.attach().unwrap();
+    let index = me.index();
+    let token = OwnerToken::of(stopped.pid as u32, start_time(stopped.pid as u32).unwrap());
+    segment.process_slots()[index].reclaimer.store(token.0, Ordering::Release);
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        drop(me);
+        done.send(()).unwrap();
+    });
+    finished.recv_timeout(common::LONG).expect("detaching waited without limit");
+    assert_eq!(slot(segment, index), (slot_state::ALIVE, std::process::id(), token.0), "the slot is left as it was");
+    assert_eq!(stopped.kill(), Exit::Signal(libc::SIGKILL));
 }

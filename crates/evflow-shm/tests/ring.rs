@@ -36,7 +36,7 @@ impl Session {
     fn with_capacity(tag: &str, ring_capacity: usize, size: usize) -> Session {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let session = format!("test-ring-{tag}-{}-{nanos}", std::process::id());
-        let config = SegmentConfig { session, size, ring_capacity };
+        let config = SegmentConfig { session, size, ring_capacity, remove_when_unused: false };
         Session { segment: Segment::create(&config).unwrap() }
     }
 

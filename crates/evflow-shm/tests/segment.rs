@@ -20,7 +20,7 @@ fn unique(tag: &str) -> String {
 }
 
 fn small(session: &str) -> SegmentConfig {
-    SegmentConfig { session: session.to_string(), size: MIN_SEGMENT_LEN, ring_capacity: 64 }
+    SegmentConfig { session: session.to_string(), size: MIN_SEGMENT_LEN, ring_capacity: 64, remove_when_unused: false }
 }
 
 /// Removes a segment file when the test ends, passed or failed.
@@ -195,4 +195,63 @@ fn sessions_are_listed_and_only_dead_ones_are_cleaned() {
     assert!(removed.contains(&segment_path(&user(), &dead_session)), "{removed:?}");
     assert!(listed(&dead_session).is_none());
     assert!(listed(&live_session).expect("a live session stays").is_alive());
+}
+
+/// A segment removed by its last process to leave (docs/shm.md, "Lifetime of a session").
+fn removed_when_unused(session: &str) -> SegmentConfig {
+    SegmentConfig { remove_when_unused: true, ..small(session) }
+}
+
+#[test]
+fn the_last_process_to_detach_removes_the_file() {
+    let session = unique("lastleaves");
+    let segment = Arc::new(Segment::create(&removed_when_unused(&session)).unwrap());
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    let (first, second) = (segment.attach().unwrap(), segment.attach().unwrap());
+    drop(first);
+    assert!(segment.path().exists(), "a process is still attached");
+    drop(second);
+    assert!(!segment.path().exists(), "the last process to leave removes the file");
+    // A process that opened the file before it was removed cannot attach to it.
+    assert!(matches!(segment.attach(), Err(ShmError::Removed { .. })));
+    // The session can be started anew under the same name.
+    let again = Arc::new(Segment::create(&removed_when_unused(&session)).unwrap());
+    drop(again.attach().unwrap());
+    assert!(!again.path().exists());
+}
+
+#[test]
+fn a_killed_process_does_not_keep_the_file_from_going() {
+    let session = unique("killedpeer");
+    let segment = Arc::new(Segment::create(&removed_when_unused(&session)).unwrap());
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    let me = segment.attach().unwrap();
+    let (child, _) = spawn_child("open", &session);
+    kill(child);
+    drop(me);
+    assert!(!segment.path().exists(), "no living process was left when this one detached");
+}
+
+#[test]
+fn removing_from_outside_spares_a_session_whose_creator_or_a_process_runs() {
+    use evflow_shm::session::remove_session;
+    let session = unique("outside");
+    let (child, _) = spawn_child("create", &session);
+    let path = segment_path(&user(), &session);
+    let _cleanup = Cleanup(path.clone());
+    assert!(!remove_session(&path).unwrap(), "a process of the session runs");
+    kill(child);
+    assert!(remove_session(&path).unwrap(), "every process is dead");
+    assert!(!path.exists());
+    assert!(!remove_session(&path).unwrap(), "gone already");
+}
+
+#[test]
+fn a_segment_without_remove_when_unused_stays_after_its_last_process() {
+    let session = unique("stays");
+    let segment = Arc::new(Segment::create(&small(&session)).unwrap());
+    let _cleanup = Cleanup(segment.path().to_path_buf());
+    drop(segment.attach().unwrap());
+    assert!(segment.path().exists());
+    assert!(segment.attach().is_ok(), "it can be attached again");
 }

@@ -20,7 +20,8 @@ const ROUNDS: usize = 200;
 const END: &[u8] = b"END";
 
 fn options(session: &str) -> Options {
-    let segment = SegmentConfig { session: session.to_string(), size: 64 << 20, ring_capacity: 64 };
+    let segment =
+        SegmentConfig { session: session.to_string(), size: 64 << 20, ring_capacity: 64, remove_when_unused: false };
     Options { segment, ..Options::default() }
 }
 

@@ -57,7 +57,8 @@ fn place(transport: Transport, tag: &str) -> Place {
         Transport::Inproc => Place { bind: format!("inproc://{unique}"), options, session: None, _dir: None },
         Transport::Shm => {
             let session = format!("test-{unique}");
-            options.segment = SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 64 };
+            options.segment =
+                SegmentConfig { size: MIN_SEGMENT_LEN, ring_capacity: 64, ..SegmentConfig::new(session.clone()) };
             Place { bind: format!("shm://{session}/{tag}"), options, session: Some(session), _dir: None }
         }
         Transport::Ipc => {

@@ -23,7 +23,7 @@ const SHORT: Option<Duration> = Some(Duration::from_millis(300));
 // Helpers
 
 fn options(session: &str) -> Options {
-    let segment = SegmentConfig { session: session.to_string(), size: MIN_SEGMENT_LEN, ring_capacity: 64 };
+    let segment = SegmentConfig { size: MIN_SEGMENT_LEN, ring_capacity: 64, ..SegmentConfig::new(session) };
     Options { segment, ..Options::default() }
 }
 

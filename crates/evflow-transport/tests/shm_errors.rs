@@ -23,7 +23,12 @@ struct Session {
 impl Session {
     fn new(tag: &str) -> Session {
         let name = format!("test-{tag}-{}", std::process::id());
-        let segment = SegmentConfig { session: name.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+        let segment = SegmentConfig {
+            session: name.clone(),
+            size: MIN_SEGMENT_LEN,
+            ring_capacity: 16,
+            remove_when_unused: false,
+        };
         let options = Options { segment, ..Options::default() };
         Session { name, options }
     }
@@ -124,7 +129,8 @@ fn a_corrupt_handle_is_an_error_and_the_next_message_arrives() {
 fn child_process() {
     let Ok(session) = std::env::var(CHILD_ENV) else { return };
     common::die_with_parent();
-    let segment = SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16 };
+    let segment =
+        SegmentConfig { session: session.clone(), size: MIN_SEGMENT_LEN, ring_capacity: 16, remove_when_unused: false };
     let options = Options { segment, ..Options::default() };
     let mut pull = Channel::connect(Pattern::Pull, &format!("shm://{session}/errors"), &options).unwrap();
     println!("joined");

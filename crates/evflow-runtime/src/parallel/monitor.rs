@@ -396,11 +396,15 @@ impl Monitor<'_> {
 
     fn clean_up(&self) {
         if self.net.transport == Transport::Shm {
+            // Every child has been reaped: none of the session's processes is alive.
             let file = evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), &self.net.session);
-            if let Err(e) = std::fs::remove_file(&file) {
-                if e.kind() != std::io::ErrorKind::NotFound {
-                    log::error!("cannot remove the job's shared memory {}: {e}", file.display());
-                }
+            let removed = match evflow_shm::session::remove_session(&file) {
+                // A child killed while it created the file left it without a header.
+                Err(evflow_shm::ShmError::NotASegment { .. }) => std::fs::remove_file(&file).map_err(|e| e.to_string()),
+                other => other.map(drop).map_err(|e| e.to_string()),
+            };
+            if let Err(e) = removed {
+                log::error!("cannot remove the job's shared memory {}: {e}", file.display());
             }
         }
         self.dir.remove();

@@ -30,7 +30,7 @@ impl Session {
     pub fn new(tag: &str, size: usize) -> Session {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let session = format!("test-{tag}-{}-{nanos}", std::process::id());
-        let config = SegmentConfig { session, size, ring_capacity: 64 };
+        let config = SegmentConfig { session, size, ring_capacity: 64, remove_when_unused: false };
         Session { segment: Arc::new(Segment::create(&config).unwrap()) }
     }
 

@@ -4,7 +4,7 @@
 
 use evflow_shm::{Attached, Block, Handle, Segment, SegmentConfig, ShmError};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 /// How long opening waits for a segment another process is creating.
@@ -66,13 +66,18 @@ impl Membership {
             let (attached, loopback) = (entry.attached.clone(), entry.loopback.clone());
             return Ok(Membership { session: session.to_string(), attached, loopback });
         }
-        let segment = Arc::new(open_or_create(session, config)?);
-        let attached = segment.attach()?;
+        if map.is_empty() {
+            // A new process, or one that had left every session: remove what killed
+            // processes left (docs/shm.md, "Lifetime of a session").
+            sweep_dead_sessions();
+        }
+        let attached = open_and_attach(session, config)?;
         let loopback = Loopback::default();
         map.insert(
             session.to_string(),
             Entry { pid, attached: attached.clone(), loopback: loopback.clone(), sockets: 1 },
         );
+        leave_at_exit();
         Ok(Membership { session: session.to_string(), attached, loopback })
     }
 
@@ -96,6 +101,46 @@ impl Drop for Membership {
                 map.remove(&self.session);
             }
         }
+    }
+}
+
+/// Opens the session's segment (creating it if it does not exist) and attaches to it; a
+/// segment removed by its last process after we opened it is opened again.
+fn open_and_attach(session: &str, config: &SegmentConfig) -> Result<Attached, ShmError> {
+    let deadline = Instant::now() + CREATION_WAIT;
+    loop {
+        match Arc::new(open_or_create(session, config)?).attach() {
+            Err(ShmError::Removed { .. }) if Instant::now() < deadline => {}
+            other => return other,
+        }
+    }
+}
+
+/// Removes this user's sessions in which no process is alive. A failure is no reason to
+/// refuse the join: `evflow shm clean` says what is wrong.
+fn sweep_dead_sessions() {
+    let _ = evflow_shm::session::clean_dead_sessions();
+}
+
+/// Registers, once per process, an `atexit` handler that leaves every session this process
+/// is still in: a program that ends with channels open (their objects never dropped) still
+/// releases its slot, and its last process removes the file.
+fn leave_at_exit() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // SAFETY: registers a handler with the C library; it runs at exit(), on one thread.
+        unsafe { libc::atexit(leave_every_session) };
+    });
+}
+
+extern "C" fn leave_every_session() {
+    let pid = std::process::id();
+    // try_lock: a thread that held the lock when exit() was called will never let go.
+    let Ok(mut joined) = JOINED.try_lock() else { return };
+    let Some(map) = joined.as_mut() else { return };
+    // Entries of this process only: a forked child's copies are its parent's.
+    for (_, entry) in map.drain().filter(|(_, e)| e.pid == pid) {
+        entry.attached.leave();
     }
 }
 

@@ -1,0 +1,164 @@
+"""The lifetime of a shared-memory session (docs/shm.md, "Lifetime of a session"), as a user
+sees it: processes that exchange events over ``shm://`` leave nothing in /dev/shm when they
+exit, also when they never closed their channels; what SIGKILLed processes leave is removed
+by the last survivor, by the next process to join a session, or by ``evflow shm clean``."""
+
+import os
+import pwd
+import signal
+import subprocess
+import sys
+
+import pytest
+from conftest import run_cli
+from test_channels import WAIT_S, _unique, read_line, remove_session
+
+EVENTS = 50
+SEGMENT_SIZE = 32 << 20
+
+# argv: address, role ("push" or "pull"), how the process ends ("close", "exit" or "wait"),
+# segment size, events.
+PEER = """\
+import sys
+import numpy as np
+import evflow as ef
+
+address, role, ending = sys.argv[1:4]
+side = {"bind": address} if role == "push" else {"connect": address}
+channel = ef.Channel(role, segment_size=int(sys.argv[4]), **side)
+print("joined", flush=True)
+kept = []
+for i in range(int(sys.argv[5])):
+    if role == "push":
+        channel.send(ef.Event(run=1, number=i, adc=np.full(1000, i, dtype="<u2")), timeout=10)
+    else:
+        event = channel.recv(timeout=10).event()
+        assert event.number == i and event["adc"][0] == i
+        kept.append(event)  # blocks of the segment, still referenced at exit
+print("done", flush=True)
+if ending == "close":
+    channel.close()
+    kept.clear()
+elif ending == "wait":
+    sys.stdin.readline()  # until the test kills it
+elif ending == "thread":
+    # A daemon thread still holds the channel at exit: it is never dropped.
+    import threading, time
+    threading.Thread(target=lambda held=channel: time.sleep(60), daemon=True).start()
+# "exit": leaves with the channel open and received events referenced
+"""
+
+
+def segment_file(session: str) -> str:
+    return f"/dev/shm/evflow.{pwd.getpwuid(os.getuid()).pw_name}.{session}"
+
+
+class Peers:
+    """The two processes of one session, killed in the end whatever happened."""
+
+    def __init__(self, session: str, endings: tuple[str, str]):
+        self.session = session
+        address = f"shm://{session}/events"
+        self.procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", PEER, address, role, ending, str(SEGMENT_SIZE), str(EVENTS)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for role, ending in zip(("push", "pull"), endings, strict=True)
+        ]
+
+    def wait_for(self, line: str) -> None:
+        for proc in self.procs:
+            got = read_line(proc)
+            if got != line + "\n":
+                proc.kill()
+                pytest.fail(f"expected {line!r}, got {got!r}: {proc.communicate()[1]}")
+
+    def exit_normally(self) -> None:
+        for proc in self.procs:
+            _, stderr = proc.communicate(timeout=WAIT_S)
+            assert proc.returncode == 0, stderr
+            assert "Traceback" not in stderr, stderr
+
+    def kill(self, index: int) -> None:
+        self.procs[index].send_signal(signal.SIGKILL)
+        self.procs[index].wait(WAIT_S)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            proc.kill()
+            proc.communicate()
+        remove_session(self.session)
+
+
+@pytest.fixture
+def peers():
+    made = []
+
+    def make(endings):
+        made.append(Peers(_unique("pytest-life"), endings))
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.close()
+
+
+ENDINGS = [("close", "close"), ("exit", "exit"), ("close", "exit"), ("thread", "thread")]
+
+
+@pytest.mark.parametrize("endings", ENDINGS)
+def test_a_session_is_removed_when_its_processes_exit_normally(peers, endings):
+    p = peers(endings)
+    p.wait_for("joined")
+    assert os.path.exists(segment_file(p.session))
+    p.wait_for("done")
+    p.exit_normally()
+    assert not os.path.exists(segment_file(p.session)), "the session outlived its processes"
+
+
+def test_a_killed_receiver_leaves_nothing_once_the_sender_exits(peers):
+    p = peers(("exit", "wait"))
+    p.wait_for("joined")
+    p.wait_for("done")
+    p.kill(1)
+    p.procs[0].communicate(timeout=WAIT_S)
+    assert p.procs[0].returncode == 0
+    assert not os.path.exists(segment_file(p.session)), "the last living process removes it"
+
+
+@pytest.mark.parametrize("remover", ["clean", "next join"])
+def test_a_session_whose_processes_were_all_killed_is_removed(peers, remover, tmp_path):
+    p = peers(("wait", "wait"))
+    p.wait_for("joined")
+    p.wait_for("done")
+    p.kill(0)
+    p.kill(1)
+    assert os.path.exists(segment_file(p.session)), "nobody has removed it yet"
+    if remover == "clean":
+        result = run_cli("shm", "clean", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert f"removed {segment_file(p.session)}" in result.stdout
+    else:
+        # Any process joining any session of this user removes it.
+        other = f"shm://{_unique('pytest-other')}/x"
+        join = f"import evflow as ef; ef.Channel('pull', bind={other!r}, segment_size={1 << 24})"
+        joined = subprocess.run([sys.executable, "-c", join], capture_output=True, text=True)
+        assert joined.returncode == 0, joined.stderr
+    assert not os.path.exists(segment_file(p.session))
+
+
+def test_a_running_session_is_not_removed_by_another_joining(peers, tmp_path):
+    p = peers(("wait", "wait"))
+    p.wait_for("joined")
+    other = peers(("close", "close"))
+    other.wait_for("joined")
+    other.wait_for("done")
+    other.exit_normally()
+    assert os.path.exists(segment_file(p.session)), "a session whose processes run stays"
+    assert not os.path.exists(segment_file(other.session))
+    cleaned = run_cli("shm", "clean", p.session, cwd=tmp_path)
+    assert f"kept {segment_file(p.session)}: a process of it runs" in cleaned.stdout
