@@ -3,15 +3,18 @@ sees it: processes that exchange events over ``shm://`` leave nothing in /dev/sh
 exit, also when they never closed their channels; what SIGKILLed processes leave is removed
 by the last survivor, by the next process to join a session, or by ``evflow shm clean``."""
 
+import contextlib
 import os
 import pwd
+import queue
 import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 from conftest import run_cli
-from test_channels import WAIT_S, _unique, read_line, remove_session
+from test_channels import WAIT_S, _unique, remove_session
 
 EVENTS = 50
 SEGMENT_SIZE = 32 << 20
@@ -40,7 +43,7 @@ if ending == "close":
     channel.close()
     kept.clear()
 elif ending == "wait":
-    sys.stdin.readline()  # until the test kills it
+    sys.stdin.readline()  # until the test kills it, or lets it exit with the channel open
 elif ending == "thread":
     # A daemon thread still holds the channel at exit: it is never dropped.
     import threading, time
@@ -70,16 +73,35 @@ class Peers:
             for role, ending in zip(("push", "pull"), endings, strict=True)
         ]
 
+        # Lines are read by a thread per process: a select on the pipe cannot see lines
+        # that the reader's buffer already holds.
+        self.lines = [queue.Queue() for _ in self.procs]
+        for proc, lines in zip(self.procs, self.lines, strict=True):
+            threading.Thread(target=self._read, args=(proc, lines), daemon=True).start()
+
+    @staticmethod
+    def _read(proc, lines):
+        for line in proc.stdout:
+            lines.put(line)
+
     def wait_for(self, line: str) -> None:
-        for proc in self.procs:
-            got = read_line(proc)
+        for proc, lines in zip(self.procs, self.lines, strict=True):
+            try:
+                got = lines.get(timeout=WAIT_S)
+            except queue.Empty:
+                got = ""
             if got != line + "\n":
                 proc.kill()
-                pytest.fail(f"expected {line!r}, got {got!r}: {proc.communicate()[1]}")
+                pytest.fail(f"expected {line!r}, got {got!r}: {proc.stderr.read()}")
 
-    def exit_normally(self) -> None:
-        for proc in self.procs:
-            _, stderr = proc.communicate(timeout=WAIT_S)
+    def exit_normally(self, index: int | None = None) -> None:
+        """Lets the processes (or one) go on past their wait and end; checks they did well."""
+        for proc in self.procs if index is None else [self.procs[index]]:
+            with contextlib.suppress(BrokenPipeError):  # it ended without waiting
+                proc.stdin.write("go on\n")
+                proc.stdin.close()
+            proc.wait(WAIT_S)
+            stderr = proc.stderr.read()
             assert proc.returncode == 0, stderr
             assert "Traceback" not in stderr, stderr
 
@@ -90,7 +112,10 @@ class Peers:
     def close(self) -> None:
         for proc in self.procs:
             proc.kill()
-            proc.communicate()
+            proc.wait()
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                with contextlib.suppress(OSError):  # a write it never read
+                    pipe.close()
         remove_session(self.session)
 
 
@@ -121,12 +146,11 @@ def test_a_session_is_removed_when_its_processes_exit_normally(peers, endings):
 
 
 def test_a_killed_receiver_leaves_nothing_once_the_sender_exits(peers):
-    p = peers(("exit", "wait"))
+    p = peers(("wait", "wait"))
     p.wait_for("joined")
     p.wait_for("done")
     p.kill(1)
-    p.procs[0].communicate(timeout=WAIT_S)
-    assert p.procs[0].returncode == 0
+    p.exit_normally(0)
     assert not os.path.exists(segment_file(p.session)), "the last living process removes it"
 
 
