@@ -40,7 +40,7 @@ def _receive_until_stopped(channel, name, report, stop):
     while not stop.is_set():
         try:
             message = channel.recv(timeout=POLL_S)
-        except ef.ChannelTimeout:
+        except ef.ChannelTimeoutError:
             continue
         report.put((name, bytes(message[0])))
 

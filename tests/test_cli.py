@@ -30,6 +30,8 @@ import evflow as ef
 
 
 class Calibrate(ef.Module):
+    parallel_safe = True
+
     def event(self, event):
         if event.number == 3:
             raise ValueError("gain table missing")  # RAISE
@@ -356,10 +358,11 @@ def test_directory_instead_of_an_evf_file_is_a_usage_error(tmp_path, command):
     assert_one_clean_error(result, "runs", "is a directory")
 
 
+@pytest.mark.parametrize("processes", ["0", "2"])
 @pytest.mark.parametrize("script", ENTRY_POINTS)
-def test_module_raising_in_a_steering_file(tmp_path, script):
+def test_module_raising_in_a_steering_file(tmp_path, script, processes):
     steering = write_steering(tmp_path, FAILING_STEERING)
-    result = run_cli("run", steering, cwd=tmp_path, script=script)
+    result = run_cli("run", steering, "-p", processes, cwd=tmp_path, script=script)
     assert result.returncode == 1
     assert_one_clean_error(
         result,
@@ -370,15 +373,33 @@ def test_module_raising_in_a_steering_file(tmp_path, script):
         "gain table missing",
         f"steer.py:{marked_line(FAILING_STEERING)}",
     )
-    # the output holds the events before the failing one
-    assert [e.number for e in ef.read(tmp_path / "out.evf")] == [1, 2]
+    written = [e.number for e in ef.read(tmp_path / "out.evf")]
+    if processes == "0":
+        # the output holds the events before the failing one
+        assert written == [1, 2]
+    else:
+        assert 3 not in written
 
 
-def test_module_raising_with_debug_log_level_shows_the_traceback(tmp_path):
+@pytest.mark.parametrize("processes", ["0", "2"])
+def test_a_module_that_stopped_the_job_counts_its_failure(tmp_path, processes):
     steering = write_steering(tmp_path, FAILING_STEERING)
-    result = run_cli("run", steering, "-l", "debug", cwd=tmp_path)
+    result = run_cli("run", steering, "-p", processes, "--report", "job.json", cwd=tmp_path)
     assert result.returncode == 1
-    assert "Traceback" in result.stderr
+    row = next(line for line in result.stderr.splitlines() if line.startswith("Calibrate "))
+    assert row.split()[2] == "1", result.stderr  # the table's "failed" column
+    report = json.loads((tmp_path / "job.json").read_text())
+    assert {m["name"]: m["failed"] for m in report["modules"]}["Calibrate"] == 1
+
+
+@pytest.mark.parametrize("processes", ["0", "2"])
+def test_module_raising_with_debug_log_level_shows_the_traceback(tmp_path, processes):
+    steering = write_steering(tmp_path, FAILING_STEERING)
+    result = run_cli("run", steering, "-l", "debug", "-p", processes, cwd=tmp_path)
+    assert result.returncode == 1
+    traceback = result.stderr[result.stderr.index("Traceback (most recent call last)") :]
+    assert f'steer.py", line {marked_line(FAILING_STEERING)}, in event' in traceback
+    assert "ValueError: gain table missing" in traceback
     assert len(error_lines(result.stderr)) == 1
 
 

@@ -137,7 +137,10 @@ def test_rejected_events_skip_later_modules_and_are_counted(calls):
     assert ("second", "terminate") in calls
 
 
-@pytest.mark.parametrize(("value", "kept"), [(None, True), (True, True), (False, False)])
+@pytest.mark.parametrize(
+    ("value", "kept"),
+    [(None, True), (True, True), (False, False), (np.bool_(True), True), (np.bool_(False), False)],
+)
 def test_event_return_value_decides(value, kept):
     class Decide(ef.Module):
         def event(self, event):
@@ -146,6 +149,44 @@ def test_event_return_value_decides(value, kept):
     report = ef.process(generator_path(Decide(), events=3), summary=False)
     assert report.accepted == (3 if kept else 0)
     assert report.rejected == (0 if kept else 3)
+
+
+def test_numpy_comparisons_decide():
+    class Energetic(ef.Module):
+        def event(self, event):
+            return event["x"].sum() > 4  # numpy.bool_
+
+    path = ef.Path()
+    entries = {"x": {"dtype": "<f4", "size": 8, "values": ("uniform", 0, 1)}}
+    path.add(ef.modules.EventGenerator(events=200, entries=entries))
+    path.add(Energetic())
+    report = ef.process(path, summary=False, seed=3)
+    assert report.accepted > 0 and report.rejected > 0
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (0, "int 0"),
+        (1, "int 1"),
+        ("", "str ''"),
+        ("no", "str 'no'"),
+        (np.zeros(3), "ndarray"),
+        (np.int64(0), "int64 np.int64(0)"),
+    ],
+)
+@pytest.mark.parametrize("on_error", ["stop", "skip"])
+def test_other_return_values_stop_the_job_naming_module_and_type(value, kind, on_error):
+    class Sloppy(ef.Module):
+        def event(self, event):
+            return value
+
+    with pytest.raises(ef.ModuleError) as caught:
+        ef.process(generator_path(Sloppy(), events=3), summary=False, on_error=on_error)
+    message = str(caught.value)
+    assert "module Sloppy failed in event on run 1 event 1" in message
+    assert f"event() returned {kind}" in message
+    assert "True (keep the event), False (reject it) or None" in message
 
 
 def test_rejected_events_are_not_written(tmp_path):

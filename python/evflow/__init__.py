@@ -17,23 +17,30 @@ import os as _os
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     _os.environ.setdefault(_var, "1")
 
-from evflow import modules
+from evflow import mergeable, modules
 from evflow._native import Event, Report, __version__
 from evflow.channels import Channel, Message, Part
 from evflow.errors import (
     ChannelError,
     ChannelTimeout,
+    ChannelTimeoutError,
     ConfigError,
     CorruptMessage,
+    CorruptMessageError,
     EvflowError,
     ExpiredEventError,
     FormatError,
     MessageTooLarge,
+    MessageTooLargeError,
+    MissingFileError,
     ModuleError,
     PeerGone,
+    PeerGoneError,
     SegmentFull,
+    SegmentFullError,
 )
-from evflow.files import open, read
+from evflow.files import open as open  # ef.open; not in __all__: `import *` keeps open()
+from evflow.files import read
 from evflow.module import Module, Source
 from evflow.path import Path
 from evflow.processing import process
@@ -47,29 +54,36 @@ def __getattr__(name):
     raise AttributeError(f"module 'evflow' has no attribute {name!r}")
 
 
+# The channel errors' older names (ChannelTimeout, ...) stay in, as aliases, for now.
 __all__ = [
     "Channel",
     "ChannelError",
     "ChannelTimeout",
+    "ChannelTimeoutError",
     "ConfigError",
     "CorruptMessage",
+    "CorruptMessageError",
     "Event",
     "EvflowError",
     "ExpiredEventError",
     "FormatError",
     "Message",
     "MessageTooLarge",
+    "MessageTooLargeError",
+    "MissingFileError",
     "Module",
     "ModuleError",
     "Part",
     "Path",
     "PeerGone",
+    "PeerGoneError",
     "Report",
     "SegmentFull",
+    "SegmentFullError",
     "Source",
     "__version__",
+    "mergeable",
     "modules",
-    "open",
     "process",
     "read",
 ]

@@ -125,16 +125,16 @@ class Channel:
         A part is bytes, a bytearray, a memoryview, a C-contiguous numpy array (its raw
         bytes), an ``evflow.Event`` (in the evflow wire format) or a received ``Part``; a
         list or tuple of them is a multi-part message, and a received ``Message`` is sent
-        on whole. Raises ``ChannelTimeout`` when the receivers' queues stay full,
-        ``PeerGone`` when no receiver is there (shm), ``SegmentFull`` when the shm segment
-        has no room.
+        on whole. Raises ``ChannelTimeoutError`` when the receivers' queues stay full (or
+        none has joined), ``PeerGoneError`` when the receiver left or died (shm), and
+        ``SegmentFullError`` when the shm segment has no room.
         """
         self._native.send(message, timeout)
 
     def recv(self, timeout: float | None = None) -> Message:
         """Receives a message, waiting up to ``timeout`` seconds (``None``: for ever).
 
-        Raises ``ChannelTimeout`` if nothing arrives in time. ``msg[i]`` is a read-only
+        Raises ``ChannelTimeoutError`` if nothing arrives in time. ``msg[i]`` is a read-only
         buffer over the received memory; ``msg.event(i)`` decodes part ``i`` as an event
         whose arrays view that memory (on shm; libzmq's unaligned buffers are copied once).
         """

@@ -1,16 +1,14 @@
 """The ``evflow`` command line. Exit codes are listed in docs/cli.md and in EXIT below."""
 
 import argparse
-import functools
 import logging
 import os
 import runpy
 import sys
-import sysconfig
 import traceback
 
 import evflow
-from evflow import steering
+from evflow import diagnostics, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.processing import CLEANUP_PREFIX, Terminated
 
@@ -49,7 +47,13 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="evflow", description="Event processing for trigger and DAQ farms.")
     p.add_argument("--version", action="version", version=f"evflow {evflow.__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, required=True)
-    run = sub.add_parser("run", help="run a steering file")
+    run = sub.add_parser(
+        "run",
+        help="run a steering file",
+        usage="%(prog)s [options] STEERING.py [-- ARG ...]",
+        epilog="Arguments after -- go to the steering file as sys.argv[1:], "
+        "e.g. evflow run reco.py -n 100 -- raw.evf reco.evf",
+    )
     run.add_argument("steering", help="Python steering file that calls evflow.process()")
     run.add_argument("-n", "--max-events", type=_non_negative, help="stop after N events")
     run.add_argument("--seed", type=_non_negative, help="job seed for per-event random numbers")
@@ -83,31 +87,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-@functools.cache
-def _library_roots() -> tuple[str, ...]:
-    """Directories whose code is not the user's: evflow itself and the standard library."""
-    paths = sysconfig.get_paths()
-    roots = [os.path.dirname(evflow.__file__), paths["stdlib"], paths["platstdlib"]]
-    return tuple(os.path.normcase(os.path.realpath(root)) for root in roots)
-
-
-def _is_library(filename: str) -> bool:
-    if filename.startswith("<frozen "):
-        return True
-    path = os.path.normcase(os.path.realpath(filename))
-    if {"site-packages", "dist-packages"} & set(path.split(os.sep)):
-        return True
-    return any(path == root or path.startswith(root + os.sep) for root in _library_roots())
-
-
-def _user_location(exc: BaseException) -> str:
-    """' (at file:line in function)': the innermost frame of the exception in the user's own
-    code (not evflow, installed packages or the standard library), else the innermost."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    if not frames:
-        return ""
-    f = next((f for f in reversed(frames) if not _is_library(f.filename)), frames[-1])
-    return f" (at {f.filename}:{f.lineno} in {f.name})"
+def _at(location: str | None) -> str:
+    """' (at file:line in function)', or nothing when the place is unknown."""
+    return f" (at {location})" if location else ""
 
 
 def _one_line(message: str) -> str:
@@ -174,7 +156,7 @@ def _run(args) -> int:
     if args.report:
         steering.overrides["report"] = args.report
     steering.file = args.steering
-    sys.argv = [args.steering]
+    sys.argv = [args.steering, *args.steering_args]
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.steering)))
     try:
         runpy.run_path(args.steering, run_name="__main__")
@@ -183,9 +165,31 @@ def _run(args) -> int:
     except Exception as e:
         if args.log_level == "debug":
             traceback.print_exc()
-        _error(f"steering file raised {type(e).__name__}: {e}{_user_location(e)}")
+        _error(f"steering file raised {type(e).__name__}: {e}{_at(diagnostics.user_location(e))}")
         return EXIT["job_failed"]
+    if not steering.jobs:
+        log.warning(
+            "%s never called evflow.process(): no events were processed "
+            "(build a path and end the file with evflow.process(path))",
+            args.steering,
+        )
     return EXIT["ok"]
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The command line; for ``run``, what follows ``--`` is the steering file's own."""
+    ours, steering_args = argv, []
+    if argv[:1] == ["run"] and "--" in argv:
+        cut = argv.index("--")
+        ours, steering_args = argv[:cut], argv[cut + 1 :]
+    try:
+        args = _parser().parse_args(ours)
+    except _UsageError as e:
+        if ours[:1] == ["run"] and str(e).startswith("unrecognized arguments"):
+            raise _UsageError(f"{e}; arguments for the steering file go after --") from None
+        raise
+    args.steering_args = steering_args
+    return args
 
 
 def main(argv=None) -> int:
@@ -193,7 +197,7 @@ def main(argv=None) -> int:
     from evflow import inspect
 
     try:
-        args = _parser().parse_args(argv)
+        args = _parse(sys.argv[1:] if argv is None else list(argv))
         if args.command == "run":
             return _run(args)
         if args.command == "info":
@@ -214,11 +218,10 @@ def main(argv=None) -> int:
         _error(str(e))
         return EXIT["damaged"]
     except ModuleError as e:
-        cause = e.__cause__
-        where = _user_location(cause) if cause is not None else ""
-        if cause is not None and log.isEnabledFor(logging.DEBUG):
-            traceback.print_exception(cause)
-        _error(f"{e}{where}")
+        # The same in every process: a worker's exception arrives as its location and text.
+        if getattr(e, "traceback", None) and log.isEnabledFor(logging.DEBUG):
+            print(e.traceback, end="", file=sys.stderr)
+        _error(f"{e}{_at(getattr(e, 'location', None))}")
         _cleanup_errors(e)
         return EXIT["job_failed"]
     except EvflowError as e:

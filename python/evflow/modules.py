@@ -1,13 +1,14 @@
 """Built-in modules, written in Rust: sources, file output, progress bar."""
 
-import math
-import os
+# Imported under private names: dir(evflow.modules) lists the modules, nothing else.
+import math as _math
+import os as _os
 
-import numpy as np
+import numpy as _np
 
 from evflow import _native
 from evflow._native import EventGenerator, FileInput, Progress
-from evflow.errors import ConfigError
+from evflow.errors import ConfigError as _ConfigError
 
 _JSON_KINDS = "str, int, float, bool, None, and lists and dicts of them"
 
@@ -22,10 +23,10 @@ def FileOutput(path, compression="none", level=None, metadata=None):
     the file header (numpy scalars are stored as their Python values).
     """
     if isinstance(path, bytes):
-        path = os.fsdecode(path)
+        path = _os.fsdecode(path)
     if metadata is not None:
         if not isinstance(metadata, dict):
-            raise ConfigError(
+            raise _ConfigError(
                 f"FileOutput: option metadata = {metadata!r} is not allowed: "
                 f"a dict of {_JSON_KINDS}"
             )
@@ -35,11 +36,11 @@ def FileOutput(path, compression="none", level=None, metadata=None):
 
 def _json_value(value, where: str):
     """``value`` as plain JSON values (numpy scalars unwrapped), or a ConfigError naming it."""
-    if isinstance(value, np.generic):
+    if isinstance(value, _np.generic):
         value = value.item()
     if value is None or isinstance(value, str | bool | int):
         return value
-    if isinstance(value, float) and math.isfinite(value):
+    if isinstance(value, float) and _math.isfinite(value):
         return value
     if isinstance(value, list | tuple):
         return [_json_value(v, f"{where}[{i}]") for i, v in enumerate(value)]
@@ -47,12 +48,12 @@ def _json_value(value, where: str):
         plain = {}
         for key, v in value.items():
             if not isinstance(key, str):
-                raise ConfigError(
+                raise _ConfigError(
                     f"FileOutput: option {where} has the key {key!r}: keys must be strings"
                 )
             plain[key] = _json_value(v, f"{where}[{key!r}]")
         return plain
-    raise ConfigError(
+    raise _ConfigError(
         f"FileOutput: option {where} = {value!r} is not allowed: metadata holds only JSON "
         f"values ({_JSON_KINDS}; no NaN or infinity)"
     )

@@ -1,8 +1,36 @@
 """``Path``: a source followed by modules."""
 
+import logging
+
 from evflow import modules
 from evflow.errors import ConfigError
 from evflow.module import Module, Source
+
+log = logging.getLogger("evflow")
+
+MODULE_HOOKS = ("initialize", "begin_run", "event", "end_run", "terminate")
+SOURCE_HOOKS = ("initialize", "events", "terminate")
+
+
+def _spelling(name: str) -> str:
+    """A hook name as a typo of it might read: case, underscores and British -ise ignored."""
+    return name.lower().replace("_", "").replace("initialise", "initialize")
+
+
+def _misspelled_hooks(step) -> list[tuple[str, str]]:
+    """(defined, hook) for each method of the step's own classes that looks like a hook but
+    is not one (``Event``, ``beginRun``, ``initialise``): evflow would never call it."""
+    base, hooks = (Source, SOURCE_HOOKS) if isinstance(step, Source) else (Module, MODULE_HOOKS)
+    wanted = {_spelling(h): h for h in hooks}
+    found = []
+    for cls in type(step).__mro__:
+        if cls in (base, object):
+            break
+        for name, value in vars(cls).items():
+            hook = wanted.get(_spelling(name))
+            if callable(value) and hook is not None and name != hook:
+                found.append((name, hook))
+    return found
 
 
 def is_source(step) -> bool:
@@ -48,6 +76,14 @@ class Path:
                 f"cannot add {step!r} to a path: it is neither an evflow.Module, an "
                 "evflow.Source nor a module from evflow.modules"
             )
+        if isinstance(step, Module | Source):
+            for defined, hook in _misspelled_hooks(step):
+                log.warning(
+                    "%s defines %s(), which evflow never calls: did you mean %s()?",
+                    step_name(step),
+                    defined,
+                    hook,
+                )
         self._steps.append(step)
         return step
 

@@ -5,6 +5,8 @@ import os
 import signal
 import sys
 
+import numpy as np
+
 from evflow import _native, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.path import Path, step_name
@@ -26,50 +28,69 @@ def _raise_terminated(signum, frame):
     raise Terminated("terminated by SIGTERM")
 
 
+_DEFAULTS = _native.parallel_defaults()
+
+
 def process(
     path: Path,
-    max_events=None,
-    seed=0,
-    on_error="stop",
+    *,
+    max_events: int | None = None,
+    seed: int = 0,
+    on_error: str = "stop",
     report=None,
-    summary=True,
-    processes=0,
-    ordered=False,
-    worker_queue=2,
-    event_timeout=None,
-    max_retries=1,
-    max_restarts_per_minute=30,
+    summary: bool = True,
+    processes: int = 0,
+    ordered: bool = False,
+    worker_queue: int = _DEFAULTS["worker_queue"],
+    event_timeout: float | None = None,
+    max_retries: int = _DEFAULTS["max_retries"],
+    max_restarts_per_minute: int = _DEFAULTS["max_restarts_per_minute"],
     quarantine=None,
-    transport="shm",
-    segment_size=None,
+    transport: str = _DEFAULTS["transport"],
+    segment_size: int | None = None,
 ):
     """Runs ``path`` over its source's events and returns the job's ``Report``.
 
-    max_events: stop after this many events; seed: per-event random numbers come from
-    (seed, run, event); on_error: "stop" ends the job when a module raises, "skip" flags
-    the event ``failed``, writes it and goes on; report: a file to write the JSON report to
-    (its directory is made if missing); summary: print the statistics table at the end.
+    The job:
+      max_events   stop after this many events
+      seed         per-event random numbers come from (seed, run, event)
+      on_error     "stop": a module that raises ends the job; "skip": the event is flagged
+                   ``failed``, written, and the job goes on
+      report       a file to write the JSON report to (its directory is made if missing)
+      summary      print the statistics table at the end
 
-    processes: worker processes (0: everything in this process). The path splits into an
-    input part (the source and the modules before the first parallel-safe one), a worker
-    part (the parallel-safe modules that follow) and an output part (the rest); see
-    docs/parallel.md. ordered: write events in input order. worker_queue: events a worker
-    holds at most. event_timeout: seconds a worker may spend on one event before it is
-    killed. max_retries: times an event that killed a worker is sent again; then it is
-    written flagged ``failed`` (or to the ``quarantine`` file). max_restarts_per_minute:
-    more worker restarts end the job. transport: "shm" (shared memory) or "ipc" (ZeroMQ).
-    segment_size: bytes of the job's shared-memory segment (default 128 MiB; a full segment
-    makes senders wait, an event larger than it is an error).
+    In parallel (docs/parallel.md): the path splits into an input part (the source and the
+    modules before the first parallel-safe one), a worker part (the parallel-safe modules
+    that follow) and an output part (the rest).
+      processes    worker processes (0: everything in this process)
+      ordered      write events in input order
+      worker_queue events a worker holds at most
+      event_timeout  seconds a worker may spend on one event before it is killed
+      max_retries  times an event that killed a worker is sent again; then it is written
+                   flagged ``failed`` (or to the ``quarantine`` file)
+      max_restarts_per_minute  more worker restarts end the job
+      transport    "shm" (shared memory) or "ipc" (ZeroMQ)
+      segment_size bytes of the job's shared-memory segment (default 128 MiB; a full segment
+                   makes senders wait, an event larger than it is an error)
 
+    Every option is checked on every call, also those a one-process job does not use.
     Options given on the ``evflow run`` command line take precedence.
     """
     global statistics
+    steering.jobs += 1
     if not isinstance(path, Path):
         raise ConfigError(
             f"process() runs an evflow.Path, not {type(path).__name__}: "
             "make one with path = evflow.Path() and path.add(...)"
         )
-    opts = {"max_events": max_events, "seed": seed, "report": report, "processes": processes}
+    opts = {
+        "max_events": max_events,
+        "seed": seed,
+        "report": report,
+        "processes": processes,
+        "summary": summary,
+        "ordered": ordered,
+    }
     opts.update(steering.overrides)
     _check_options(path, opts)
     if opts["report"] is not None:
@@ -82,19 +103,17 @@ def process(
         "processes": opts["processes"],
         "evflow": _native.__version__,
     }
-    parallel = None
-    if opts["processes"]:
-        parallel = {
-            "processes": opts["processes"],
-            "ordered": ordered,
-            "worker_queue": worker_queue,
-            "event_timeout": event_timeout,
-            "max_retries": max_retries,
-            "max_restarts_per_minute": max_restarts_per_minute,
-            "quarantine": os.fspath(quarantine) if quarantine is not None else None,
-            "transport": transport,
-            "segment_size": segment_size,
-        }
+    parallel = {
+        "processes": opts["processes"],
+        "ordered": ordered,
+        "worker_queue": worker_queue,
+        "event_timeout": event_timeout,
+        "max_retries": max_retries,
+        "max_restarts_per_minute": max_restarts_per_minute,
+        "quarantine": quarantine,
+        "transport": transport,
+        "segment_size": segment_size,
+    }
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         result, error, interrupt, cleanup = _native.run_path(
@@ -157,11 +176,24 @@ def _warn_not_completed(seqs) -> None:
 
 
 def _check_options(path: Path, opts: dict) -> None:
-    """Refuses what the job cannot run, before anything starts."""
+    """Refuses what the job cannot run, before anything starts (the parallel options are
+    checked by the engine, also for a job of one process)."""
     for key in ("max_events", "seed", "processes"):
         value = opts[key]
         if value is not None and (not isinstance(value, int) or not 0 <= value < 2**64):
             raise ConfigError(f"{key} must be a non-negative integer, not {value!r}")
+    for key in ("summary", "ordered"):
+        if not isinstance(opts[key], bool | np.bool_):
+            raise ConfigError(f"{key} must be True or False, not {opts[key]!r}")
+    cpus = len(os.sched_getaffinity(0))
+    if opts["processes"] > cpus:
+        log.warning(
+            "processes=%d is more than the %d CPUs this machine gives the job: the workers take "
+            "turns on them, and the job runs no faster (usually slower) than with processes=%d",
+            opts["processes"],
+            cpus,
+            cpus,
+        )
     report = opts["report"]
     if report is not None:
         if not isinstance(report, str | os.PathLike) or not os.fspath(report):
@@ -204,7 +236,7 @@ def _module_error(error: dict) -> EvflowError:
         # The engine's own error (a process of a parallel job died, a crash loop).
         return EvflowError(error["message"])
     exc = ModuleError(error["message"])
-    for key in ("module", "hook", "run", "event"):
+    for key in ("module", "hook", "run", "event", "location", "traceback"):
         setattr(exc, key, error[key])
     exc.__cause__ = error["cause"]
     return exc

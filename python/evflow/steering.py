@@ -9,3 +9,7 @@ overrides: dict = {}
 
 file: str | None = None
 """The steering file ``evflow run`` runs (``None`` otherwise); recorded in output files."""
+
+jobs: int = 0
+"""``process()`` calls so far in this process: ``evflow run`` warns about a steering file
+that made none."""

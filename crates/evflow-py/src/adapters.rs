@@ -2,7 +2,7 @@
 
 use crate::event::PyEvent;
 use evflow_core::Event;
-use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity, Source};
+use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Origin, Severity, Source};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -13,10 +13,30 @@ use pyo3::types::PyBool;
 pub fn module_error(py: Python<'_>, err: PyErr) -> ModuleError {
     let kind = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Exception".into());
     let message = format!("{kind}: {}", err.value(py));
-    if err.is_instance_of::<PyException>(py) {
+    let exception = err.value(py).clone();
+    if let Some(traceback) = err.traceback(py) {
+        // Where it was raised: kept on the exception itself, for `evflow.diagnostics`.
+        let _ = exception.setattr("__traceback__", traceback);
+    }
+    let exception = exception.unbind();
+    let error = if err.is_instance_of::<PyException>(py) {
         ModuleError::wrap(message, err)
     } else {
         ModuleError::interrupt(message, err)
+    };
+    error.with_origin(move || Python::attach(|py| origin(exception.bind(py))))
+}
+
+/// Where a Python exception was raised (`evflow.diagnostics.origin`); nothing if that fails.
+fn origin(exception: &Bound<'_, PyAny>) -> Origin {
+    let described = exception
+        .py()
+        .import("evflow.diagnostics")
+        .and_then(|m| m.call_method1("origin", (exception,)))
+        .and_then(|o| o.extract::<(Option<String>, String)>());
+    match described {
+        Ok((location, traceback)) => Origin { location, traceback: Some(traceback) },
+        Err(_) => Origin::default(),
     }
 }
 
@@ -45,6 +65,8 @@ pub struct PyModuleAdapter {
     sees_failed: bool,
     seed: u64,
     stream: u64,
+    /// `numpy.bool_`, a decision `event()` may return.
+    numpy_bool: Py<PyAny>,
 }
 
 impl PyModuleAdapter {
@@ -58,7 +80,31 @@ impl PyModuleAdapter {
             obj: obj.clone().unbind(),
             seed: 0,
             stream,
+            numpy_bool: obj.py().import("numpy")?.getattr("bool_")?.unbind(),
         })
+    }
+
+    /// What `event()` returned, as keep (true) or reject: True, False, None (keep) or a numpy
+    /// bool (`return hits.sum() > 3`). Anything else stops the job: a module that returns
+    /// `0` or `"no"` or an array almost surely means something its truth value does not.
+    fn decision(&self, value: &Bound<'_, PyAny>) -> HookResult<bool> {
+        if value.is_none() {
+            return Ok(true);
+        }
+        if let Ok(b) = value.cast::<PyBool>() {
+            return Ok(b.is_true());
+        }
+        if value.is_instance(self.numpy_bool.bind(value.py())).unwrap_or(false) {
+            return value.is_truthy().map_err(|e| module_error(value.py(), e));
+        }
+        let kind = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        let shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+        let shown: String = shown.chars().take(60).collect();
+        let message = format!(
+            "event() returned {kind} {shown}: it must return True (keep the event), False (reject it) or \
+             None (keep it); convert the value with bool(...) if its truth value is what you mean"
+        );
+        Err(ModuleError { severity: Severity::Fatal, ..ModuleError::msg(message) })
     }
 
     fn call_hook<A>(&self, hook: &str, args: A) -> HookResult
@@ -107,14 +153,7 @@ impl Module for PyModuleAdapter {
                 *event = back;
             }
             let value = result.map_err(|e| module_error(py, e))?;
-            let value = value.bind(py);
-            let keep = if value.is_none() {
-                true
-            } else if let Ok(b) = value.cast::<PyBool>() {
-                b.is_true()
-            } else {
-                value.is_truthy().map_err(|e| module_error(py, e))?
-            };
+            let keep = self.decision(value.bind(py))?;
             Ok(if keep { Decision::Keep } else { Decision::Reject })
         })
     }

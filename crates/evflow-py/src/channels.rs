@@ -38,12 +38,16 @@ pub fn channel_error(e: ChannelError) -> PyErr {
     let message = e.to_string();
     match e {
         ChannelError::Address { .. } => errors::ConfigError::new_err(message),
-        ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } => errors::ChannelTimeout::new_err(message),
-        ChannelError::PeerGone { .. } => errors::PeerGone::new_err(message),
-        ChannelError::Alloc { source: AllocError::TooLarge { .. }, .. } => errors::MessageTooLarge::new_err(message),
-        ChannelError::Alloc { source: AllocError::SegmentFull { .. }, .. } => errors::SegmentFull::new_err(message),
+        ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } => errors::ChannelTimeoutError::new_err(message),
+        ChannelError::PeerGone { .. } => errors::PeerGoneError::new_err(message),
+        ChannelError::Alloc { source: AllocError::TooLarge { .. }, .. } => {
+            errors::MessageTooLargeError::new_err(message)
+        }
+        ChannelError::Alloc { source: AllocError::SegmentFull { .. }, .. } => {
+            errors::SegmentFullError::new_err(message)
+        }
         ChannelError::Alloc { source: AllocError::CorruptHandle { .. }, .. } | ChannelError::Ring { .. } => {
-            errors::CorruptMessage::new_err(message)
+            errors::CorruptMessageError::new_err(message)
         }
         ChannelError::Shm { source: ShmError::Config(_), .. } => errors::ConfigError::new_err(message),
         _ => errors::ChannelError::new_err(message),

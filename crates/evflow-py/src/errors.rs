@@ -1,8 +1,11 @@
 //! The exception hierarchy, defined here so Rust can raise it; `evflow.errors` re-exports it.
 
+use evflow_core::file::FileError;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 create_exception!(evflow, EvflowError, PyException, "Base of every evflow error.");
 create_exception!(evflow, FormatError, EvflowError, "A frame or file is malformed, truncated or corrupt.");
@@ -17,19 +20,71 @@ create_exception!(
 create_exception!(evflow, ChannelError, EvflowError, "A channel operation failed (docs/transport.md).");
 create_exception!(
     evflow,
-    ChannelTimeout,
+    ChannelTimeoutError,
     ChannelError,
     "Nothing arrived, or the receivers' queues stayed full, until the timeout; the channel is still usable."
 );
-create_exception!(evflow, PeerGone, ChannelError, "No peer is connected, or the peer left or died.");
+create_exception!(evflow, PeerGoneError, ChannelError, "The peer left or died, or no receiver has joined (shm).");
 create_exception!(
     evflow,
-    SegmentFull,
+    SegmentFullError,
     ChannelError,
     "The session's shared-memory segment has no room for the message."
 );
-create_exception!(evflow, MessageTooLarge, SegmentFull, "The message part can never fit the session's segment.");
-create_exception!(evflow, CorruptMessage, ChannelError, "A received message, or the ring it came through, is corrupt.");
+create_exception!(
+    evflow,
+    MessageTooLargeError,
+    SegmentFullError,
+    "The message part can never fit the session's segment."
+);
+create_exception!(
+    evflow,
+    CorruptMessageError,
+    ChannelError,
+    "A received message, or the ring it came through, is corrupt."
+);
+
+/// The old names of the exceptions that did not end in `Error`, kept as aliases for now.
+const ALIASES: [(&str, &str); 5] = [
+    ("ChannelTimeout", "ChannelTimeoutError"),
+    ("PeerGone", "PeerGoneError"),
+    ("SegmentFull", "SegmentFullError"),
+    ("MessageTooLarge", "MessageTooLargeError"),
+    ("CorruptMessage", "CorruptMessageError"),
+];
+
+/// `evflow.MissingFileError`: a `FormatError` that is also Python's `FileNotFoundError`.
+static MISSING_FILE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+fn missing_file_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    let made = MISSING_FILE_ERROR.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let bases = PyTuple::new(
+            py,
+            [py.get_type::<FormatError>().into_any(), py.get_type::<PyFileNotFoundError>().into_any()],
+        )?;
+        let attrs = PyDict::new(py);
+        attrs.set_item("__module__", "evflow")?;
+        attrs.set_item("__doc__", "A file evflow was asked to read does not exist.")?;
+        let made = py.import("builtins")?.getattr("type")?.call1(("MissingFileError", bases, attrs))?;
+        Ok(made.cast_into::<PyType>()?.unbind())
+    })?;
+    Ok(made.bind(py))
+}
+
+/// The Python exception for a file error: a missing file is a `MissingFileError` (a
+/// `FileNotFoundError` too), anything else a `FormatError`.
+pub fn file_error(py: Python<'_>, e: &FileError) -> PyErr {
+    if let FileError::Io { path, source, .. } = e {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            let args = (libc::ENOENT, e.to_string(), path.display().to_string());
+            return match missing_file_error_type(py).and_then(|t| t.call1(args)) {
+                Ok(exception) => PyErr::from_value(exception),
+                Err(err) => err,
+            };
+        }
+    }
+    format_error(e)
+}
 
 /// Makes an error an `EvflowError` subclass instance, keeping its message.
 pub fn format_error(e: impl std::fmt::Display) -> PyErr {
@@ -55,10 +110,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ModuleError", py.get_type::<ModuleError>())?;
     m.add("ExpiredEventError", py.get_type::<ExpiredEventError>())?;
     m.add("ChannelError", py.get_type::<ChannelError>())?;
-    m.add("ChannelTimeout", py.get_type::<ChannelTimeout>())?;
-    m.add("PeerGone", py.get_type::<PeerGone>())?;
-    m.add("SegmentFull", py.get_type::<SegmentFull>())?;
-    m.add("MessageTooLarge", py.get_type::<MessageTooLarge>())?;
-    m.add("CorruptMessage", py.get_type::<CorruptMessage>())?;
+    m.add("ChannelTimeoutError", py.get_type::<ChannelTimeoutError>())?;
+    m.add("PeerGoneError", py.get_type::<PeerGoneError>())?;
+    m.add("SegmentFullError", py.get_type::<SegmentFullError>())?;
+    m.add("MessageTooLargeError", py.get_type::<MessageTooLargeError>())?;
+    m.add("CorruptMessageError", py.get_type::<CorruptMessageError>())?;
+    for (old, new) in ALIASES {
+        m.add(old, m.getattr(new)?)?;
+    }
+    m.add("MissingFileError", missing_file_error_type(py)?)?;
     Ok(())
 }

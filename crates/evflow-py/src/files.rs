@@ -1,6 +1,6 @@
 //! `.evf` files from Python: sequential and random-access reading, integrity reports.
 
-use crate::errors::{config_error, format_error};
+use crate::errors::{config_error, file_error, format_error};
 use crate::event::PyEvent;
 use evflow_core::file::{self, FileReader, ReaderOptions};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyStopIteration};
@@ -31,9 +31,9 @@ fn json_to_py<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound
 impl PyFileReader {
     #[new]
     #[pyo3(signature = (path, skip_corrupt=false))]
-    fn new(path: PathBuf, skip_corrupt: bool) -> PyResult<Self> {
+    fn new(py: Python<'_>, path: PathBuf, skip_corrupt: bool) -> PyResult<Self> {
         let opts = ReaderOptions { skip_corrupt, ..Default::default() };
-        let reader = FileReader::open(&path, opts).map_err(format_error)?;
+        let reader = FileReader::open(&path, opts).map_err(|e| file_error(py, &e))?;
         Ok(PyFileReader { inner: Some(reader), path })
     }
 
@@ -139,7 +139,7 @@ impl PyFileReader {
 /// Reads every record of a file and reports what it holds and whether it is intact.
 #[pyfunction]
 pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
-    let r = file::verify(&path).map_err(format_error)?;
+    let r = file::verify(&path).map_err(|e| file_error(py, &e))?;
     let d = PyDict::new(py);
     d.set_item("path", r.path.display().to_string())?;
     d.set_item("file_len", r.file_len)?;

@@ -162,7 +162,9 @@ fn random_stream(name: &str) -> u64 {
 type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 
 /// Runs a path in this process. Returns `(report, error, interrupt, cleanup)`: `error` is
-/// `None` or a dict (module, hook, run, event, message, cause); `interrupt` is the exception
+/// `None` or a dict (module, hook, run, event, message, location, traceback, cause; the
+/// cause is `None` when the exception was raised in another process of a parallel job);
+/// `interrupt` is the exception
 /// a signal raised (KeyboardInterrupt) after the job closed cleanly, or `None`; `cleanup`
 /// lists the errors of `end_run`/`terminate` after the job had failed or been interrupted.
 /// `job` is JSON-able metadata that file outputs store in their header under "job".
@@ -208,7 +210,7 @@ pub fn run_path<'py>(
         }
     };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
-    let parallel = parallel.filter(|_| {
+    let parallel = parallel.filter(|p| p.processes > 0).filter(|_| {
         let parallel = parallel::split(&path.modules).is_some();
         if !parallel {
             evflow_runtime::log::warn!("no module of the path is parallel-safe: the job runs in one process");
@@ -240,6 +242,9 @@ pub fn run_path<'py>(
             d.set_item("run", e.run)?;
             d.set_item("event", e.event)?;
             d.set_item("message", e.to_string())?;
+            let origin = e.error.origin();
+            d.set_item("location", origin.location)?;
+            d.set_item("traceback", origin.traceback)?;
             let cause = match e.error.source.map(|s| s.downcast::<PyErr>()) {
                 Some(Ok(py_err)) => py_err.into_value(py).into_any(),
                 _ => py.None(),
@@ -259,42 +264,66 @@ fn steps_list<'py>(py: Python<'py>, steps: &[Py<PyAny>]) -> PyResult<Bound<'py, 
     PyList::new(py, steps.iter().map(|s| s.bind(py)))
 }
 
+/// The parallel options of a `process()` call, every one checked, also for a job of one
+/// process (`processes` 0), so that a wrong option is an error whatever the job's size.
 fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
+    fn get<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Option<T>> {
+        match d.get_item(key)?.filter(|v| !v.is_none()) {
+            None => Ok(None),
+            Some(v) => v.extract::<T>().map(Some).map_err(|_| {
+                let shown = v.repr().map(|r| r.to_string()).unwrap_or_default();
+                config_error(format!("process(): {key} must be {what}, not {shown}"))
+            }),
+        }
+    }
     let mut o = ParallelOptions::default();
-    let get = |key: &str| d.get_item(key).map(|v| v.filter(|v| !v.is_none()));
-    if let Some(v) = get("processes")? {
-        o.processes = v.extract()?;
+    if let Some(v) = get(d, "processes", "a non-negative integer")? {
+        o.processes = v;
     }
-    if let Some(v) = get("ordered")? {
-        o.ordered = v.is_truthy()?;
+    if let Some(v) = get(d, "ordered", "True or False")? {
+        o.ordered = v;
     }
-    if let Some(v) = get("worker_queue")? {
-        o.worker_queue = v.extract()?;
+    if let Some(v) = get(d, "worker_queue", "an integer")? {
+        o.worker_queue = v;
     }
-    if let Some(v) = get("event_timeout")? {
-        let seconds: f64 = v.extract()?;
+    if let Some(seconds) = get::<f64>(d, "event_timeout", "a number of seconds or None")? {
         if !(seconds > 0.0 && seconds.is_finite()) {
             return Err(config_error(format!("event_timeout must be a positive number of seconds, not {seconds}")));
         }
         o.event_timeout = Some(Duration::from_secs_f64(seconds));
     }
-    if let Some(v) = get("max_retries")? {
-        o.max_retries = v.extract()?;
+    if let Some(v) = get(d, "max_retries", "a non-negative integer")? {
+        o.max_retries = v;
     }
-    if let Some(v) = get("max_restarts_per_minute")? {
-        o.max_restarts_per_minute = v.extract()?;
+    if let Some(v) = get(d, "max_restarts_per_minute", "a non-negative integer")? {
+        o.max_restarts_per_minute = v;
     }
-    if let Some(v) = get("quarantine")? {
-        o.quarantine = Some(v.extract::<std::path::PathBuf>()?);
+    if let Some(v) = get::<std::path::PathBuf>(d, "quarantine", "a file name or None")? {
+        o.quarantine = Some(v);
     }
-    if let Some(v) = get("transport")? {
-        o.transport = v.extract::<String>()?.parse::<Transport>().map_err(config_error)?;
+    if let Some(v) = get::<String>(d, "transport", "\"shm\" or \"ipc\"")? {
+        o.transport = v.parse::<Transport>().map_err(config_error)?;
     }
-    if let Some(v) = get("segment_size")? {
-        o.segment_size = Some(v.extract()?);
+    if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
+        o.segment_size = Some(v);
     }
-    o.validate().map_err(config_error)?;
+    // A job of one process runs none of it, but its options must still be right.
+    let checked = ParallelOptions { processes: o.processes.max(1), ..o.clone() };
+    checked.validate().map_err(config_error)?;
     Ok(o)
+}
+
+/// The defaults of `process()`'s parallel options, for its signature (one source for each).
+#[pyfunction]
+pub fn parallel_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let o = ParallelOptions::default();
+    let d = PyDict::new(py);
+    d.set_item("worker_queue", o.worker_queue)?;
+    d.set_item("max_retries", o.max_retries)?;
+    d.set_item("max_restarts_per_minute", o.max_restarts_per_minute)?;
+    d.set_item("transport", o.transport.name())?;
+    d.set_item("segment_size", parallel::DEFAULT_SEGMENT_LEN)?;
+    Ok(d)
 }
 
 fn flush_std_streams(py: Python<'_>) {

@@ -1,6 +1,7 @@
 //! The module and source traits: the hooks a path calls, in Rust.
 
 use evflow_core::Event;
+use serde::{Deserialize, Serialize};
 use std::error::Error;
 use std::fmt;
 
@@ -14,6 +15,28 @@ pub struct ModuleError {
     pub source: Option<Box<dyn Error + Send + Sync>>,
     /// What the error means for the job.
     pub severity: Severity,
+    /// Where it was raised, worked out when asked (see [`ModuleError::origin`]).
+    pub origin: Option<OriginFn>,
+}
+
+/// Where an error was raised: what a user needs to find it, kept as text so that it survives
+/// the trip from a worker process to the monitor.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The innermost place in the user's own code, `file:line in function`.
+    pub location: Option<String>,
+    /// The whole traceback, as the module's language formats it.
+    pub traceback: Option<String>,
+}
+
+/// Works out an error's [`Origin`] when it is needed: only errors that stop a job are shown,
+/// so an event that fails under `on_error="skip"` does not pay for formatting a traceback.
+pub struct OriginFn(pub Box<dyn Fn() -> Origin + Send + Sync>);
+
+impl fmt::Debug for OriginFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("OriginFn")
+    }
 }
 
 /// What a module error means for the job.
@@ -31,12 +54,22 @@ pub enum Severity {
 impl ModuleError {
     /// An error with a message only.
     pub fn msg(message: impl Into<String>) -> ModuleError {
-        ModuleError { message: message.into(), source: None, severity: Severity::Event }
+        ModuleError { message: message.into(), source: None, severity: Severity::Event, origin: None }
     }
 
     /// An error wrapping another.
     pub fn wrap(message: impl Into<String>, source: impl Error + Send + Sync + 'static) -> ModuleError {
-        ModuleError { message: message.into(), source: Some(Box::new(source)), severity: Severity::Event }
+        ModuleError { message: message.into(), source: Some(Box::new(source)), severity: Severity::Event, origin: None }
+    }
+
+    /// The same error, saying where it was raised when asked.
+    pub fn with_origin(self, origin: impl Fn() -> Origin + Send + Sync + 'static) -> ModuleError {
+        ModuleError { origin: Some(OriginFn(Box::new(origin))), ..self }
+    }
+
+    /// Where the error was raised, as far as is known.
+    pub fn origin(&self) -> Origin {
+        self.origin.as_ref().map(|f| (f.0)()).unwrap_or_default()
     }
 
     /// An interruption (a signal) that arrived while a hook ran.

@@ -10,7 +10,8 @@ pub struct ModuleStats {
     pub name: String,
     /// Events the module was called for.
     pub calls: u64,
-    /// Events the module failed on and that went on flagged failed (`on_error="skip"`).
+    /// Events the module raised on: with `on_error="skip"` they went on flagged failed, with
+    /// `"stop"` the first one stopped the job.
     pub failed: u64,
     /// Total time in the module's event hook (for the source: reading), seconds.
     pub total_s: f64,

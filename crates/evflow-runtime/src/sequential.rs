@@ -287,6 +287,7 @@ impl Runner<'_> {
                     return true;
                 }
                 Err(e) if e.stops_job() || self.opts.on_error == OnError::Stop => {
+                    stats.failed += u64::from(e.severity != Severity::Interrupt);
                     let (run, number) = (event.meta.run, event.meta.event);
                     self.fail(i + 1, Hook::Event, Some(run), Some(number), e);
                     return false;

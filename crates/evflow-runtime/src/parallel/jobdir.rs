@@ -2,7 +2,7 @@
 //! errors that stopped them, their mergeable objects, the events not completed), and the
 //! ipc sockets. Removed at the end of the job.
 
-use crate::module::{ModuleError, Severity};
+use crate::module::{ModuleError, Origin, Severity};
 use crate::sequential::{Hook, JobError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -18,6 +18,9 @@ struct ErrorRecord {
     event: Option<u64>,
     message: String,
     fatal: bool,
+    /// Where it was raised: the monitor shows it as the process that raised it would.
+    #[serde(default)]
+    origin: Origin,
 }
 
 const HOOKS: [Hook; 6] = [Hook::Initialize, Hook::BeginRun, Hook::Event, Hook::Read, Hook::EndRun, Hook::Terminate];
@@ -53,6 +56,7 @@ impl JobDir {
             event: error.event,
             message: error.error.to_string(),
             fatal: error.error.severity != Severity::Event,
+            origin: error.error.origin(),
         };
         let name = format!("error-{:020}-{}.json", super::board::monotonic_ns(), std::process::id());
         let text = serde_json::to_string(&record).expect("error record serializes");
@@ -71,7 +75,8 @@ impl JobDir {
                 let text = std::fs::read_to_string(&file).ok()?;
                 let r: ErrorRecord = serde_json::from_str(&text).ok()?;
                 let hook = HOOKS.into_iter().find(|h| h.to_string() == r.hook).unwrap_or(Hook::Event);
-                let mut error = ModuleError::msg(r.message);
+                let origin = r.origin;
+                let mut error = ModuleError::msg(r.message).with_origin(move || origin.clone());
                 if r.fatal {
                     error.severity = Severity::Fatal;
                 }

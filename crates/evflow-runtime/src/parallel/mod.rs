@@ -30,6 +30,16 @@ pub enum Transport {
     Ipc,
 }
 
+impl Transport {
+    /// The name `transport=` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Transport::Shm => "shm",
+            Transport::Ipc => "ipc",
+        }
+    }
+}
+
 impl std::str::FromStr for Transport {
     type Err = String;
     fn from_str(s: &str) -> Result<Transport, String> {
@@ -118,6 +128,14 @@ impl ParallelOptions {
         }
         if self.event_timeout.is_some_and(|t| t.is_zero()) {
             return Err("event_timeout must be positive (or None for no limit)".into());
+        }
+        let min = evflow_shm::layout::MIN_SEGMENT_LEN;
+        if self.segment_size.is_some_and(|size| size < min) {
+            return Err(format!(
+                "segment_size must be at least {min} bytes ({} MiB), not {}",
+                min >> 20,
+                self.segment_size.unwrap_or(0)
+            ));
         }
         Ok(())
     }

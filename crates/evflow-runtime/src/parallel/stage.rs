@@ -3,7 +3,7 @@
 
 use super::board::{Board, ModuleCounters};
 use crate::log;
-use crate::module::{Decision, Module, ModuleError};
+use crate::module::{Decision, Module, ModuleError, Severity};
 use crate::sequential::{Hook, JobError, OnError, FAILURE_WARNINGS_PER_MODULE};
 use evflow_core::{Event, Flags};
 use std::sync::atomic::Ordering;
@@ -78,6 +78,7 @@ impl<'a> Stage<'a> {
                 Ok(Decision::Keep) => {}
                 Ok(Decision::Reject) => return Fate::Reject,
                 Err(e) if e.stops_job() || self.on_error == OnError::Stop => {
+                    c.failed.fetch_add(u64::from(e.severity != Severity::Interrupt), Ordering::Relaxed);
                     let (run, number) = (event.meta.run, event.meta.event);
                     return Fate::Stop(self.error(i, Hook::Event, Some(run), Some(number), e));
                 }
