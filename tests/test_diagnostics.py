@@ -8,7 +8,7 @@ import textwrap
 
 import evflow as ef
 import pytest
-from conftest import error_lines, run_cli
+from conftest import REPO, error_lines, run_cli
 
 
 def generator_path(*modules, events=3):
@@ -187,3 +187,10 @@ def test_mergeable_needs_no_import_of_its_own():
     code = "import evflow as ef; print(ef.mergeable.collect.__name__)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "collect", result.stderr
+
+
+@pytest.mark.parametrize("key", ["creator", "format_version", "created", "compression"])
+def test_reserved_metadata_keys_are_refused_as_documented(tmp_path, key):
+    assert "refuses them with a `ConfigError`" in (REPO / "docs" / "formats.md").read_text()
+    with pytest.raises(ef.ConfigError, match=key):
+        ef.modules.FileOutput(str(tmp_path / "out.evf"), metadata={key: "mine"})
