@@ -141,9 +141,10 @@ impl ParallelOptions {
     }
 }
 
-/// What the embedding (the Python binding) does around the engine.
+/// What the embedding program (the Python binding, or a Rust `main`) does around the engine.
 pub trait Hooks {
-    /// Called in the monitor about every 10 ms: `Err` when a signal asks the job to stop.
+    /// Called in the monitor about every 10 ms: `Err` when a signal asks the job to stop,
+    /// once per signal: the first makes the job drain, a second stops it at once.
     fn control(&mut self) -> Result<(), Interrupt>;
     /// Called in the monitor just before each fork.
     fn before_fork(&mut self) {}
