@@ -7,7 +7,7 @@
 #![cfg_attr(not(test), no_main)]
 
 use evflow_core::file::layout::{FILE_MAGIC, HEAD_LEN, RECORD_MAGIC, TRAILER_MAGIC};
-use evflow_core::file::{verify, FileReader, ReaderOptions};
+use evflow_core::file::{verify, FileReader, IndexStatus, ReaderOptions};
 use std::path::PathBuf;
 
 #[cfg(not(test))]
@@ -43,6 +43,9 @@ pub fn check_file(data: &[u8]) {
         }
         if let Some(stopped) = reader.stopped() {
             assert!(stopped.offset <= bytes.len() as u64, "stopped past the end: {stopped:?}");
+        }
+        if reader.completion().complete {
+            assert!(matches!(reader.index_status(), IndexStatus::Valid { .. }), "complete without an intact index");
         }
         let len = reader.len().min(MAX_READS);
         for i in 0..len {

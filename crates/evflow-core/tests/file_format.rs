@@ -577,10 +577,11 @@ proptest! {
         write(&path, &events(6), [Compression::None, Compression::zstd(), Compression::Lz4][codec], true);
         let mut bytes = std::fs::read(&path).unwrap();
         let r = open(&path, false).unwrap();
-        // The file header, every record header (events and index) and the trailer.
+        // The file header, every record header (events, closing and index) and the trailer.
         let index_offset = u64_at(&bytes, bytes.len() - HEAD_LEN + 8) as usize;
+        let closing_len = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap());
         let mut starts: Vec<usize> = r.index().iter().map(|e| e.offset as usize).collect();
-        starts.extend([0, index_offset, bytes.len() - HEAD_LEN]);
+        starts.extend([0, index_offset - closing_len as usize, index_offset, bytes.len() - HEAD_LEN]);
         let start = starts[target.index(starts.len())];
         for (at, value) in edits {
             let at = if start == 0 { at.max(10) } else { at }; // keep magic and version

@@ -1,10 +1,12 @@
 //! Random access: the index from the trailer, or rebuilt by scanning the records of a file
 //! whose writer did not close it.
 
+use super::closing::Completion;
 use super::codec::Decompressor;
 use super::error::FileError;
 use super::layout::{
-    is_aligned, IndexEntry, RecordHeader, Trailer, CODEC_NONE, HEAD_LEN, INDEX_ENTRY_LEN, KIND_EVENT, KIND_INDEX,
+    is_aligned, IndexEntry, RecordHeader, Trailer, CODEC_NONE, HEAD_LEN, INDEX_ENTRY_LEN, KIND_CLOSING, KIND_EVENT,
+    KIND_INDEX, MAX_CLOSING_LEN,
 };
 use super::reader::{FileReader, IndexStatus};
 use super::record::{decode_event, frame_ids, Fault, Probe, FRAME_IDS_LEN};
@@ -27,12 +29,14 @@ impl FileReader {
             Ok(None) => return Ok(()),
             Err(reason) => {
                 self.index_status = IndexStatus::Invalid(format!("trailer at byte {trailer_at}: {reason}"));
+                self.completion = Completion::incomplete(format!("its trailer or index is damaged: {reason}"));
                 return Ok(());
             }
         };
         match self.load_index(&trailer, first, trailer_at) {
             Ok(entries) => {
                 self.index_status = IndexStatus::Valid { events: trailer.event_count };
+                self.completion = self.load_closing(&trailer, first);
                 self.trailer = Some(trailer);
                 self.index = entries.into();
             }
@@ -49,8 +53,42 @@ impl FileReader {
     }
 
     fn index_damaged(&mut self, at: u64, reason: String) {
+        self.completion = Completion::incomplete(format!("its trailer or index is damaged: {reason}"));
         self.index_status = IndexStatus::Invalid(format!("index record at byte {at}: {reason}"));
         self.damaged_index_at = Some(at);
+    }
+
+    /// What the closing record the trailer points to says; a file without one (written
+    /// before closing records) is complete.
+    fn load_closing(&mut self, t: &Trailer, first: u64) -> Completion {
+        if t.closing_len == 0 {
+            return Completion::complete();
+        }
+        let at = t.index_offset.saturating_sub(u64::from(t.closing_len));
+        let damaged =
+            |why: String| Completion::incomplete(format!("its closing record at byte {at} is damaged: {why}"));
+        if at < first || !is_aligned(at) || u64::from(t.closing_len) > t.index_offset {
+            return damaged("the trailer points to a position that cannot hold it".into());
+        }
+        let h = match self.rf.probe(at, None) {
+            Ok(Probe::Header(h)) if h.kind == KIND_CLOSING && h.codec == CODEC_NONE => h,
+            Ok(Probe::Header(h)) => {
+                return damaged(format!("the record there is of kind {}, codec {}", h.kind, h.codec))
+            }
+            Ok(Probe::End) => return damaged("no record there".into()),
+            Err(Fault::Cut(why) | Fault::Corrupt { reason: why, .. }) => return damaged(why),
+            Err(Fault::TooLarge { len, .. }) => return damaged(format!("it declares {len} bytes")),
+            Err(Fault::Io { source, .. }) => return damaged(source.to_string()),
+        };
+        if self.rf.extent_end(at, &h).ok() != Some(t.index_offset) {
+            return damaged("it does not end where the index starts".into());
+        }
+        match self.rf.load(at, &h, MAX_CLOSING_LEN, &mut self.scratch, &mut self.dec) {
+            Ok(loaded) => Completion::parse(&loaded.content).unwrap_or_else(damaged),
+            Err(Fault::Cut(why) | Fault::Corrupt { reason: why, .. }) => damaged(why),
+            Err(Fault::TooLarge { len, limit, .. }) => damaged(format!("{len} bytes, more than the limit of {limit}")),
+            Err(Fault::Io { source, .. }) => damaged(source.to_string()),
+        }
     }
 
     fn load_index(&mut self, t: &Trailer, first: u64, trailer_at: u64) -> Result<Vec<IndexEntry>, Fault> {

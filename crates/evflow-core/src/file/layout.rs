@@ -17,12 +17,14 @@
 //!  │ 28 header_crc u32 (crc32c of bytes 0..28)      │
 //!  │ stored bytes │ zeros to the next multiple of 64│
 //!  ├─────────── more records ... ────────────────┤
+//!  ├─────────── closing record (kind 3) ─────────┤
+//!  │ JSON: complete, reason, events              │
 //!  ├─────────── index record (kind 2) ───────────┤
 //!  │ per event: run u32 │ reserved u32 │ event u64 │
 //!  │            record_offset u64                 │
 //!  ├─────────── trailer, last 32 bytes ──────────┤
 //!  │ 0 magic "EVFEND\0\0" │ 8 index_offset u64      │
-//!  │ 16 event_count u64 │ 24 reserved u32           │
+//!  │ 16 event_count u64 │ 24 closing_len u32        │
 //!  │ 28 trailer_crc u32 (crc32c of bytes 0..28)     │
 //!  └─────────────────────────────────────────────┘
 //! ```
@@ -47,6 +49,11 @@ pub const RECORD_MAGIC: [u8; 4] = *b"EVRC";
 pub const KIND_EVENT: u8 = 1;
 /// Record kind: the index written on close.
 pub const KIND_INDEX: u8 = 2;
+/// Record kind: the closing record written on close, right before the index: whether the
+/// job that wrote the file finished.
+pub const KIND_CLOSING: u8 = 3;
+/// Largest closing record content accepted, in bytes.
+pub const MAX_CLOSING_LEN: u64 = 64 << 10;
 /// Codec byte: stored bytes are the raw bytes.
 pub const CODEC_NONE: u8 = 0;
 /// Codec byte: one zstd frame.
@@ -70,6 +77,7 @@ const REC_OFF_RAW_LEN: usize = 16;
 const REC_OFF_DATA_CRC: usize = 24;
 const TRAILER_OFF_INDEX: usize = 8;
 const TRAILER_OFF_COUNT: usize = 16;
+const TRAILER_OFF_CLOSING: usize = 24;
 const INDEX_OFF_RUN: usize = 0;
 const INDEX_OFF_EVENT: usize = 8;
 const INDEX_OFF_RECORD: usize = 16;
@@ -174,6 +182,8 @@ impl RecordHeader {
 pub(crate) struct Trailer {
     pub index_offset: u64,
     pub event_count: u64,
+    /// Bytes from the closing record's start to the index record's; 0 when there is none.
+    pub closing_len: u32,
 }
 
 impl Trailer {
@@ -182,6 +192,7 @@ impl Trailer {
         b[..TRAILER_MAGIC.len()].copy_from_slice(&TRAILER_MAGIC);
         put_u64(&mut b, TRAILER_OFF_INDEX, self.index_offset);
         put_u64(&mut b, TRAILER_OFF_COUNT, self.event_count);
+        put_u32(&mut b, TRAILER_OFF_CLOSING, self.closing_len);
         seal(b)
     }
 
@@ -191,7 +202,11 @@ impl Trailer {
             return Ok(None);
         }
         check_seal(b)?;
-        Ok(Some(Trailer { index_offset: get_u64(b, TRAILER_OFF_INDEX), event_count: get_u64(b, TRAILER_OFF_COUNT) }))
+        Ok(Some(Trailer {
+            index_offset: get_u64(b, TRAILER_OFF_INDEX),
+            event_count: get_u64(b, TRAILER_OFF_COUNT),
+            closing_len: get_u32(b, TRAILER_OFF_CLOSING),
+        }))
     }
 }
 
@@ -245,7 +260,7 @@ mod tests {
         assert_eq!(h.extent(), Some(192));
         b[9] ^= 1;
         assert!(RecordHeader::parse(&b).unwrap_err().contains("crc32c mismatch"));
-        let t = Trailer { index_offset: 128, event_count: 3 };
+        let t = Trailer { index_offset: 128, event_count: 3, closing_len: 64 };
         assert_eq!(Trailer::parse(&t.encode()), Ok(Some(t)));
         assert_eq!(Trailer::parse(&[0; HEAD_LEN]), Ok(None));
         let f = FileHeader { json_len: 33, json_crc: 1 };

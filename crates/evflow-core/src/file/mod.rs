@@ -4,8 +4,9 @@
 //! the bytes.
 //!
 //! Guarantees:
-//! - a file under its final name is complete: the writer works on `.<name>.part` and renames
-//!   it on [`FileWriter::close`];
+//! - a file under its final name is intact: the writer works on `.<name>.part` and renames
+//!   it on [`FileWriter::close`]; its closing record says whether the job that wrote it
+//!   finished ([`FileReader::completion`]);
 //! - a file cut at any byte (a crashed writer, a copy cut short) reads up to its last
 //!   complete record, and [`FileReader::stopped`] says where and why reading ended;
 //! - damage is found by checksums (every header, every record's stored bytes), reported as
@@ -39,6 +40,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod closing;
 mod codec;
 mod error;
 mod index;
@@ -48,6 +50,7 @@ mod record;
 mod verify;
 mod writer;
 
+pub use closing::Completion;
 pub use codec::{zstd_levels, Compression};
 pub use error::{FileError, SkippedRecord, Stopped};
 pub use layout::IndexEntry;

@@ -1,12 +1,16 @@
 //! Reading an `.evf` file: opening it, and reading its events in order. Random access by
 //! index lives in `index.rs`.
 
+use super::closing::Completion;
 use super::codec::{Compression, Decompressor};
 use super::error::{FileError, SkippedRecord, Stopped};
 use super::layout::{
-    version_of, FileHeader, IndexEntry, Trailer, FILE_MAGIC, FILE_VERSION, HEAD_LEN, KIND_EVENT, KIND_INDEX,
-    MAX_METADATA_LEN,
+    version_of, FileHeader, IndexEntry, Trailer, FILE_MAGIC, FILE_VERSION, HEAD_LEN, KIND_CLOSING, KIND_EVENT,
+    KIND_INDEX, MAX_CLOSING_LEN, MAX_METADATA_LEN,
 };
+
+/// Why a file without a trailer is not complete.
+pub(super) const NOT_CLOSED: &str = "the writer did not close it";
 use super::record::{decode_event, Fault, Probe, RecordFile};
 use crate::wire::DecodeLimits;
 use crate::Event;
@@ -73,6 +77,8 @@ pub struct FileReader {
     /// Where an intact trailer says the index is, when the index record there is damaged.
     pub(super) damaged_index_at: Option<u64>,
     pub(super) index_status: IndexStatus,
+    /// What the closing record says, or why the file cannot say it is complete.
+    pub(super) completion: Completion,
     pub(super) index: OnceCell<Vec<IndexEntry>>,
     pub(super) by_id: OnceCell<Vec<usize>>,
     pos: u64,
@@ -107,6 +113,7 @@ impl FileReader {
             trailer: None,
             damaged_index_at: None,
             index_status: IndexStatus::Missing,
+            completion: Completion::incomplete(NOT_CLOSED),
             index: OnceCell::new(),
             by_id: OnceCell::new(),
             pos: 0,
@@ -262,6 +269,15 @@ impl FileReader {
                 // The index's padding may be missing: never report a stop past the file's end.
                 Ok(Step::Stop(end.min(self.rf.len), reason))
             }
+            KIND_CLOSING => {
+                // Checked as any record is, so a damaged one is reported; what it says is
+                // read with the index (`completion`).
+                let next = self.rf.extent_end(at, &h)?;
+                let loaded = self.rf.load(at, &h, MAX_CLOSING_LEN, &mut self.scratch, &mut self.dec)?;
+                Completion::parse(&loaded.content)
+                    .map_err(|why| Fault::Corrupt { reason: format!("closing record: {why}"), next: Some(next) })?;
+                Ok(Step::Skip(next))
+            }
             _ => Ok(Step::Skip(self.rf.extent_end(at, &h)?)),
         }
     }
@@ -356,6 +372,12 @@ impl FileReader {
     /// Whether the index written on close could be used.
     pub fn index_status(&self) -> &IndexStatus {
         &self.index_status
+    }
+
+    /// Whether the file holds everything the job that wrote it was to write: what its closing
+    /// record says, or why it cannot say so (docs/formats.md, "Closing record").
+    pub fn completion(&self) -> &Completion {
+        &self.completion
     }
 
     /// The file's path.

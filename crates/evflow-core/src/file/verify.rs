@@ -1,5 +1,6 @@
 //! Checking a whole file: what `evflow info` reports.
 
+use super::closing::Completion;
 use super::codec::Compression;
 use super::error::{FileError, SkippedRecord, Stopped};
 use super::layout::IndexEntry;
@@ -48,10 +49,13 @@ pub struct IntegrityReport {
     pub corrupt: Vec<SkippedRecord>,
     /// Where the file is cut short, if it is.
     pub stopped: Option<Stopped>,
+    /// Whether the job that wrote the file finished (its closing record).
+    pub completion: Completion,
 }
 
 impl IntegrityReport {
-    /// Whether the file is complete and undamaged.
+    /// Whether the file is intact: undamaged, and closed by its writer (a file of a job that
+    /// stopped early is intact too; `completion` says whether it is whole).
     pub fn is_ok(&self) -> bool {
         self.corrupt.is_empty() && self.stopped.is_none() && matches!(self.index, IndexStatus::Valid { .. })
     }
@@ -76,6 +80,7 @@ pub fn verify(path: impl AsRef<Path>) -> Result<IntegrityReport, FileError> {
         index: reader.index_status().clone(),
         corrupt: Vec::new(),
         stopped: None,
+        completion: reader.completion().clone(),
     };
     let mut seen = Vec::new();
     while let Some(event) = reader.next_event()? {
@@ -143,6 +148,7 @@ impl fmt::Display for IntegrityReport {
             writeln!(f, "  entry {name}: {} in {} events, {} bytes", s.dtype, s.events, s.bytes)?;
         }
         writeln!(f, "  index: {}", self.index)?;
+        writeln!(f, "  {}", self.completion)?;
         for skipped in &self.corrupt {
             writeln!(f, "  corrupt: byte {}: {}", skipped.offset, skipped.reason)?;
         }

@@ -1,11 +1,13 @@
 //! Writing an `.evf` file. The file is written under a temporary name and renamed on close,
-//! so a file under its final name is always complete.
+//! so a file under its final name is always intact; its closing record says whether the job
+//! that wrote it finished.
 
+use super::closing::Completion;
 use super::codec::{Compression, Compressor};
 use super::error::FileError;
 use super::layout::{
     align64, FileHeader, IndexEntry, RecordHeader, Trailer, CODEC_NONE, FILE_VERSION, HEAD_LEN, INDEX_ENTRY_LEN,
-    KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
+    KIND_CLOSING, KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
 };
 use super::reader::io_error;
 use crate::wire::{encode_into, DecodeLimits, EncodeOptions, FrameLayout};
@@ -210,17 +212,30 @@ impl FileWriter {
         self.out.flush().map_err(|e| self.fail("flushing", e))
     }
 
-    /// Writes the index and trailer, syncs the file to disk and renames it to its final
-    /// name (replacing a file of that name).
-    pub fn close(mut self) -> Result<(), FileError> {
+    /// Writes the closing record (the job finished), the index and the trailer, syncs the
+    /// file to disk and renames it to its final name (replacing a file of that name).
+    pub fn close(self) -> Result<(), FileError> {
+        self.close_as(&Completion::complete())
+    }
+
+    /// As [`FileWriter::close`], saying in the closing record whether the job that wrote the
+    /// file finished (docs/formats.md, "Closing record"): a file of a job that stopped early
+    /// still gets its final name, and says it is partial.
+    pub fn close_as(mut self, completion: &Completion) -> Result<(), FileError> {
+        let closing_offset = self.offset;
+        let content = completion.encode(self.index.len() as u64);
+        grow(&mut self.record, HEAD_LEN + content.len());
+        self.record[HEAD_LEN..HEAD_LEN + content.len()].copy_from_slice(&content);
+        self.put_record(KIND_CLOSING, CODEC_NONE, content.len(), content.len() as u64)?;
         let index_offset = self.offset;
+        let closing_len = u32::try_from(index_offset - closing_offset).expect("a closing record is below 64 KiB");
         let content_len = self.index.len() * INDEX_ENTRY_LEN;
         grow(&mut self.record, HEAD_LEN + content_len);
         for (entry, out) in self.index.iter().zip(self.record[HEAD_LEN..].chunks_exact_mut(INDEX_ENTRY_LEN)) {
             entry.encode_into(out);
         }
         self.put_record(KIND_INDEX, CODEC_NONE, content_len, content_len as u64)?;
-        let trailer = Trailer { index_offset, event_count: self.index.len() as u64 };
+        let trailer = Trailer { index_offset, event_count: self.index.len() as u64, closing_len };
         self.put(&trailer.encode())?;
         self.out.flush().map_err(|e| self.fail("flushing", e))?;
         self.out.get_ref().sync_all().map_err(|e| self.fail("syncing it to disk", e))?;
