@@ -1,6 +1,7 @@
 """Shared fixtures: sources and modules that record what they see, file writers, the CLI."""
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -144,6 +145,28 @@ def start_cli(*args, cwd, script=False):
         env=env,
         preexec_fn=_default_sigint,
     )
+
+
+def assert_completion(path, reason=None):
+    """The file at ``path`` is intact and complete (``reason`` None), or intact and says it is
+    not complete, with a reason holding ``reason``: through the API, ``evflow info`` (exit 0)
+    and ``evflow info --json``."""
+    with ef.open(path) as f:
+        assert f.complete is (reason is None), f.incomplete_reason
+        if reason is not None:
+            assert reason in f.incomplete_reason, f.incomplete_reason
+    shown = run_cli("info", path, cwd=os.path.dirname(os.path.abspath(path)))
+    assert shown.returncode == 0, shown.stderr
+    assert "integrity:   ok" in shown.stdout, shown.stdout
+    line = next(li for li in shown.stdout.splitlines() if li.startswith("complete:"))
+    if reason is None:
+        assert line == "complete:    yes", line
+    else:
+        assert line.startswith("complete:    no (") and reason in line, line
+    as_json = run_cli("info", path, "--json", cwd=os.path.dirname(os.path.abspath(path)))
+    summary = json.loads(as_json.stdout)
+    assert summary["complete"] is (reason is None)
+    assert (summary["incomplete_reason"] is None) is (reason is None)
 
 
 def error_lines(stderr):

@@ -7,7 +7,7 @@ import textwrap
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import REPO, error_lines, run_cli, sample_specs, write_file
+from conftest import REPO, assert_completion, error_lines, run_cli, sample_specs, write_file
 
 ENTRY_POINTS = [pytest.param(False, id="python-m-evflow"), pytest.param(True, id="evflow-script")]
 
@@ -379,6 +379,8 @@ def test_module_raising_in_a_steering_file(tmp_path, script, processes):
         assert written == [1, 2]
     else:
         assert 3 not in written
+    # ... and says the job did not finish, and why
+    assert_completion(tmp_path / "out.evf", "module Calibrate failed in event on run 4 event 3")
 
 
 @pytest.mark.parametrize("processes", ["0", "2"])

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import _default_sigint, error_lines, evflow_cmd, run_cli
+from conftest import _default_sigint, assert_completion, error_lines, evflow_cmd, run_cli
 
 TRANSPORTS = ["shm", "ipc"]
 SOAK = bool(os.environ.get("EVFLOW_SOAK"))
@@ -436,6 +436,8 @@ def test_signal_drains_the_job_and_closes_the_output(
     events = check_slow_output(tmp_path, report)
     assert len(events) >= 15
     assert report["restarts"] == 0
+    # A drain leaves events unread: the file says it is not complete.
+    assert_completion(tmp_path / "slow.evf", f"interrupted by {signal.Signals(signum).name}")
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
@@ -468,6 +470,7 @@ def test_second_sigint_aborts_and_lists_the_events_not_completed(tmp_path, trans
     listed = f"{len(report['not_completed'])} events read were not completed"
     assert listed in err and str(min(held)) in err, err
     check_slow_output(tmp_path, report)
+    assert_completion(tmp_path / "slow.evf", "interrupted by SIGINT")
 
 
 # --- SIGKILL of the monitor ----------------------------------------------------------------------
@@ -504,8 +507,10 @@ def test_killed_monitor_takes_its_children_and_its_session(tmp_path, transport):
     assert process.returncode == -signal.SIGKILL
     assert not set(job_processes(monitor, include_zombies=False)) & set(children)
 
-    # The output closed its file on the parent-death SIGTERM: complete, under its final name.
+    # The output closed its file on the parent-death SIGTERM: intact, under its final name,
+    # and marked incomplete.
     events = read_output(tmp_path / "slow.evf")
+    assert_completion(tmp_path / "slow.evf", "its monitor died")
     assert len(events) >= 15
     assert collections.Counter(e.seq for e in events).most_common(1)[0][1] == 1
     assert all(e.number % 7 != 0 for e in events)

@@ -8,7 +8,7 @@ import time
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import start_cli
+from conftest import assert_completion, run_cli, start_cli
 from evflow.processing import Terminated
 
 STARTUP_DEADLINE_S = 30
@@ -94,6 +94,12 @@ def interrupt_slow_job(tmp_path, signum, steering=SLOW_STEERING):
     ids=["SIGINT", "SIGTERM"],
 )
 def test_signal_stops_the_job_and_closes_the_output(tmp_path, signum, code, name):
+    # A complete file of the same name first: the interrupted job's file replaces it, and
+    # says it is not complete.
+    (tmp_path / "steer.py").write_text(SLOW_STEERING)
+    finished = run_cli("run", "steer.py", "-n", "3", cwd=tmp_path)
+    assert finished.returncode == 0, finished.stderr
+    assert_completion(tmp_path / "slow.evf")
     returncode, err = interrupt_slow_job(tmp_path, signum)
     assert returncode == code, err
     assert "Traceback" not in err
@@ -117,6 +123,7 @@ def test_signal_stops_the_job_and_closes_the_output(tmp_path, signum, code, name
     report = json.loads((tmp_path / "job.json").read_text())
     assert report["interrupted"] is True
     assert report["accepted"] == n
+    assert_completion(out, f"interrupted by {name}")
 
 
 @pytest.mark.parametrize(

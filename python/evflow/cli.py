@@ -69,11 +69,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     info = sub.add_parser("info", help="summarize an .evf file and check its integrity")
     info.add_argument("file")
+    info.add_argument("--json", action="store_true", help="print JSON instead of text")
     dump = sub.add_parser("dump", help="print events of an .evf file")
     dump.add_argument("file")
     dump.add_argument("--events", metavar="RANGE", help="e.g. 5, 0:10, 3,7,9 (positions)")
     dump.add_argument(
         "--skip-corrupt", action="store_true", help="skip corrupt records with a warning"
+    )
+    dump.add_argument("--entries", metavar="NAME[,NAME...]", help="print only these entries")
+    dump.add_argument("--run", type=_non_negative, help="only events of this run")
+    dump.add_argument(
+        "--event", type=_non_negative, help="with --run: only the event with this number"
     )
     shm = sub.add_parser("shm", help="list or clean this user's shared-memory sessions")
     action = shm.add_subparsers(dest="action", parser_class=_Parser, required=True)
@@ -201,7 +207,7 @@ def main(argv=None) -> int:
         if args.command == "run":
             return _run(args)
         if args.command == "info":
-            return inspect.info(args.file)
+            return inspect.info(args.file, as_json=args.json)
         if args.command == "shm":
             from evflow import shm
 
@@ -210,7 +216,14 @@ def main(argv=None) -> int:
             from evflow import bench
 
             return bench.run(args)
-        return inspect.dump(args.file, args.events, skip_corrupt=args.skip_corrupt)
+        return inspect.dump(
+            args.file,
+            args.events,
+            skip_corrupt=args.skip_corrupt,
+            entries=args.entries,
+            run=args.run,
+            number=args.event,
+        )
     except (_UsageError, ConfigError) as e:
         _error(str(e))
         return EXIT["usage"]

@@ -1,5 +1,6 @@
 """``evflow info`` and ``evflow dump``: look inside an ``.evf`` file."""
 
+import json
 import os
 import sys
 
@@ -10,6 +11,8 @@ from evflow.errors import ConfigError, FormatError
 
 DAMAGED = 3  # exit code for a file that is cut short or has corrupt records (cli.EXIT)
 SKIP_HINT = "; `evflow dump --skip-corrupt` skips damaged records"
+WRITER_KEYS = ("creator", "format_version", "created", "compression")
+"""Metadata the file writer sets itself; the rest is the job's (``job``) and the user's."""
 
 
 class DamagedFile(Exception):
@@ -22,6 +25,8 @@ def _open(path: str, skip_corrupt: bool) -> _native.FileReader:
         raise ConfigError(f"{path}: no such file")
     if os.path.isdir(path):
         raise ConfigError(f"{path} is a directory, not an .evf file")
+    if os.path.getsize(path) == 0:
+        raise ConfigError(f"{path} is an empty file, not an .evf file")
     try:
         return _native.FileReader(path, skip_corrupt=skip_corrupt)
     except FormatError as e:
@@ -42,69 +47,168 @@ def _size(n: float) -> str:
     return f"{n} B"
 
 
-def info(path: str, out=sys.stdout) -> int:
-    """Prints what the file holds and whether it is intact; returns the exit code."""
+def summary(path: str) -> dict:
+    """What ``evflow info --json`` prints: the file's contents, metadata and integrity."""
     _open(path, skip_corrupt=True).close()
     r = _native.verify(path)
     meta = r["metadata"]
-    ratio = r["raw_bytes"] / r["stored_bytes"] if r["stored_bytes"] else 1.0
-    print(f"file:        {r['path']} ({_size(r['file_len'])})", file=out)
-    print(f"written by:  {meta.get('creator', '?')} at {meta.get('created', '?')}", file=out)
-    print(f"compression: {r['compression']} (ratio {ratio:.2f})", file=out)
-    print(f"events:      {r['events']}", file=out)
-    runs = ", ".join(f"{run} ({n} events)" for run, n in r["runs"])
+    stopped = r["stopped"]
+    return {
+        "path": r["path"],
+        "size": r["file_len"],
+        "creator": meta.get("creator"),
+        "created": meta.get("created"),
+        "compression": r["compression"],
+        "compression_ratio": r["raw_bytes"] / r["stored_bytes"] if r["stored_bytes"] else 1.0,
+        "events": r["events"],
+        "runs": [{"run": run, "events": n} for run, n in r["runs"]],
+        "entries": [
+            {"name": name, "dtype": dtype, "events": events, "bytes": nbytes}
+            for name, (dtype, events, nbytes) in r["entries"].items()
+        ],
+        "job": meta.get("job"),
+        "metadata": {k: v for k, v in meta.items() if k not in (*WRITER_KEYS, "job")},
+        "index": r["index"],
+        "corrupt": [{"offset": offset, "reason": reason} for offset, reason in r["corrupt"]],
+        "stopped": None if stopped is None else {"offset": stopped[0], "reason": stopped[1]},
+        "integrity": "ok" if not r["corrupt"] and stopped is None else "damaged",
+        "complete": r["complete"],
+        "incomplete_reason": r["incomplete_reason"],
+    }
+
+
+def _job_lines(job: dict) -> list[str]:
+    """The job that wrote the file, as ``FileOutput`` records it (``process()``'s options)."""
+    lines = []
+    if job.get("steering"):
+        lines.append(f"steering file {job['steering']}")
+    if job.get("path"):
+        lines.append("path " + " -> ".join(job["path"]))
+    keys = ("seed", "max_events", "processes")
+    options = [f"{key} {job[key]}" for key in keys if job.get(key) is not None]
+    if options:
+        lines.append(", ".join(options))
+    if job.get("evflow"):
+        lines.append(f"evflow {job['evflow']}")
+    known = {"steering", "path", "seed", "max_events", "processes", "evflow"}
+    lines += [f"{key} {json.dumps(value)}" for key, value in job.items() if key not in known]
+    return lines
+
+
+def info(path: str, as_json: bool = False, out=sys.stdout) -> int:
+    """Prints what the file holds and whether it is intact and complete; returns the exit
+    code (``DAMAGED`` for a damaged file; an intact file of an interrupted job is 0)."""
+    s = summary(path)
+    damaged = s["integrity"] != "ok"
+    if as_json:
+        print(json.dumps(s, indent=2), file=out)
+        return DAMAGED if damaged else 0
+    print(f"file:        {s['path']} ({_size(s['size'])})", file=out)
+    print(f"written by:  {s['creator'] or '?'} at {s['created'] or '?'}", file=out)
+    if isinstance(s["job"], dict):
+        for i, line in enumerate(_job_lines(s["job"])):
+            print(f"{'job:' if i == 0 else '':<13}{line}", file=out)
+    for key, value in s["metadata"].items():
+        print(f"metadata:    {key} = {json.dumps(value)}", file=out)
+    print(f"compression: {s['compression']} (ratio {s['compression_ratio']:.2f})", file=out)
+    print(f"events:      {s['events']}", file=out)
+    runs = ", ".join(f"{r['run']} ({r['events']} events)" for r in s["runs"])
     print(f"runs:        {runs or '-'}", file=out)
     print("entries:", file=out)
-    for name, (dtype, events, nbytes) in r["entries"].items():
-        mean = nbytes / events if events else 0
+    for e in s["entries"]:
+        mean = e["bytes"] / e["events"] if e["events"] else 0
         print(
-            f"  {name:<20} {dtype:<12} in {events} events, {_size(nbytes)} ({_size(mean)}/event)",
+            f"  {e['name']:<20} {e['dtype']:<12} in {e['events']} events, "
+            f"{_size(e['bytes'])} ({_size(mean)}/event)",
             file=out,
         )
-    print(f"index:       {r['index']}", file=out)
-    damaged = False
-    for offset, reason in r["corrupt"]:
-        print(f"corrupt:     record at byte {offset}: {reason}", file=out)
-        damaged = True
-    if r["stopped"] is not None:
-        offset, reason = r["stopped"]
-        print(f"cut short:   at byte {offset}: {reason}", file=out)
-        damaged = True
+    print(f"index:       {s['index']}", file=out)
+    for c in s["corrupt"]:
+        print(f"corrupt:     record at byte {c['offset']}: {c['reason']}", file=out)
+    if s["stopped"] is not None:
+        print(f"cut short:   at byte {s['stopped']['offset']}: {s['stopped']['reason']}", file=out)
     print(f"integrity:   {'DAMAGED' if damaged else 'ok'}", file=out)
+    complete = "yes" if s["complete"] else f"no ({s['incomplete_reason']})"
+    print(f"complete:    {complete}", file=out)
     return DAMAGED if damaged else 0
 
 
-def _positions(spec: str | None, n: int) -> range | list[int]:
-    if spec is None:
-        return range(min(n, 10))
+def _positions(spec: str, n: int) -> list[int]:
+    """The positions ``--events`` names: ``5``, ``0:10``, ``3,7,9`` (negative ones count
+    from the end); an empty selection is an error that says why."""
     try:
         if ":" in spec:
             start, _, stop = spec.partition(":")
-            return range(*slice(int(start or 0), int(stop) if stop else n).indices(n))
+            picked = list(range(*slice(int(start or 0), int(stop) if stop else n).indices(n)))
+            if not picked:
+                raise ConfigError(
+                    f"--events {spec}: selects no events (START:STOP takes START up to, not "
+                    f"including, STOP, and the file holds {n} events)"
+                )
+            return picked
         return [int(p) for p in spec.split(",")]
     except ValueError:
         raise ConfigError(f"--events {spec!r}: use N, START:STOP or N,M,... (positions)") from None
 
 
-def dump(path: str, events: str | None, skip_corrupt=False, out=sys.stdout) -> int:
-    """Prints events at the given positions (default: the first 10); returns the exit code.
+def _select(reader, events: str | None, run: int | None, number: int | None) -> list[int]:
+    """Positions to print: ``--events`` positions, events of ``--run`` (and ``--event``),
+    or both (the events both select); by default the first 10."""
+    n = len(reader)
+    if number is not None and run is None:
+        raise ConfigError("--event N needs --run R: an event number is unique only within its run")
+    picked = None if events is None else _positions(events, n)
+    for i in picked or ():
+        if not -n <= i < n:
+            raise ConfigError(f"--events: position {i} is out of range; the file holds {n} events")
+    if run is None:
+        return list(range(min(n, 10))) if picked is None else picked
+    if number is not None:
+        at = reader.find(run, number)
+        if at is None:
+            raise ConfigError(f"the file holds no run {run} event {number}")
+        in_run = [at]
+    else:
+        in_run = [i for i, (r, _) in enumerate(reader.ids()) if r == run]
+        if not in_run:
+            runs = sorted({r for r, _ in reader.ids()})
+            raise ConfigError(f"the file holds no event of run {run}; its runs: {runs}")
+    if picked is None:
+        return in_run
+    both = [i % n for i in picked if i % n in set(in_run)]
+    if not both:
+        raise ConfigError(f"--events {events} selects none of the events of run {run}")
+    return both
 
-    A corrupt record raises ``DamagedFile``, or with ``skip_corrupt`` is skipped with a
-    warning.
-    """
+
+def dump(
+    path: str,
+    events: str | None,
+    skip_corrupt=False,
+    entries: str | None = None,
+    run: int | None = None,
+    number: int | None = None,
+    out=sys.stdout,
+) -> int:
+    """Prints the selected events (see ``_select``), or only their ``entries`` (names, comma
+    separated); returns the exit code. A corrupt record raises ``DamagedFile``, or with
+    ``skip_corrupt`` is skipped with a warning."""
     with _open(path, skip_corrupt) as reader:
-        n = len(reader)
         damaged = not reader.index_status.startswith("valid")
         if damaged:
             print(f"evflow: warning: {path}: index {reader.index_status}", file=sys.stderr)
+        elif not reader.complete:
+            print(
+                f"evflow: warning: {path}: written by a job that did not finish "
+                f"({reader.incomplete_reason})",
+                file=sys.stderr,
+            )
         for offset, reason in reader.skipped_records:  # found while rebuilding the index
             _warn_skipped(path, offset, reason)
             damaged = True
-        for i in _positions(events, n):
-            if not -n <= i < n:
-                raise ConfigError(
-                    f"--events: position {i} is out of range; the file holds {n} events"
-                )
+        # Printed as they are read; with --entries, once every name is known to be there.
+        held = []
+        for i in _select(reader, events, run, number):
             try:
                 event = reader[i]
             except FormatError as e:
@@ -113,8 +217,31 @@ def dump(path: str, events: str | None, skip_corrupt=False, out=sys.stdout) -> i
                 _warn_skipped(path, None, f"position {i}: {e}")
                 damaged = True
                 continue
-            _print_event(i, event, out)
+            if entries is None:
+                _print_event(i, event, None, out)
+            else:
+                held.append((i, event))
+        if entries is not None:
+            names = _entry_names(entries, held)
+            for i, event in held:
+                _print_event(i, event, names, out)
     return DAMAGED if damaged else 0
+
+
+def _entry_names(spec: str, selected: list) -> list[str]:
+    """The entries ``--entries`` names; one that none of the selected events holds is an
+    error listing the names they have."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if not names:
+        raise ConfigError(f"--entries {spec!r}: name at least one entry (NAME[,NAME...])")
+    have = {name for _, event in selected for name in event.keys()}
+    unknown = [name for name in names if name not in have]
+    if unknown:
+        listed = ", ".join(sorted(have)) or "no entries"
+        raise ConfigError(
+            f"--entries: no selected event holds {', '.join(unknown)}; they hold: {listed}"
+        )
+    return names
 
 
 def _warn_skipped(path: str, offset: int | None, reason: str) -> None:
@@ -122,10 +249,10 @@ def _warn_skipped(path: str, offset: int | None, reason: str) -> None:
     print(f"evflow: warning: {path}: skipped corrupt record{at}: {reason}", file=sys.stderr)
 
 
-def _print_event(i: int, event, out) -> None:
+def _print_event(i: int, event, names, out) -> None:
     flags = f" flags={sorted(event.flags)}" if event.flags else ""
     print(f"[{i}] run {event.run} event {event.number} seq {event.seq}{flags}", file=out)
-    for name in event.keys():
+    for name in event.keys() if names is None else [n for n in names if n in event]:
         a = event[name]
         text = np.array2string(a, threshold=8, edgeitems=3, max_line_width=100)
         text = text.replace("\n", "\n" + " " * 6)

@@ -22,9 +22,24 @@ pub fn module_error(py: Python<'_>, err: PyErr) -> ModuleError {
     let error = if err.is_instance_of::<PyException>(py) {
         ModuleError::wrap(message, err)
     } else {
-        ModuleError::interrupt(message, err)
+        // An interruption's message is the signal, for the files the job closes.
+        ModuleError::interrupt(signal_of(py, &err), err)
     };
     error.with_origin(move || Python::attach(|py| origin(exception.bind(py))))
+}
+
+/// The signal a `BaseException` that stops a job stands for: KeyboardInterrupt is SIGINT,
+/// `evflow.processing.Terminated` SIGTERM; anything else (SystemExit) is named by its type.
+pub fn signal_of(py: Python<'_>, err: &PyErr) -> &'static str {
+    if err.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) {
+        return "SIGINT";
+    }
+    let name = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_default();
+    match name.as_str() {
+        "Terminated" => "SIGTERM",
+        "SystemExit" => "SystemExit",
+        _ => "a signal",
+    }
 }
 
 /// Where a Python exception was raised (`evflow.diagnostics.origin`); nothing if that fails.

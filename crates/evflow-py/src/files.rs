@@ -62,6 +62,11 @@ impl PyFileReader {
         Ok(PyEvent::owned(reader.read_at(at as usize).map_err(format_error)?))
     }
 
+    /// `(run, event number)` of every event, in file order (from the index: no event is read).
+    fn ids(&mut self) -> PyResult<Vec<(u32, u64)>> {
+        Ok(self.reader()?.index().iter().map(|e| (e.run, e.event)).collect())
+    }
+
     /// Position of the event with this run and event number, or None.
     fn find(&mut self, run: u32, number: u64) -> PyResult<Option<usize>> {
         Ok(FileReader::find(self.reader()?, run, number))
@@ -98,6 +103,19 @@ impl PyFileReader {
     fn metadata<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let value = self.reader()?.metadata().clone();
         json_to_py(py, &value)
+    }
+
+    /// Whether the file holds everything the job that wrote it was to write: False for a
+    /// file of a job that was interrupted or failed, and for one its writer did not close.
+    #[getter]
+    fn complete(&mut self) -> PyResult<bool> {
+        Ok(self.reader()?.completion().complete)
+    }
+
+    /// Why the file is not complete ("interrupted by SIGINT", ...), or None.
+    #[getter]
+    fn incomplete_reason(&mut self) -> PyResult<Option<String>> {
+        Ok(self.reader()?.completion().reason.clone())
     }
 
     /// The state of the file's index: "valid (N events)", or why it was rebuilt by scanning.
@@ -158,6 +176,8 @@ pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
     d.set_item("corrupt", r.corrupt.iter().map(|c| (c.offset, c.reason.clone())).collect::<Vec<_>>())?;
     d.set_item("stopped", r.stopped.as_ref().map(|s| (s.offset, s.reason.clone())))?;
     d.set_item("ok", r.is_ok())?;
+    d.set_item("complete", r.completion.complete)?;
+    d.set_item("incomplete_reason", r.completion.reason.as_deref())?;
     Ok(d)
 }
 

@@ -1,6 +1,6 @@
 //! Running a path from Python, and the report it returns.
 
-use crate::adapters::{module_name, PyModuleAdapter, PySourceAdapter};
+use crate::adapters::{module_name, signal_of, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
 use crate::errors::{config_error, EvflowError};
 use evflow_runtime::module::{Module, Severity, Source};
@@ -205,8 +205,9 @@ pub fn run_path<'py>(
         Ok(()) => Ok(()),
         Err(e) => {
             // The first signal says how the job ends (SIGINT or SIGTERM).
+            let signal = signal_of(py, &e);
             interrupt.get_or_insert(e);
-            Err(Interrupt)
+            Err(Interrupt(signal))
         }
     };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();

@@ -112,6 +112,29 @@ pub struct JobContext {
     pub expected_events: Option<u64>,
 }
 
+/// How a job ended, as every module hears it just before `terminate` (a file output writes
+/// it into its file's closing record: docs/formats.md, "Closing record").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobEnd {
+    /// The source was read to its end (or to `max_events`), and every event went through.
+    Complete,
+    /// A signal stopped the job early: its name (`"SIGINT"`).
+    Interrupted(String),
+    /// The job stopped early for another reason: an error, its monitor died.
+    Stopped(String),
+}
+
+impl JobEnd {
+    /// Why the job did not finish, as a file says it; `None` when it did.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            JobEnd::Complete => None,
+            JobEnd::Interrupted(signal) => Some(format!("interrupted by {signal}")),
+            JobEnd::Stopped(why) => Some(why.clone()),
+        }
+    }
+}
+
 /// Whether a module keeps or rejects an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
@@ -153,6 +176,10 @@ pub trait Module {
     fn end_run(&mut self, _run: u32) -> HookResult {
         Ok(())
     }
+
+    /// Called just before `terminate`, in every process that terminates the module: how the
+    /// job ended (complete, interrupted, stopped by an error).
+    fn job_ending(&mut self, _end: &JobEnd) {}
 
     /// Called once at the end of the job, also after an error, so files are closed.
     fn terminate(&mut self) -> HookResult {

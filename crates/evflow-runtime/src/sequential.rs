@@ -1,7 +1,7 @@
 //! The sequential executor: runs a path over its source's events in one process.
 
 use crate::log;
-use crate::module::{Decision, JobContext, Module, ModuleError, Severity, Source};
+use crate::module::{Decision, JobContext, JobEnd, Module, ModuleError, Severity, Source};
 use crate::report::{ModuleStats, Report};
 use evflow_core::{Event, Flags};
 use std::fmt;
@@ -140,9 +140,17 @@ pub struct Outcome {
     pub cleanup_errors: Vec<JobError>,
 }
 
-/// The control check asks the job to stop (a signal arrived).
+/// The control check asks the job to stop: a signal arrived, named here (`"SIGINT"`), so the
+/// files the job leaves can say what stopped it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Interrupt;
+pub struct Interrupt(pub &'static str);
+
+impl Interrupt {
+    /// Ctrl-C.
+    pub const SIGINT: Interrupt = Interrupt("SIGINT");
+    /// A polite request to stop (a batch system, `kill`).
+    pub const SIGTERM: Interrupt = Interrupt("SIGTERM");
+}
 
 /// A source followed by modules.
 pub struct Path {
@@ -183,6 +191,7 @@ pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut()
         initialized: 0,
         current_run: None,
         error: None,
+        interrupt: None,
         cleanup_errors: Vec::new(),
     };
     run.run(control);
@@ -204,6 +213,8 @@ struct Runner<'a> {
     /// The current run, and how many modules, from the first, `begin_run` succeeded for.
     current_run: Option<(u32, usize)>,
     error: Option<JobError>,
+    /// The signal that stopped reading, if one did.
+    interrupt: Option<Interrupt>,
     cleanup_errors: Vec<JobError>,
 }
 
@@ -238,8 +249,9 @@ impl Runner<'_> {
         let mut seq = 0u64;
         let mut last = None;
         while self.opts.max_events.is_none_or(|max| seq < max) {
-            if control().is_err() {
+            if let Err(interrupt) = control() {
                 self.report.interrupted = true;
+                self.interrupt = Some(interrupt);
                 return;
             }
             let t0 = Instant::now();
@@ -344,10 +356,24 @@ impl Runner<'_> {
         ok
     }
 
+    /// How the job ended, for the modules' `job_ending`.
+    fn job_end(&self) -> JobEnd {
+        match (&self.error, self.interrupt) {
+            (Some(e), _) if e.error.severity == Severity::Interrupt => JobEnd::Interrupted(e.error.message.clone()),
+            (Some(e), _) => JobEnd::Stopped(format!("stopped by an error: {e}")),
+            (None, Some(Interrupt(signal))) => JobEnd::Interrupted(signal.to_string()),
+            (None, None) => JobEnd::Complete,
+        }
+    }
+
     /// Ends the run and terminates what was initialized, even after an error, so files are
-    /// closed.
+    /// closed (each module hears first how the job ended).
     fn finish(&mut self) {
         self.end_run();
+        let end = self.job_end();
+        for module in &mut self.path.modules[..self.initialized] {
+            module.job_ending(&end);
+        }
         for i in 0..self.initialized {
             if let Err(e) = self.path.modules[i].terminate() {
                 self.fail(i + 1, Hook::Terminate, None, None, e);

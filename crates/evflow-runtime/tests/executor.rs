@@ -1,7 +1,7 @@
 //! The sequential executor: hook order, rejection, errors, max_events, interrupts, names.
 
 use evflow_core::{Event, Flags};
-use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity, Source};
+use evflow_runtime::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity, Source};
 use evflow_runtime::sequential::{process, unique_names, Hook, Interrupt, OnError, Path, ProcessOptions};
 use std::sync::{Arc, Mutex};
 
@@ -260,7 +260,7 @@ fn the_control_check_interrupts_the_job_cleanly() {
     let mut control = || {
         checks += 1;
         if checks > 3 {
-            Err(Interrupt)
+            Err(Interrupt::SIGINT)
         } else {
             Ok(())
         }
@@ -361,4 +361,55 @@ fn a_fatal_error_stops_the_job_even_when_skipping_errors() {
     assert_eq!((error.module.as_str(), error.event), ("BrokenOutput", Some(2)));
     assert_eq!((outcome.report.read, outcome.report.accepted, outcome.report.failed), (2, 1, 0));
     assert!(!outcome.report.interrupted);
+}
+
+/// Remembers how the job ended, as `job_ending` told it (before `terminate`).
+struct EndSeen(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
+
+impl Module for EndSeen {
+    fn name(&self) -> &str {
+        "EndSeen"
+    }
+
+    fn event(&mut self, _: &mut Event) -> HookResult<Decision> {
+        Ok(Decision::Keep)
+    }
+
+    fn job_ending(&mut self, end: &JobEnd) {
+        self.0.borrow_mut().push(end.reason().unwrap_or_else(|| "complete".into()));
+    }
+
+    fn terminate(&mut self) -> HookResult {
+        self.0.borrow_mut().push("terminate".into());
+        Ok(())
+    }
+}
+
+#[test]
+fn every_module_hears_how_the_job_ended_before_terminate() {
+    let run = |raise: &[u64], stop_after: Option<usize>| {
+        let (log, seen) = (Calls::default(), std::rc::Rc::default());
+        let events: Vec<(u32, u64)> = (1..=5).map(|e| (1, e)).collect();
+        let mut recorder = Recorder::new("a", &log);
+        recorder.raise = raise.to_vec();
+        let modules: Vec<Box<dyn Module>> = vec![Box::new(recorder), Box::new(EndSeen(std::rc::Rc::clone(&seen)))];
+        let mut p = Path { source: Box::new(ListSource::new(&events, &log)), modules };
+        let mut checks = 0;
+        let mut control = || {
+            checks += 1;
+            if stop_after.is_some_and(|n| checks > n) {
+                Err(Interrupt::SIGTERM)
+            } else {
+                Ok(())
+            }
+        };
+        process(&mut p, &ProcessOptions::default(), &mut control);
+        let seen = seen.borrow().clone();
+        seen
+    };
+    assert_eq!(run(&[], None), ["complete", "terminate"]);
+    assert_eq!(run(&[], Some(2)), ["interrupted by SIGTERM", "terminate"]);
+    let [failed, terminate] = <[String; 2]>::try_from(run(&[3], None)).unwrap();
+    assert_eq!(failed, "stopped by an error: module a failed in event on run 1 event 3: cannot handle event 3");
+    assert_eq!(terminate, "terminate");
 }

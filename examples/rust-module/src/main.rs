@@ -23,7 +23,7 @@ extern "C" fn on_sigint(_: libc::c_int) {
 
 fn control() -> Result<(), Interrupt> {
     if CTRL_C.swap(false, Ordering::Relaxed) {
-        Err(Interrupt)
+        Err(Interrupt::SIGINT)
     } else {
         Ok(())
     }

@@ -135,6 +135,13 @@ impl FileInput {
             return Ok(false);
         }
         let reader = self.open(self.file_index)?;
+        // A file its writer did not close is warned about where reading stops.
+        if let (Some(why), IndexStatus::Valid { .. }) = (&reader.completion().reason, reader.index_status()) {
+            log::warn!(
+                "{}: written by a job that did not finish ({why}): it holds only the events that job wrote",
+                reader.path().display()
+            );
+        }
         self.reader = Some(reader);
         self.warned_skips = 0;
         self.events_in_file = 0;

@@ -2,7 +2,8 @@
 //!
 //! The file is created in `initialize` (with its directory, when that is missing) under a
 //! temporary name, `.<name>.part`, and gets its final name when `terminate` closes it, also
-//! after a job that stopped on an error, so whatever was processed is kept. A job killed
+//! after a job that stopped on an error or a signal, so whatever was processed is kept; its
+//! closing record then says the file is not complete, and why (`job_ending`). A job killed
 //! before `terminate` leaves the `.part` file, which `FileInput` reads up to its last
 //! complete record.
 //!
@@ -11,8 +12,10 @@
 
 use super::config::ConfigError;
 use crate::log;
-use crate::module::{Decision, HookResult, JobContext, Module, ModuleError, Severity};
-use evflow_core::file::{zstd_levels, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS};
+use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity};
+use evflow_core::file::{
+    zstd_levels, Completion, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS,
+};
 use evflow_core::Event;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -83,6 +86,8 @@ pub struct FileOutput {
     config: FileOutputConfig,
     writer: Option<FileWriter>,
     written: u64,
+    /// How the job ended, for the file's closing record (complete until told otherwise).
+    completion: Completion,
 }
 
 impl std::fmt::Debug for FileOutput {
@@ -100,7 +105,7 @@ impl FileOutput {
     /// before `initialize`.
     pub fn new(config: FileOutputConfig) -> Result<FileOutput, ConfigError> {
         config.validate()?;
-        Ok(FileOutput { config, writer: None, written: 0 })
+        Ok(FileOutput { config, writer: None, written: 0, completion: Completion::complete() })
     }
 
     /// Events written so far.
@@ -163,11 +168,24 @@ impl Module for FileOutput {
         Ok(Decision::Keep)
     }
 
-    /// Closes the file and gives it its final name; a second call does nothing.
+    fn job_ending(&mut self, end: &JobEnd) {
+        self.completion = match end.reason() {
+            None => Completion::complete(),
+            Some(reason) => Completion::incomplete(reason),
+        };
+    }
+
+    /// Closes the file, saying whether the job finished, and gives it its final name; a
+    /// second call does nothing.
     fn terminate(&mut self) -> HookResult {
         let Some(writer) = self.writer.take() else { return Ok(()) };
-        writer.close().map_err(|e| self.error("cannot close", e))?;
-        log::info!("wrote {} events to {}", self.written, self.config.path.display());
+        writer.close_as(&self.completion).map_err(|e| self.error("cannot close", e))?;
+        match &self.completion.reason {
+            None => log::info!("wrote {} events to {}", self.written, self.config.path.display()),
+            Some(why) => {
+                log::info!("wrote {} events to {}, marked incomplete: {why}", self.written, self.config.path.display())
+            }
+        }
         Ok(())
     }
 }

@@ -95,8 +95,13 @@ struct Head {
     error: AtomicU32,
     /// Set by the input once every event read is at the output.
     ended: AtomicU32,
+    /// The signal that stopped the job (an index into [`SIGNALS`] plus one), 0 for none.
+    signal: AtomicU32,
     counters: Counters,
 }
+
+/// The signals the board can name; any other is recorded as the last.
+const SIGNALS: [&str; 3] = ["SIGINT", "SIGTERM", "a signal"];
 
 /// The shared board of one job.
 pub struct Board {
@@ -184,6 +189,18 @@ impl Board {
     pub fn fail(&self) {
         self.head().error.store(1, Ordering::Release);
         self.request_stop(Stop::Drain);
+    }
+
+    /// Records the signal that stopped the job (the first one counts), for the files it leaves.
+    pub fn record_signal(&self, name: &str) {
+        let code = SIGNALS.iter().position(|&s| s == name).unwrap_or(SIGNALS.len() - 1) as u32 + 1;
+        let _ = self.head().signal.compare_exchange(0, code, Ordering::AcqRel, Ordering::Relaxed);
+    }
+
+    /// The signal that stopped the job, if one did.
+    pub fn signal(&self) -> Option<&'static str> {
+        let code = self.head().signal.load(Ordering::Acquire) as usize;
+        code.checked_sub(1).and_then(|i| SIGNALS.get(i)).copied()
     }
 
     /// Marks the end of data: every event read is at the output; workers may finish.

@@ -5,6 +5,7 @@ use super::board::Board;
 use super::jobdir::JobDir;
 use super::net::Net;
 use super::{Hooks, ParallelOptions};
+use crate::module::JobEnd;
 use crate::sequential::{JobError, Path, ProcessOptions};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -174,6 +175,28 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
     // SAFETY: ends this process without running the parent's atexit handlers or destructors
     // (they belong to the monitor's copy of the state: open files, the interpreter).
     unsafe { libc::_exit(end.code) }
+}
+
+/// How the job ended, as this process's modules hear it before `terminate`: stopped by its
+/// own error `own` or another process's, by its monitor's death, by a signal, or complete.
+pub fn job_end(ctx: &Ctx<'_>, own: Option<&JobError>) -> JobEnd {
+    if let Some(e) = own {
+        return JobEnd::Stopped(format!("stopped by an error: {e}"));
+    }
+    if ctx.board.failed() {
+        return match ctx.dir.errors().into_iter().next() {
+            Some((process, e)) => JobEnd::Stopped(format!("stopped by an error in {process}: {e}")),
+            None => JobEnd::Stopped("stopped by an error in another process of the job".into()),
+        };
+    }
+    if ctx.monitor_gone() {
+        return JobEnd::Stopped("its monitor died".into());
+    }
+    match (ctx.board.signal(), ctx.board.stop()) {
+        (Some(signal), _) => JobEnd::Interrupted(signal.to_string()),
+        (None, super::board::Stop::Run) => JobEnd::Complete,
+        (None, _) => JobEnd::Stopped("the job was stopped early".into()),
+    }
 }
 
 /// Records an error of the engine itself (a channel that fails, a malformed message).

@@ -4,7 +4,7 @@
 //! often is a poison event (docs/parallel.md).
 
 use super::board::Stop;
-use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
 use super::stage::{Fate, Stage};
@@ -110,7 +110,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let outcome = (0..input.workers.len())
         .try_for_each(|w| input.open_work(w))
         .and_then(|()| input.pump(&mut *path.source, &mut stage));
-    let mut errors = stage.finish();
+    let mut errors = stage.finish(&job_end(ctx, input.error.as_ref()));
     if let Err(e) = path.source.terminate() {
         errors.push(source_error(ctx, Hook::Terminate, None, e));
     }

@@ -209,8 +209,9 @@ impl Monitor<'_> {
         }
         let mut signals = 0;
         while self.procs.iter().any(|p| p.running) {
-            if hooks.control().is_err() {
+            if let Err(interrupt) = hooks.control() {
                 signals += 1;
+                self.board.record_signal(interrupt.0);
                 if signals == 1 {
                     log::warn!(
                         "stopping: no more events are read; the events in flight are finished (again to stop now)"

@@ -3,7 +3,7 @@
 //! order with `ordered`, and closes its files cleanly on every way out.
 
 use super::board::Stop;
-use super::child::{internal_error, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::child::{internal_error, job_end, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{encode_acks, Ack, Header, Kind, Status};
 use super::stage::{Fate, Stage};
@@ -109,7 +109,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
 
 fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_>, error: Option<JobError>, code: i32) -> End {
     let mut code = code;
-    for e in error.iter().chain(&stage.finish()) {
+    let end = job_end(ctx, error.as_ref());
+    for e in error.iter().chain(&stage.finish(&end)) {
         ctx.record(e);
         code = code.max(EXIT_JOB_ERROR);
     }

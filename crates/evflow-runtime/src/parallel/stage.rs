@@ -3,7 +3,7 @@
 
 use super::board::{Board, ModuleCounters};
 use crate::log;
-use crate::module::{Decision, Module, ModuleError, Severity};
+use crate::module::{Decision, JobEnd, Module, ModuleError, Severity};
 use crate::sequential::{Hook, JobError, OnError, FAILURE_WARNINGS_PER_MODULE};
 use evflow_core::{Event, Flags};
 use std::sync::atomic::Ordering;
@@ -125,10 +125,13 @@ impl<'a> Stage<'a> {
         errors
     }
 
-    /// Ends the current run and terminates every module (all were initialized by the
-    /// monitor); returns the errors, first first.
-    pub fn finish(&mut self) -> Vec<JobError> {
+    /// Ends the current run, tells every module how the job ended, and terminates them (all
+    /// were initialized by the monitor); returns the errors, first first.
+    pub fn finish(&mut self, end: &JobEnd) -> Vec<JobError> {
         let mut errors = self.end_run();
+        for module in self.modules.iter_mut() {
+            module.job_ending(end);
+        }
         for i in 0..self.modules.len() {
             if let Err(e) = self.modules[i].terminate() {
                 errors.push(self.error(i, Hook::Terminate, None, None, e));

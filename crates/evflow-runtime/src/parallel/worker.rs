@@ -3,7 +3,7 @@
 //! on and since when, so the monitor can tell a hung worker and the input a poison event.
 
 use super::board::{monotonic_ns, Board, Stop, IDLE};
-use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{Header, Kind, Origin, Status};
 use super::stage::{Fate, Stage};
@@ -82,7 +82,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             Fate::Stop(e) => {
                 ctx.record(&e);
                 ctx.board.fail();
-                for e in stage.finish() {
+                for e in stage.finish(&job_end(ctx, Some(&e))) {
                     ctx.record(&e);
                 }
                 return End { code: EXIT_JOB_ERROR, terminated: true };
@@ -99,7 +99,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     }
-    let errors = stage.finish();
+    let errors = stage.finish(&job_end(ctx, None));
     for e in &errors {
         ctx.record(e);
     }
