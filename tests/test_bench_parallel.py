@@ -3,10 +3,12 @@ output and the plot (no assertion on speed: tests never assert on wall-clock tim
 
 import glob
 import json
+import os
 import subprocess
+import sys
 
 import pytest
-from conftest import error_lines, run_cli, start_cli
+from conftest import error_lines, evflow_cmd, run_cli, start_cli
 
 TINY = [
     "--events", "10", "--work-ms", "0.2", "--small-events", "300", "--large-events", "5",
@@ -99,3 +101,56 @@ def test_bad_options_are_usage_errors(option, value, message, tmp_path):
     assert result.returncode == 2
     lines = error_lines(result.stderr)
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_without_matplotlib_the_plot_is_refused_before_anything_is_measured(tmp_path):
+    shim = tmp_path / "shim" / "matplotlib"
+    shim.mkdir(parents=True)
+    (shim / "__init__.py").write_text("raise ImportError('No module named matplotlib (shim)')\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "shim"), PYTHONUNBUFFERED="1")
+    # Hundreds of events of 2 ms: measuring first would take a while; refusing takes none.
+    args = ["--sections", "scaling", "--events", "500", "--repeats", "3"]
+    result = subprocess.run(
+        evflow_cmd("bench", "parallel", *args),
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2, result.stderr
+    lines = error_lines(result.stderr)
+    assert len(lines) == 1 and "the scaling plot needs matplotlib" in lines[0], result.stderr
+    assert "shim" in lines[0], "the reason matplotlib could not be imported is shown"
+    assert result.stdout == "", "nothing was measured"
+
+
+def test_the_tables_come_before_the_plot_and_survive_its_failure(tmp_path):
+    plot = tmp_path / "a-directory.png"
+    plot.mkdir()  # the plot cannot be written over a directory, but only drawing finds out
+    result = run_cli(
+        "bench",
+        "parallel",
+        *TINY,
+        "--sections",
+        "scaling",
+        "--processes",
+        "1",
+        "--plot",
+        plot,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 1, result.stderr
+    assert "| 0 (one process) " in result.stdout, "the measured table is printed"
+    lines = error_lines(result.stderr)
+    assert len(lines) == 1 and f"cannot write the scaling plot {plot}" in lines[0], result.stderr
+
+
+def test_bench_outside_a_checkout_says_where_the_benchmarks_are(tmp_path):
+    # As an installed wheel without the checkout's bench package: evflow_bench not importable.
+    code = (
+        "import sys; sys.modules['evflow_bench'] = None; "
+        "from evflow.cli import main; raise SystemExit(main(['bench', 'transport']))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "the benchmarks run from a source checkout of evflow" in error_lines(result.stderr)[0]

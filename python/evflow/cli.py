@@ -87,10 +87,20 @@ def _parser() -> argparse.ArgumentParser:
     ls.add_argument("--json", action="store_true", help="print JSON instead of a table")
     clean = action.add_parser("clean", help="remove sessions whose processes are all dead")
     clean.add_argument("sessions", nargs="*", metavar="SESSION", help="only these sessions")
-    from evflow import bench
-
-    bench.add_parser(sub)
+    _add_bench(sub)
     return p
+
+
+def _add_bench(sub) -> None:
+    """``evflow bench``: the benchmarks of a source checkout (bench/evflow_bench, installed
+    by ``make develop``); without them, a command that says where they are."""
+    try:
+        import evflow_bench
+    except ImportError:
+        bench = sub.add_parser("bench", help="benchmarks (from a source checkout of evflow)")
+        bench.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        return
+    evflow_bench.add_parser(sub)
 
 
 def _at(location: str | None) -> str:
@@ -213,9 +223,14 @@ def main(argv=None) -> int:
 
             return shm.ls(as_json=args.json) if args.action == "ls" else shm.clean(args.sessions)
         if args.command == "bench":
-            from evflow import bench
+            if not hasattr(args, "benchmark"):
+                raise _UsageError(
+                    "the benchmarks run from a source checkout of evflow: run `make develop` "
+                    "there, then `.venv/bin/evflow bench ...` (they are not part of the package)"
+                )
+            import evflow_bench
 
-            return bench.run(args)
+            return evflow_bench.run(args)
         return inspect.dump(
             args.file,
             args.events,

@@ -3,7 +3,6 @@
 
 mod adapters;
 mod arrays;
-mod bench;
 mod builtin;
 mod channels;
 mod errors;
@@ -20,7 +19,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     builtin::register(m)?;
     files::register(m)?;
-    bench::register(m)?;
     channels::register(m)?;
     sessions::register(m)?;
     m.add_class::<event::PyEvent>()?;

@@ -5,7 +5,6 @@
 #![warn(missing_docs)]
 
 pub mod address;
-pub mod bench;
 pub mod channel;
 pub mod error;
 pub mod message;

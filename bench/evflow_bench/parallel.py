@@ -18,17 +18,20 @@ process's and its children's (``getrusage``).
 
 import argparse
 import json
+import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 
-import numpy as np
-
 import evflow as ef
-from evflow.bench import _positive
-from evflow.bench_parallel_output import SECTIONS, amdahl, plot, print_tables
-from evflow.errors import EvflowError
+import numpy as np
+from evflow.errors import ConfigError, EvflowError
+
+from evflow_bench import native
+from evflow_bench.common import choices, positive
+from evflow_bench.parallel_output import SECTIONS, amdahl, plot, print_tables
 
 DEFAULT_PROCESSES = "0,1,2"
 DEFAULT_WORKER_QUEUES = "2,64"
@@ -259,8 +262,6 @@ def overhead(args, progress) -> list[dict]:
 
 
 def large(args, progress) -> list[dict]:
-    from evflow import _native
-
     n = args.large_events
 
     def make(events):
@@ -271,7 +272,7 @@ def large(args, progress) -> list[dict]:
         for p in LARGE_PROCESSES:
             cases[p, transport] = case(make, n, Nothing(), p, transport=transport)
     copies = []
-    cases["memcpy"] = lambda: copies.append(_native.bench_memcpy(LARGE_SIZE, MEMCPY_SECONDS))
+    cases["memcpy"] = lambda: copies.append(native.memcpy(LARGE_SIZE, MEMCPY_SECONDS))
     samples = run_cases(cases, args.repeats, progress)
     del samples["memcpy"]
     memcpy = statistics.median(copies)
@@ -317,19 +318,6 @@ def _int_list(minimum: int):
     return parse
 
 
-def _choices(known):
-    def parse(text: str) -> list[str]:
-        names = [t.strip() for t in text.split(",") if t.strip()]
-        unknown = [t for t in names if t not in known]
-        if unknown or not names:
-            raise argparse.ArgumentTypeError(
-                f"unknown {', '.join(unknown) or repr(text)}: use {', '.join(known)}"
-            )
-        return list(dict.fromkeys(names))
-
-    return parse
-
-
 def add_parser(kind) -> None:
     """Adds ``parallel`` to the subcommands ``kind`` of ``evflow bench``."""
     p = kind.add_parser(
@@ -339,7 +327,7 @@ def add_parser(kind) -> None:
         "same run (docs/benchmarks.md, Parallel engine).",
     )
     add = p.add_argument
-    add("--sections", type=_choices(SECTIONS), default=list(SECTIONS), help="default all")
+    add("--sections", type=choices(SECTIONS), default=list(SECTIONS), help="default all")
     add(
         "--processes",
         type=_int_list(0),
@@ -347,23 +335,23 @@ def add_parser(kind) -> None:
         help=f"scaling: worker processes, 0 (one process) always included (default "
         f"{DEFAULT_PROCESSES})",
     )
-    add("--events", type=_positive(int), default=DEFAULTS["events"], help="scaling: events")
-    add("--work-ms", type=_positive(float), default=DEFAULTS["work_ms"], help="ms per event")
-    add("--small-events", type=_positive(int), default=DEFAULTS["small_events"])
+    add("--events", type=positive(int), default=DEFAULTS["events"], help="scaling: events")
+    add("--work-ms", type=positive(float), default=DEFAULTS["work_ms"], help="ms per event")
+    add("--small-events", type=positive(int), default=DEFAULTS["small_events"])
     add(
         "--worker-queues",
         type=_int_list(1),
         default=DEFAULT_WORKER_QUEUES,
         help=f"overhead: worker_queue values (default {DEFAULT_WORKER_QUEUES})",
     )
-    add("--large-events", type=_positive(int), default=DEFAULTS["large_events"])
+    add("--large-events", type=positive(int), default=DEFAULTS["large_events"])
     add(
         "--transports",
-        type=_choices(("shm", "ipc")),
+        type=choices(("shm", "ipc")),
         default=DEFAULT_TRANSPORTS,
         help=f"overhead and large (default {DEFAULT_TRANSPORTS})",
     )
-    add("--repeats", type=_positive(int), default=DEFAULT_REPEATS, help="tables show medians")
+    add("--repeats", type=positive(int), default=DEFAULT_REPEATS, help="tables show medians")
     add("--plot", default=DEFAULT_PLOT, help=f"scaling plot, PNG (default {DEFAULT_PLOT})")
     add("--json", action="store_true", help="print one JSON object per line")
 
@@ -375,17 +363,49 @@ def run(args) -> int:
         print(f"evflow bench: {text}", file=sys.stderr, flush=True)
 
     args.processes = sorted({0, *args.processes})
+    if "scaling" in args.sections:
+        check_plot(args.plot)  # before a minute of measuring, not after
     tell = progress if sys.stderr.isatty() else None
     measure = {"scaling": scaling, "overhead": overhead, "large": large}
     results = [r for section in args.sections for r in measure[section](args, tell)]
     scaled = [r for r in results if r["section"] == "scaling"]
-    if scaled:  # after the jobs: the monitor forks with nothing of matplotlib loaded
-        plot(scaled, args.plot)
-        for r in scaled:
-            r["plot"] = args.plot
+    for r in scaled:
+        r["plot"] = args.plot
+    # The numbers first: a plot that fails loses none of them.
     if args.json:
         for r in results:
-            print(json.dumps(r))
+            print(json.dumps(r), flush=True)
     else:
         print_tables(results)
+        sys.stdout.flush()
+    if scaled:  # after the jobs: the monitor forks with nothing of matplotlib loaded
+        plot(scaled, args.plot)
     return 0
+
+
+def check_plot(path: str) -> None:
+    """Refuses, before anything is measured, a scaling plot that could not be drawn: no
+    matplotlib, or a directory that cannot be written. matplotlib is tried in a child
+    process, so this one forks its jobs with nothing of it loaded."""
+    tried = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    if tried.returncode != 0:
+        why = native.last_line(tried.stderr)
+        raise ConfigError(
+            f"the scaling plot needs matplotlib ({why}): install it (requirements-dev.txt), "
+            "or leave the scaling section out (--sections overhead,large)"
+        )
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as e:
+        raise ConfigError(f"--plot {path}: cannot make its directory: {e.strerror or e}") from None
+    if not os.access(directory, os.W_OK):
+        raise ConfigError(f"--plot {path}: cannot write in {directory}")

@@ -1,12 +1,12 @@
 """``evflow bench transport``: messages/s, GB/s, CPU per message and latency between two
 processes over evflow's shm, ipc and tcp channels, against raw libzmq (a minimal PUSH/PULL
 program) and memcpy measured in the same run. docs/benchmarks.md, section 5, says exactly
-what each side does; crates/evflow-transport/src/bench.rs does it.
+what each side does; bench/transport (the ``evflow-bench-transport`` binary) does it.
 
-Each trial (transport, size) is two processes: this one runs the receiver, which binds, and
-``python -m evflow._bench_peer`` runs the sender, which connects and prints its report as
-JSON. Unless told not to, the two are pinned to two different CPUs, so that where the
-scheduler puts them does not decide the result. Every repetition runs every trial once, in
+Each trial (transport, size) is two processes of that binary: the receiver, which binds
+and reports its addresses, then the sender, which connects; each prints its report as JSON.
+Unless told not to, the two are pinned to two different CPUs, so that where the scheduler
+puts them does not decide the result. Every repetition runs every trial once, in
 turn, so a transport and its baseline see the same machine; the tables show medians over
 the repetitions.
 """
@@ -21,6 +21,9 @@ import tempfile
 import uuid
 
 from evflow.errors import EvflowError
+
+from evflow_bench import native
+from evflow_bench.common import choices, positive, print_table, rate, size_name
 
 DEFAULT_TRANSPORTS = "shm,ipc,tcp,zmq-raw,zmq-raw-tcp"
 DEFAULT_SIZES = "64,4K,64K,1M,16M"
@@ -50,19 +53,6 @@ LIBZMQ_SHARE = 0.9
 """Target: evflow ipc and tcp at >= this share of raw libzmq's messages/s, from 4 KiB."""
 
 
-def _transports(text: str) -> list[str]:
-    from evflow import _native
-
-    known = [name for name, _ in _native.bench_transports()]
-    names = [t.strip() for t in text.split(",") if t.strip()]
-    unknown = [t for t in names if t not in known]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"unknown transport {', '.join(unknown) or repr(text)}: use {', '.join(known)}"
-        )
-    return list(dict.fromkeys(names))
-
-
 def _size(text: str) -> int:
     """Bytes from '64', '4K', '4KiB', '1M', '16MiB' (binary units)."""
     t = text.strip().upper()
@@ -82,23 +72,8 @@ def _sizes(text: str) -> list[int]:
     return list(dict.fromkeys(sizes))
 
 
-def _positive(kind):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            value = 0
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
-        return value
-
-    return parse
-
-
-def add_parser(sub) -> None:
-    """Adds ``bench transport`` and ``bench parallel`` to the command line's subcommands ``sub``."""
-    bench = sub.add_parser("bench", help="benchmarks against baselines measured in the same run")
-    kind = bench.add_subparsers(dest="benchmark", required=True)
+def add_parser(kind) -> None:
+    """Adds ``transport`` to the subcommands ``kind`` of ``evflow bench``."""
     t = kind.add_parser(
         "transport",
         help="messages/s, GB/s, CPU per message and latency between two processes",
@@ -107,7 +82,7 @@ def add_parser(sub) -> None:
     )
     t.add_argument(
         "--transports",
-        type=_transports,
+        type=choices(lambda: [name for name, _ in native.transports()], "transport"),
         default=DEFAULT_TRANSPORTS,
         help=f"comma-separated (default {DEFAULT_TRANSPORTS})",
     )
@@ -119,13 +94,13 @@ def add_parser(sub) -> None:
     )
     t.add_argument(
         "--seconds",
-        type=_positive(float),
+        type=positive(float),
         default=DEFAULT_SECONDS,
         help=f"seconds of streaming per trial (default {DEFAULT_SECONDS:g})",
     )
     t.add_argument(
         "--repeats",
-        type=_positive(int),
+        type=positive(int),
         default=DEFAULT_REPEATS,
         help=f"repetitions; tables show medians (default {DEFAULT_REPEATS})",
     )
@@ -136,93 +111,64 @@ def add_parser(sub) -> None:
         "CPU this process may use, the sender on the second)",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object per line")
-    from evflow import bench_parallel
-
-    bench_parallel.add_parser(kind)
 
 
-class _Peer:
-    """The process that runs the sender of one trial."""
-
-    def __init__(self, transport: str, size: int, seconds: float, cpu: int | None):
-        self.args = [transport, str(size), repr(seconds)]
-        self.cpu = [] if cpu is None else [str(cpu)]
-        self.process = None
-        self.stderr = None
-
-    def start(self, data: str, back: str) -> int:
-        """Starts the sender on the receiver's bound addresses; its pid."""
-        peer = [sys.executable, "-m", "evflow._bench_peer"]
-        command = [*peer, "sender", *self.args, data, back, *self.cpu]
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        return self.process.pid
-
-    def report(self) -> dict:
-        """The sender's report, once it has ended."""
-        try:
-            out, self.stderr = self.process.communicate(timeout=PEER_EXIT_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            raise EvflowError(
-                f"the sending process did not end within {PEER_EXIT_TIMEOUT:g} s"
-            ) from None
-        if self.process.returncode != 0:
-            raise EvflowError(f"the sending process failed: {_last_line(self.stderr)}")
-        return json.loads(out)
-
-    def stop(self) -> str:
-        """Ends the process if it still runs; the last line it wrote on stderr."""
-        if self.process is None:
-            return "not started"
-        if self.stderr is None:
-            if self.process.poll() is None:
-                self.process.kill()
-            _, self.stderr = self.process.communicate()
-        return _last_line(self.stderr)
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else "(nothing on stderr)"
-
-
-def trial(transport: str, size: int, seconds: float, sender_cpu: int | None = None) -> dict:
-    """One trial: this process receives, a child process (on ``sender_cpu`` if given) sends;
-    what they measured."""
-    from evflow import _native
-
+def trial(transport: str, size: int, seconds: float, cpus=None) -> dict:
+    """One trial: a receiver process (on ``cpus[0]`` if given), then a sender process (on
+    ``cpus[1]``); what they measured."""
+    receiver_cpu, sender_cpu = ([str(c)] for c in cpus) if cpus else ([], [])
+    where = f"transport benchmark, {transport}, {size_name(size)}"
     with tempfile.TemporaryDirectory(prefix="evflow-bench-") as directory:
         session = f"bench-{os.getpid()}-{uuid.uuid4().hex[:12]}"
-        data, back = _native.bench_addresses(transport, directory, session)
-        peer = _Peer(transport, size, seconds, sender_cpu)
+        common = (transport, size, repr(seconds))
+        receiver = native.start("receiver", *common, directory, session, *receiver_cpu)
+        sender = None
         try:
-            receiver = _native.bench_transport_role(
-                "receiver", transport, size, seconds, data, back, on_ready=peer.start
+            bound = receiver.stdout.readline()
+            if not bound:
+                raise EvflowError(
+                    f"the receiver failed: {native.last_line(receiver.stderr.read())}"
+                )
+            addresses = json.loads(bound)
+            sender = native.start(
+                "sender", *common, addresses["data"], addresses["back"], *sender_cpu
             )
-            sender = peer.report()
+            # The receiver stops waiting for a first message once the sender has ended.
+            receiver.stdin.write(f"{sender.pid}\n")
+            receiver.stdin.flush()
+            received, sent = (
+                _report(p, name) for p, name in ((receiver, "receiver"), (sender, "sender"))
+            )
         except EvflowError as e:
-            where = f"{transport}, {_size_name(size)}"
-            raise EvflowError(
-                f"transport benchmark, {where}: {e} (sender: {peer.stop()})"
-            ) from None
+            raise EvflowError(f"{where}: {e}") from None
         finally:
-            peer.stop()
-            if transport == "shm":
-                _native.bench_remove_session(session)
-    if sender["messages"] != receiver["messages"]:
+            for p in (receiver, sender):
+                if p is not None and p.poll() is None:
+                    p.kill()
+                    p.wait()
+    if sent["messages"] != received["messages"]:
         raise EvflowError(
-            f"transport benchmark, {transport}, {_size_name(size)}: {sender['messages']} "
-            f"messages sent but {receiver['messages']} received"
+            f"{where}: {sent['messages']} messages sent but {received['messages']} received"
         )
     return {
-        "msgs_per_s": receiver["msgs_per_s"],
-        "gb_per_s": receiver["msgs_per_s"] * size / 1e9,
-        "cpu_us_per_msg_sender": sender["cpu_us_per_msg"],
-        "cpu_us_per_msg_receiver": receiver["cpu_us_per_msg"],
-        "p50_us": sender["p50_us"],
-        "p99_us": sender["p99_us"],
+        "msgs_per_s": received["msgs_per_s"],
+        "gb_per_s": received["msgs_per_s"] * size / 1e9,
+        "cpu_us_per_msg_sender": sent["cpu_us_per_msg"],
+        "cpu_us_per_msg_receiver": received["cpu_us_per_msg"],
+        "p50_us": sent["p50_us"],
+        "p99_us": sent["p99_us"],
     }
+
+
+def _report(process, name: str) -> dict:
+    """The report a side printed last, once it has ended."""
+    try:
+        out, err = process.communicate(timeout=PEER_EXIT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise EvflowError(f"the {name} did not end within {PEER_EXIT_TIMEOUT:g} s") from None
+    if process.returncode != 0:
+        raise EvflowError(f"the {name} failed: {native.last_line(err)}")
+    return json.loads(out.splitlines()[-1])
 
 
 def cpu_pair() -> tuple[int, int] | None:
@@ -236,27 +182,18 @@ def measure(
 ) -> tuple[list[dict], dict]:
     """Runs every trial ``repeats`` times, interleaved; one summary per (transport, size), in
     the order of ``sizes`` then ``transports``, and the memcpy GB/s of each size (medians).
-    With ``cpus`` (receiver, sender), this thread runs on the first and the senders on the
-    second (threads started meanwhile, libzmq's, keep the first)."""
-    from evflow import _native
-
-    baselines = dict(_native.bench_transports())
+    With ``cpus`` (receiver, sender), the receivers run on the first and the senders on the
+    second."""
+    baselines = dict(native.transports())
     samples = {(t, s): [] for s in sizes for t in transports}
     copies = {s: [] for s in sizes}
-    allowed = os.sched_getaffinity(0)
-    if cpus:
-        os.sched_setaffinity(0, {cpus[0]})
-    try:
-        for repeat in range(repeats):
-            for size in sizes:
-                copies[size].append(_native.bench_memcpy(size, MEMCPY_SECONDS))
-                for transport in transports:
-                    if progress:
-                        progress(f"{repeat + 1}/{repeats} {transport} {_size_name(size)}")
-                    sender_cpu = cpus[1] if cpus else None
-                    samples[transport, size].append(trial(transport, size, seconds, sender_cpu))
-    finally:
-        os.sched_setaffinity(0, allowed)
+    for repeat in range(repeats):
+        for size in sizes:
+            copies[size].append(native.memcpy(size, MEMCPY_SECONDS))
+            for transport in transports:
+                if progress:
+                    progress(f"{repeat + 1}/{repeats} {transport} {size_name(size)}")
+                samples[transport, size].append(trial(transport, size, seconds, cpus))
     results = []
     for (transport, size), runs in samples.items():
         result = {"transport": transport, "size": size}
@@ -279,34 +216,6 @@ def measure(
     return results, {s: statistics.median(c) for s, c in copies.items()}
 
 
-def _size_name(size: int) -> str:
-    for name, unit in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if size >= unit and size % unit == 0:
-            return f"{size // unit} {name}"
-    return f"{size} B"
-
-
-def _rate(per_s: float) -> str:
-    return f"{per_s / 1e6:.2f} M" if per_s >= 1e5 else f"{per_s / 1e3:.1f} k"
-
-
-def _print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
-    """A Markdown table: first column left-aligned, the others right-aligned."""
-    widths = [max(len(r[c]) for r in [header, *rows]) for c in range(len(header))]
-
-    def line(cells):
-        cells = [
-            c.rjust(w) if i else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "| " + " | ".join(cells) + " |"
-
-    rule = ["-" * (w - 1) + ":" if i else ":" + "-" * (w - 1) for i, w in enumerate(widths)]
-    print(f"### {title}\n")
-    print("\n".join(line(r) for r in [header, rule, *rows]))
-    print()
-
-
 def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int, cpus) -> None:
     """The results table, the memcpy line and the targets, as Markdown."""
     rows = []
@@ -317,8 +226,8 @@ def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int
         rows.append(
             [
                 r["transport"],
-                _size_name(r["size"]),
-                _rate(r["msgs_per_s"]),
+                size_name(r["size"]),
+                rate(r["msgs_per_s"]),
                 f"{r['gb_per_s']:.2f}",
                 f"{r['cpu_us_per_msg_sender']:.2f}",
                 f"{r['cpu_us_per_msg_receiver']:.2f}",
@@ -343,12 +252,12 @@ def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int
         f"Transports between two processes ({placed}): median of {repeats} repetitions, "
         f"{seconds:g} s streams; latency one-way (RTT/2)"
     )
-    _print_table(title, header, rows)
-    line = ", ".join(f"{_size_name(s)} {gb:.1f}" for s, gb in copies.items())
+    print_table(title, header, rows)
+    line = ", ".join(f"{size_name(s)} {gb:.1f}" for s, gb in copies.items())
     print(f"memcpy GB/s in the same run (one process, copy_from_slice): {line}\n")
     targets = _targets({(r["transport"], r["size"]): r for r in results})
     if targets:
-        _print_table("Targets", ["target", "measured", "verdict"], targets)
+        print_table("Targets", ["target", "measured", "verdict"], targets)
 
 
 def _targets(by: dict) -> list[list[str]]:
@@ -363,8 +272,8 @@ def _targets(by: dict) -> list[list[str]]:
         rows.append(
             [
                 f"shm msgs/s independent of size (fastest / slowest <= {SHM_SIZE_SPREAD:g})",
-                f"{spread:.2f} ({_rate(fast['msgs_per_s'])} at {_size_name(fast['size'])}, "
-                f"{_rate(slow['msgs_per_s'])} at {_size_name(slow['size'])})",
+                f"{spread:.2f} ({rate(fast['msgs_per_s'])} at {size_name(fast['size'])}, "
+                f"{rate(slow['msgs_per_s'])} at {size_name(slow['size'])})",
                 verdict[spread <= SHM_SIZE_SPREAD],
             ]
         )
@@ -373,7 +282,7 @@ def _targets(by: dict) -> list[list[str]]:
         if r and r["vs_baseline"] is not None:
             rows.append(
                 [
-                    f"shm at {_size_name(size)}: >= {floor:g}x raw libzmq ipc msgs/s",
+                    f"shm at {size_name(size)}: >= {floor:g}x raw libzmq ipc msgs/s",
                     f"{r['vs_baseline']:.2f}x",
                     verdict[r["vs_baseline"] >= floor],
                 ]
@@ -383,7 +292,7 @@ def _targets(by: dict) -> list[list[str]]:
         rows.append(
             [
                 f"shm p50 latency < {SHM_P50_US:g} us, every size",
-                f"worst {worst['p50_us']:.1f} us ({_size_name(worst['size'])})",
+                f"worst {worst['p50_us']:.1f} us ({size_name(worst['size'])})",
                 verdict[worst["p50_us"] < SHM_P50_US],
             ]
         )
@@ -398,7 +307,7 @@ def _targets(by: dict) -> list[list[str]]:
             rows.append(
                 [
                     f"{transport}: >= {LIBZMQ_SHARE:.0%} of raw libzmq msgs/s, 4 KiB and up",
-                    f"worst {worst['vs_baseline']:.1%} ({_size_name(worst['size'])})",
+                    f"worst {worst['vs_baseline']:.1%} ({size_name(worst['size'])})",
                     verdict[worst["vs_baseline"] >= LIBZMQ_SHARE],
                 ]
             )
@@ -406,11 +315,7 @@ def _targets(by: dict) -> list[list[str]]:
 
 
 def run(args) -> int:
-    """``evflow bench transport`` or ``parallel``: measures and prints; the exit code."""
-    if args.benchmark == "parallel":
-        from evflow import bench_parallel
-
-        return bench_parallel.run(args)
+    """``evflow bench transport``: measures and prints; the exit code."""
 
     def progress(text):
         print(f"evflow bench: {text}", file=sys.stderr, flush=True)

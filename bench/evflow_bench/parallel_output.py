@@ -1,12 +1,12 @@
-"""The output of ``evflow bench parallel`` (bench_parallel.py): Markdown tables, the
-targets, and the scaling plot."""
+"""The output of ``evflow bench parallel`` (parallel.py): Markdown tables, the targets, and
+the scaling plot."""
 
 import os
 
 import numpy as np
-
-from evflow.bench import _print_table, _rate
 from evflow.errors import EvflowError
+
+from evflow_bench.common import print_table, rate
 
 SECTIONS = ("scaling", "overhead", "large")
 SPEEDUP_AT_2 = 1.9
@@ -33,7 +33,7 @@ def _scaling_table(rows: list[dict]) -> None:
         [
             str(r["processes"]) if r["processes"] else "0 (one process)",
             f"{r['wall_s']:.2f}",
-            _rate(r["events_per_s"]),
+            rate(r["events_per_s"]),
             f"{r['cpu_s']:.2f}",
             f"{r['start_s']:.3f}",
             f"{r['speedup']:.2f}x",
@@ -45,7 +45,7 @@ def _scaling_table(rows: list[dict]) -> None:
     ]
     header = ["processes", "wall s", "events/s", "CPU s", "start+stop s", "T(0)/T(p)"]
     header += ["without start+stop", "Amdahl fit", "ideal"]
-    _print_table(
+    print_table(
         f"Scaling: {first['events']} events of {first['work_ms']:.2f} ms of Python CPU work, "
         f"median of {first['repeats']} repetitions, {os.cpu_count()} CPUs",
         header,
@@ -62,7 +62,7 @@ def _overhead_table(rows: list[dict]) -> None:
             _workers(r["processes"]),
             r["transport"] or "-",
             _or_dash(r["worker_queue"], "d"),
-            _rate(r["events_per_s"]),
+            rate(r["events_per_s"]),
             _rate_or_dash(r["steady_events_per_s"]),
             f"{r['start_s']:.3f}",
             _or_dash(r["cpu_us_per_event"], ".2f"),
@@ -73,7 +73,7 @@ def _overhead_table(rows: list[dict]) -> None:
     ]
     header = ["path", "transport", "worker_queue", "events/s", "steady events/s"]
     header += ["start+stop s", "CPU us/event", "CPU us/hop over baseline", "vs one process"]
-    _print_table(
+    print_table(
         f"Overhead: {first['events']} events without entries through a module that does "
         f"nothing, median of {first['repeats']} repetitions",
         header,
@@ -97,7 +97,7 @@ def _large_table(rows: list[dict]) -> None:
     ]
     header = ["path", "transport", "GB/s", "steady GB/s", "start+stop s", "CPU us/event"]
     header += ["steady of memcpy"]
-    _print_table(
+    print_table(
         f"Large events: {first['events']} events of 1 MiB through a module that does "
         f"nothing, median of {first['repeats']} repetitions",
         header,
@@ -107,7 +107,7 @@ def _large_table(rows: list[dict]) -> None:
 
 
 def _rate_or_dash(per_s: float | None) -> str:
-    return "-" if per_s is None else _rate(per_s)
+    return "-" if per_s is None else rate(per_s)
 
 
 def print_tables(results: list[dict]) -> None:
@@ -119,7 +119,7 @@ def print_tables(results: list[dict]) -> None:
             table(by[section])
     rows = _targets(by)
     if rows:
-        _print_table("Targets", ["target", "measured", "verdict"], rows)
+        print_table("Targets", ["target", "measured", "verdict"], rows)
 
 
 def _targets(by: dict) -> list[list[str]]:
@@ -136,8 +136,8 @@ def _targets(by: dict) -> list[list[str]]:
             rows.append(
                 [
                     f"one worker, {r['transport']}, worker_queue {r['worker_queue']}: "
-                    f">= {_rate(ONE_WORKER_EVENTS_PER_S)} events/s",
-                    f"steady {_rate(steady)} (whole job {_rate(r['events_per_s'])})",
+                    f">= {rate(ONE_WORKER_EVENTS_PER_S)} events/s",
+                    f"steady {rate(steady)} (whole job {rate(r['events_per_s'])})",
                     verdict[steady >= ONE_WORKER_EVENTS_PER_S],
                 ]
             )
@@ -187,5 +187,9 @@ def plot(results: list[dict], path: str) -> None:
     axes.grid(alpha=0.3)
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
-    figure.savefig(path, format="png")
-    pyplot.close(figure)
+    try:
+        figure.savefig(path, format="png")
+    except OSError as e:
+        raise EvflowError(f"cannot write the scaling plot {path}: {e.strerror or e}") from None
+    finally:
+        pyplot.close(figure)

@@ -2,14 +2,13 @@
 //! messages (a new block per message on shm, one reused buffer that libzmq copies on ipc and
 //! tcp) and takes them (in place: length, tag, last byte), and the two phases.
 
-use crate::bench::{
+use crate::{
     Addresses, BenchError, Latency, Report, Role, Transport, Trial, CLOCK_EVERY_BYTES, CONTACT_POLL, CONTACT_TIMEOUT,
     END, MIN_ROUND_TRIPS, OPERATION_TIMEOUT, ROUND_TRIPS, TAG_LEN, WARM_UP_ROUND_TRIPS,
 };
-use crate::channel::{Channel, Options, Pattern, Side, DEFAULT_LINGER};
-use crate::error::ChannelError;
-use crate::message::{Message, Part};
 use bytes::BytesMut;
+use evflow_transport::channel::{Channel, Options, Pattern, Side, DEFAULT_LINGER};
+use evflow_transport::{ChannelError, Message, Part};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -358,7 +357,7 @@ fn cpu_seconds() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{remove_session, MIN_ROUND_TRIPS};
+    use crate::{remove_session, MIN_ROUND_TRIPS};
     use std::time::Duration;
 
     /// Runs both roles of a trial in two threads of this process.

@@ -1,4 +1,6 @@
-//! The transport benchmark (`evflow bench transport`, docs/benchmarks.md section 5): the two
+//! The transport benchmark (`evflow bench transport`, docs/benchmarks.md section 5), outside
+//! the transport crate's API: the binary `evflow-bench-transport` runs one side of a trial
+//! per process, and `bench/evflow_bench/transport.py` drives it and prints the tables. The two
 //! roles of one trial, each run in its own process, over an evflow channel (`shm`, `ipc`,
 //! `tcp`) or over libzmq used directly (`zmq-raw` over ipc, `zmq-raw-tcp`): the baseline,
 //! measured in the same run.
@@ -22,12 +24,14 @@
 //! Channel or directly). Taking a message, on every transport: receive it in place, check
 //! its length, read the tag and the last byte.
 
+#![warn(missing_docs)]
+
 mod endpoint;
 
 pub use endpoint::{open, Endpoint};
 
-use crate::channel::DEFAULT_QUEUE;
-use crate::error::ChannelError;
+use evflow_transport::channel::DEFAULT_QUEUE;
+use evflow_transport::ChannelError;
 use std::fmt;
 use std::hint::black_box;
 use std::path::Path;
@@ -316,15 +320,11 @@ pub fn memcpy_gb_per_s(size: usize, budget: Duration) -> f64 {
     rates[rates.len() / 2]
 }
 
-/// Removes the segment of shm session `session` of this user, if there is one; whether
-/// there was.
-pub fn remove_session(session: &str) -> std::io::Result<bool> {
+/// Removes the segment of shm session `session` of this user if none of its processes runs
+/// (docs/shm.md, "Lifetime of a session"); whether it did.
+pub fn remove_session(session: &str) -> Result<bool, evflow_shm::ShmError> {
     let path = evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), session);
-    match std::fs::remove_file(path) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(e),
-    }
+    evflow_shm::session::remove_session(&path)
 }
 
 #[cfg(test)]
