@@ -164,9 +164,8 @@ type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 /// Runs a path in this process. Returns `(report, error, interrupt, cleanup)`: `error` is
 /// `None` or a dict (module, hook, run, event, message, location, traceback, cause; the
 /// cause is `None` when the exception was raised in another process of a parallel job);
-/// `interrupt` is the exception
-/// a signal raised (KeyboardInterrupt) after the job closed cleanly, or `None`; `cleanup`
-/// lists the errors of `end_run`/`terminate` after the job had failed or been interrupted.
+/// `interrupt` is the exception a signal raised (KeyboardInterrupt) after the job closed
+/// cleanly, or `None`; `cleanup` lists the errors of `end_run`/`terminate` after the job had failed or been interrupted.
 /// `job` is JSON-able metadata that file outputs store in their header under "job".
 /// `parallel` is `None` for one process, else a dict of the parallel options (processes,
 /// ordered, worker_queue, event_timeout, max_retries, max_restarts_per_minute, quarantine,
@@ -323,7 +322,6 @@ pub fn parallel_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("max_retries", o.max_retries)?;
     d.set_item("max_restarts_per_minute", o.max_restarts_per_minute)?;
     d.set_item("transport", o.transport.name())?;
-    d.set_item("segment_size", parallel::DEFAULT_SEGMENT_LEN)?;
     Ok(d)
 }
 
