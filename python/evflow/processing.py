@@ -89,7 +89,6 @@ def process(
         "report": report,
         "processes": processes,
         "summary": summary,
-        "ordered": ordered,
     }
     opts.update(steering.overrides)
     _check_options(path, opts)
@@ -182,9 +181,8 @@ def _check_options(path: Path, opts: dict) -> None:
         value = opts[key]
         if value is not None and (not isinstance(value, int) or not 0 <= value < 2**64):
             raise ConfigError(f"{key} must be a non-negative integer, not {value!r}")
-    for key in ("summary", "ordered"):
-        if not isinstance(opts[key], bool | np.bool_):
-            raise ConfigError(f"{key} must be True or False, not {opts[key]!r}")
+    if not isinstance(opts["summary"], bool | np.bool_):
+        raise ConfigError(f"summary must be True or False, not {opts['summary']!r}")
     cpus = len(os.sched_getaffinity(0))
     if opts["processes"] > cpus:
         log.warning(
