@@ -5,11 +5,12 @@ use crate::measure::{self, Case, Plan, Samples};
 use crate::payload::RUN;
 use crate::table::{self, Table};
 use evflow_core::Event;
+use evflow_runtime::job::{Path, ProcessOptions};
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, Source};
 use evflow_runtime::modules::{
     EntrySpec, EventGenerator, GeneratorConfig, Progress, ProgressConfig, ProgressStyle, RunSpec, SizeDist, ValueDist,
 };
-use evflow_runtime::sequential::{process, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -3,10 +3,11 @@
 use crate::adapters::{module_name, signal_of, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
 use crate::errors::{config_error, EvflowError};
+use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
 use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::report::Report;
-use evflow_runtime::sequential::{self, unique_names, Interrupt, OnError, Path, ProcessOptions};
+use evflow_runtime::sequential;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};

@@ -1,9 +1,11 @@
-//! evflow runtime: the module and source traits, paths, the sequential executor, job
-//! statistics and the built-in Rust modules.
+//! evflow runtime: the module and source traits, paths, the stage every executor runs its
+//! modules through, the sequential executor, the parallel engine, job statistics and the
+//! built-in Rust modules.
 //!
 //! ```
 //! use evflow_runtime::module::{Decision, HookResult, Module, Source};
-//! use evflow_runtime::sequential::{process, Path, ProcessOptions};
+//! use evflow_runtime::job::{Path, ProcessOptions};
+//! use evflow_runtime::sequential::process;
 //! use evflow_core::Event;
 //!
 //! struct Count(u64);
@@ -27,9 +29,11 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod job;
 pub mod log;
 pub mod module;
 pub mod modules;
 pub mod parallel;
 pub mod report;
 pub mod sequential;
+pub mod stage;

@@ -1,8 +1,9 @@
 //! The sequential executor: hook order, rejection, errors, max_events, interrupts, names.
 
 use evflow_core::{Event, Flags};
+use evflow_runtime::job::{unique_names, Hook, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity, Source};
-use evflow_runtime::sequential::{process, unique_names, Hook, Interrupt, OnError, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 use std::sync::{Arc, Mutex};
 
 /// Every hook call of every module, in order, as `"name.hook(args)"`.

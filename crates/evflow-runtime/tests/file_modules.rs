@@ -3,13 +3,14 @@
 
 use evflow_core::file::{Compression, FileReader, ReaderOptions};
 use evflow_core::{Event, Flags};
+use evflow_runtime::job::{OnError, Outcome, Path, ProcessOptions};
 use evflow_runtime::log::{Capture, Level};
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
 use evflow_runtime::modules::{
     EntrySpec, EventGenerator, FileInput, FileInputConfig, FileOutput, FileOutputConfig, GeneratorConfig, RunSpec,
     SizeDist, ValueDist,
 };
-use evflow_runtime::sequential::{process, OnError, Outcome, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 use std::path::{Path as FsPath, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -229,7 +230,7 @@ fn a_missing_input_file_is_an_error_before_any_event() {
     for paths in [vec![missing.as_path()], vec![good.as_path(), missing.as_path()]] {
         let (read, outcome, _) = read_back(&paths, false);
         let error = outcome.error.expect("initialize fails");
-        assert_eq!(error.hook, evflow_runtime::sequential::Hook::Initialize);
+        assert_eq!(error.hook, evflow_runtime::job::Hook::Initialize);
         assert!(error.to_string().contains("missing.evf"), "{error}");
         assert!(read.is_empty());
     }

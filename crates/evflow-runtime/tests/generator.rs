@@ -1,9 +1,10 @@
 //! `EventGenerator` and `EventRng`: reproducibility, numbering and distributions.
 
 use evflow_core::Event;
+use evflow_runtime::job::{Path, ProcessOptions};
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, Source};
 use evflow_runtime::modules::{EntrySpec, EventGenerator, EventRng, GeneratorConfig, RunSpec, SizeDist, ValueDist};
-use evflow_runtime::sequential::{process, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 use std::sync::{Arc, Mutex};
 
 /// Keeps a copy of every event it sees.

@@ -4,10 +4,11 @@
 use bytes::Bytes;
 use evflow_core::file::{Compression, FileReader, ReaderOptions};
 use evflow_core::{Entry, Event, Flags};
+use evflow_runtime::job::{Interrupt, Outcome, Path, ProcessOptions};
 use evflow_runtime::module::{Decision, HookResult, Module, Source};
 use evflow_runtime::modules::{FileOutput, FileOutputConfig};
 use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
-use evflow_runtime::sequential::{self, Interrupt, Outcome, Path, ProcessOptions};
+use evflow_runtime::sequential;
 use std::path::Path as FsPath;
 
 struct Count(u64, u64);

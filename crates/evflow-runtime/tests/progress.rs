@@ -1,9 +1,10 @@
 //! `Progress`: what it prints, as a bar and as plain lines.
 
 use evflow_core::Event;
+use evflow_runtime::job::{Path, ProcessOptions};
 use evflow_runtime::module::{HookResult, Module, Source};
 use evflow_runtime::modules::{EventGenerator, GeneratorConfig, Progress, ProgressConfig, ProgressStyle, RunSpec};
-use evflow_runtime::sequential::{process, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 

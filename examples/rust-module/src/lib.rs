@@ -13,12 +13,12 @@
 use bytes::Bytes;
 use evflow_core::file::Compression;
 use evflow_core::{Entry, Event};
+use evflow_runtime::job::Path;
 use evflow_runtime::log;
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError};
 use evflow_runtime::modules::{
     ConfigError, EntrySpec, EventGenerator, FileOutput, FileOutputConfig, GeneratorConfig, RunSpec, SizeDist, ValueDist,
 };
-use evflow_runtime::sequential::Path;
 
 /// Towers per row and per column of the calorimeter.
 pub const GRID: usize = 8;

@@ -8,8 +8,9 @@
 //! processes. The output defaults to `calo-trigger.evf` in the temporary directory.
 
 use evflow_example_rust_module::{trigger_path, RUNS};
+use evflow_runtime::job::{Interrupt, ProcessOptions};
 use evflow_runtime::parallel::{self, Hooks, ParallelOptions};
-use evflow_runtime::sequential::{self, Interrupt, ProcessOptions};
+use evflow_runtime::sequential;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};

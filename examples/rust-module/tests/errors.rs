@@ -5,11 +5,12 @@
 use evflow_core::file::{Compression, FileReader, ReaderOptions};
 use evflow_core::{Event, Flags};
 use evflow_example_rust_module::{trigger_path, CaloTrigger, GAINS, THRESHOLD_GEV};
+use evflow_runtime::job::{Hook, OnError, Path, ProcessOptions};
 use evflow_runtime::log::{Capture, Level};
 use evflow_runtime::modules::{
     EntrySpec, EventGenerator, FileOutput, FileOutputConfig, GeneratorConfig, RunSpec, SizeDist, ValueDist,
 };
-use evflow_runtime::sequential::{process, Hook, OnError, Path, ProcessOptions};
+use evflow_runtime::sequential::process;
 
 fn read(file: &std::path::Path) -> Vec<Event> {
     FileReader::open(file, ReaderOptions::default()).unwrap().map(Result::unwrap).collect()

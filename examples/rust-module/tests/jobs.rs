@@ -6,9 +6,10 @@
 use evflow_core::file::{FileReader, ReaderOptions};
 use evflow_core::Event;
 use evflow_example_rust_module::{calorimeter, trigger_path, GAINS, GRID, PEDESTAL, RUNS, THRESHOLD_GEV, TOWERS};
+use evflow_runtime::job::{Interrupt, ProcessOptions};
 use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::report::Report;
-use evflow_runtime::sequential::{self, Interrupt, ProcessOptions};
+use evflow_runtime::sequential;
 
 const SEED: u64 = 1;
 const EVENTS: u64 = RUNS[0].1 + RUNS[1].1;

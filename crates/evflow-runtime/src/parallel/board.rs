@@ -4,7 +4,9 @@
 //! when) and each process's module statistics. Plain atomics only: a process killed between
 //! two stores leaves nothing locked.
 
+use crate::stage::Tally;
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// `busy_seq` of a worker that is not processing an event.
 pub const IDLE: u64 = u64::MAX;
@@ -238,6 +240,35 @@ impl Board {
     /// Number of path steps (source included) counted per process.
     pub fn modules(&self) -> usize {
         self.modules
+    }
+}
+
+/// A stage's statistics, counted on the board in one process's slot.
+pub struct BoardTally<'a> {
+    board: &'a Board,
+    slot: usize,
+}
+
+impl BoardTally<'_> {
+    /// Counts into process slot `slot` of `board`.
+    pub fn new(board: &Board, slot: usize) -> BoardTally<'_> {
+        BoardTally { board, slot }
+    }
+}
+
+impl Tally for BoardTally<'_> {
+    fn call(&mut self, step: usize, elapsed: Duration) {
+        let c = self.board.module(self.slot, step);
+        c.calls.fetch_add(1, Ordering::Relaxed);
+        c.total_ns.fetch_add(elapsed.as_nanos() as u64, Ordering::Relaxed);
+    }
+
+    fn fail(&mut self, step: usize) -> u64 {
+        self.board.module(self.slot, step).failed.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    fn time(&mut self, step: usize, elapsed: Duration) {
+        self.board.module(self.slot, step).total_ns.fetch_add(elapsed.as_nanos() as u64, Ordering::Relaxed);
     }
 }
 

@@ -1,12 +1,14 @@
 //! What every child process does around its role: its name, its parent-death signal, its
 //! signal dispositions, and how it ends (mergeables, libzmq flushed, `_exit`).
 
-use super::board::Board;
+use super::board::{Board, BoardTally};
 use super::jobdir::JobDir;
 use super::net::Net;
 use super::{Hooks, ParallelOptions};
+use crate::job::{JobError, Path, ProcessOptions};
 use crate::module::JobEnd;
-use crate::sequential::{JobError, Path, ProcessOptions};
+use crate::module::Module;
+use crate::stage::Stage;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Exit code of a child that ended normally.
@@ -89,6 +91,13 @@ impl Ctx<'_> {
     /// Records a job error for the monitor.
     pub fn record(&self, error: &JobError) {
         self.dir.write_error(&self.role.name(), error);
+    }
+
+    /// The stage that runs `modules`, path steps from `first`, in this process, counting on
+    /// the board (the monitor initialized them before the fork).
+    pub fn stage<'m>(&'m self, modules: &'m mut [Box<dyn Module>], first: usize) -> Stage<'m, BoardTally<'m>> {
+        let tally = BoardTally::new(self.board, self.role.slot());
+        Stage::new(modules, self.names, first, self.opts.on_error, tally).initialized_before_fork()
     }
 
     /// Path steps (source = 0) this role runs.

@@ -3,21 +3,22 @@
 //! (seen on the board) send its events to other workers; an event that killed workers too
 //! often is a poison event (docs/parallel.md).
 
+use super::board::BoardTally;
 use super::board::Stop;
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
-use super::stage::{Fate, Stage};
 use super::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
+use crate::job::{Hook, JobError, Path};
 use crate::log;
-use crate::sequential::{Hook, JobError, Path};
+use crate::stage::{Fate, Stage};
 use evflow_core::file::{FileWriter, WriterOptions};
 use evflow_core::wire::{self, DecodeOptions};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
@@ -103,10 +104,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc => usize::MAX,
         },
     };
-    let (first, end) = (1, 1 + ctx.split.0);
-    let mut stage =
-        Stage::new(&mut path.modules[..ctx.split.0], ctx.names, first, ctx.opts.on_error, ctx.board, ctx.role.slot());
-    debug_assert_eq!(end - first, ctx.split.0);
+    let mut stage = ctx.stage(&mut path.modules[..ctx.split.0], 1);
     let outcome = (0..input.workers.len())
         .try_for_each(|w| input.open_work(w))
         .and_then(|()| input.pump(&mut *path.source, &mut stage));
@@ -150,7 +148,11 @@ fn source_error(ctx: &Ctx<'_>, hook: Hook, last: Option<(u32, u64)>, error: crat
 
 impl Input<'_, '_> {
     /// The main loop; `Err` is an engine failure (a channel that broke).
-    fn pump(&mut self, source: &mut dyn crate::module::Source, stage: &mut Stage<'_>) -> Result<(), String> {
+    fn pump(
+        &mut self,
+        source: &mut dyn crate::module::Source,
+        stage: &mut Stage<'_, BoardTally<'_>>,
+    ) -> Result<(), String> {
         let board = self.ctx.board;
         let max_events = self.ctx.opts.max_events;
         let ordered = self.ctx.popts.ordered;
@@ -176,11 +178,7 @@ impl Input<'_, '_> {
                     reading = false;
                     continue;
                 }
-                let t0 = Instant::now();
-                let next = source.next_event();
-                let counters = board.module(self.ctx.role.slot(), 0);
-                counters.total_ns.fetch_add(t0.elapsed().as_nanos() as u64, Ordering::Relaxed);
-                let mut event = match next {
+                let mut event = match stage.read(source) {
                     Ok(Some(event)) => event,
                     Ok(None) => {
                         reading = false;
@@ -192,7 +190,6 @@ impl Input<'_, '_> {
                         continue;
                     }
                 };
-                counters.calls.fetch_add(1, Ordering::Relaxed);
                 last = Some((event.meta.run, event.meta.event));
                 event.meta.seq = seq;
                 seq += 1;

@@ -2,8 +2,8 @@
 //! errors that stopped them, their mergeable objects, the events not completed), and the
 //! ipc sockets. Removed at the end of the job.
 
+use crate::job::{Hook, JobError};
 use crate::module::{ModuleError, Origin, Severity};
-use crate::sequential::{Hook, JobError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -65,25 +65,43 @@ impl JobDir {
         }
     }
 
-    /// The errors children recorded, oldest first, with the process that had each.
+    /// The errors children recorded, oldest first, with the process that had each. A record
+    /// that cannot be read is an error of the engine, never dropped.
     pub fn errors(&self) -> Vec<(String, JobError)> {
         let mut names = self.files("error-");
         names.sort();
-        names
-            .into_iter()
-            .filter_map(|file| {
-                let text = std::fs::read_to_string(&file).ok()?;
-                let r: ErrorRecord = serde_json::from_str(&text).ok()?;
-                let hook = HOOKS.into_iter().find(|h| h.to_string() == r.hook).unwrap_or(Hook::Event);
-                let origin = r.origin;
-                let mut error = ModuleError::msg(r.message).with_origin(move || origin.clone());
-                if r.fatal {
-                    error.severity = Severity::Fatal;
-                }
-                let e = JobError { module: r.module, is_source: r.is_source, hook, run: r.run, event: r.event, error };
-                Some((r.process, e))
-            })
-            .collect()
+        names.into_iter().map(|file| Self::read_error(&file)).collect()
+    }
+
+    fn read_error(file: &Path) -> (String, JobError) {
+        let record = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str::<ErrorRecord>(&text).map_err(|e| e.to_string()));
+        let r = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let message = format!(
+                    "a process of the job stopped with an error whose record {} cannot be read ({e}); \
+                     the job is not complete",
+                    file.display()
+                );
+                return ("evf-monitor".into(), JobError::engine(message));
+            }
+        };
+        let hook = HOOKS.into_iter().find(|h| h.to_string() == r.hook).unwrap_or(Hook::Event);
+        let origin = r.origin;
+        let mut error = ModuleError::msg(r.message).with_origin(move || origin.clone());
+        if r.fatal {
+            error.severity = Severity::Fatal;
+        }
+        let e = JobError { module: r.module, is_source: r.is_source, hook, run: r.run, event: r.event, error };
+        (r.process, e)
+    }
+
+    /// Whether process `pid` left an error record.
+    pub fn has_error_from(&self, pid: libc::pid_t) -> bool {
+        let suffix = format!("-{pid}.json");
+        self.files("error-").iter().any(|f| f.to_string_lossy().ends_with(&suffix))
     }
 
     /// Stores a child's mergeable objects.
@@ -128,5 +146,26 @@ impl JobDir {
     /// Removes the directory and everything in it.
     pub fn remove(&self) {
         let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_error_record_is_an_engine_error() {
+        let dir = JobDir::create(&format!("test-jobdir-{}", std::process::id())).unwrap();
+        let error = JobError { module: "Reco".into(), ..JobError::engine("boom") };
+        dir.write_error("evf-worker-1", &error);
+        assert!(dir.has_error_from(libc::pid_t::try_from(std::process::id()).unwrap()));
+        assert!(!dir.has_error_from(1));
+        std::fs::write(dir.path().join("error-99999999999999999999-1.json"), "{\"process\": ").unwrap();
+        let errors = dir.errors();
+        dir.remove();
+        assert_eq!(errors.len(), 2);
+        assert_eq!((errors[0].0.as_str(), errors[0].1.module.as_str()), ("evf-worker-1", "Reco"));
+        assert!(errors[1].1.module.is_empty(), "the engine's own error");
+        assert!(errors[1].1.to_string().contains("cannot be read"), "{}", errors[1].1);
     }
 }

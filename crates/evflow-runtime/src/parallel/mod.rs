@@ -10,11 +10,10 @@ mod monitor;
 mod net;
 mod output;
 pub mod protocol;
-mod stage;
 mod worker;
 
+use crate::job::Interrupt;
 use crate::module::Module;
-use crate::sequential::Interrupt;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -7,10 +7,11 @@ use super::child::{self, Ctx, Role, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::jobdir::JobDir;
 use super::net::Net;
 use super::{split, Hooks, ParallelOptions, Transport};
+use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
-use crate::module::{JobContext, ModuleError};
+use crate::module::JobEnd;
 use crate::report::{ModuleStats, Report, WorkerStats};
-use crate::sequential::{unique_names, Hook, JobError, Outcome, Path, ProcessOptions};
+use crate::stage::Stage;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -54,7 +55,7 @@ pub fn process(
     let start = Instant::now();
     popts.validate()?;
     let split = split(&path.modules).ok_or("no module of the path is parallel-safe")?;
-    let names = unique_names(std::iter::once(path.source.name()).chain(path.modules.iter().map(|m| m.name())));
+    let names = path.step_names();
     // SAFETY: getpid cannot fail.
     let pid = unsafe { libc::getpid() };
     let session = format!("job-{pid}-{}", monotonic_ns() % 1_000_000_000);
@@ -111,39 +112,28 @@ pub fn process(
 
 impl Monitor<'_> {
     /// Initializes the source and every module here, before any fork. On failure, what was
-    /// initialized is terminated and the errors are returned.
+    /// initialized hears that the job stopped and is terminated, and the errors are returned.
     fn initialize(&mut self, path: &mut Path) -> Result<(), Vec<JobError>> {
-        let expected = match (path.source.expected_events(), self.opts.max_events) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let ctx = JobContext { seed: self.opts.seed, expected_events: expected };
-        let error = |names: &[String], i: usize, e: ModuleError| JobError {
-            module: names[i].clone(),
-            is_source: i == 0,
-            hook: Hook::Initialize,
+        let ctx = self.opts.context(&*path.source);
+        let source_error = |hook, error| JobError {
+            module: self.names[0].clone(),
+            is_source: true,
+            hook,
             run: None,
             event: None,
-            error: e,
+            error,
         };
         if let Err(e) = path.source.initialize(&ctx) {
-            return Err(vec![error(&self.names, 0, e)]);
+            return Err(vec![source_error(Hook::Initialize, e)]);
         }
-        for i in 0..path.modules.len() {
-            if let Err(e) = path.modules[i].initialize(&ctx) {
-                let mut errors = vec![error(&self.names, i + 1, e)];
-                for j in 0..i {
-                    if let Err(e) = path.modules[j].terminate() {
-                        errors.push(JobError { hook: Hook::Terminate, ..error(&self.names, j + 1, e) });
-                    }
-                }
-                if let Err(e) = path.source.terminate() {
-                    errors.push(JobError { hook: Hook::Terminate, ..error(&self.names, 0, e) });
-                }
-                return Err(errors);
-            }
+        let mut stage = Stage::new(&mut path.modules, &self.names, 1, self.opts.on_error, ());
+        let Err(error) = stage.initialize(&ctx) else { return Ok(()) };
+        let mut errors = vec![error];
+        errors.extend(stage.finish(&JobEnd::Stopped(format!("stopped by an error: {}", errors[0]))));
+        if let Err(e) = path.source.terminate() {
+            errors.push(source_error(Hook::Terminate, e));
         }
-        Ok(())
+        Err(errors)
     }
 
     /// Forks a child for `role`; its pid, or `None` if fork failed (recorded as an error).
@@ -270,6 +260,15 @@ impl Monitor<'_> {
                 None => format!("was killed by {}", signal_name(libc::WTERMSIG(status))),
             };
             let normal = matches!(exit, Some(EXIT_OK | EXIT_JOB_ERROR | EXIT_INTERNAL));
+            if matches!(exit, Some(EXIT_JOB_ERROR | EXIT_INTERNAL)) && !self.dir.has_error_from(pid) {
+                // It stopped on an error that never reached the monitor: the job cannot be
+                // called complete, nor the error left unsaid.
+                self.engine_error(format!(
+                    "{} (pid {pid}) {how} (it stopped on an error) but left no record of the error in {}",
+                    role.name(),
+                    self.dir.path().display()
+                ));
+            }
             match role {
                 Role::Worker(w) => self.worker_ended(w, pid, normal, &how, path, hooks),
                 Role::Input | Role::Output if !normal => {

@@ -2,13 +2,14 @@
 //! the ones it already has (exactly once), runs the output part on kept events, in input
 //! order with `ordered`, and closes its files cleanly on every way out.
 
+use super::board::BoardTally;
 use super::board::Stop;
 use super::child::{internal_error, job_end, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{encode_acks, Ack, Header, Kind, Status};
-use super::stage::{Fate, Stage};
+use crate::job::{JobError, Path};
 use crate::log;
-use crate::sequential::{JobError, Path};
+use crate::stage::{Fate, Stage};
 use evflow_core::wire::{self, DecodeOptions};
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
@@ -60,8 +61,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         Ok((ctx.net.results(Pattern::Pull)?, ctx.net.acks(Pattern::Push)?))
     };
     let workers = ctx.split.1;
-    let mut stage =
-        Stage::new(&mut path.modules[workers..], ctx.names, 1 + workers, ctx.opts.on_error, ctx.board, ctx.role.slot());
+    let mut stage = ctx.stage(&mut path.modules[workers..], 1 + workers);
     let (results, acks) = match open() {
         Ok(c) => c,
         Err(e) => {
@@ -107,7 +107,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     finish(ctx, &mut stage, error, code)
 }
 
-fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_>, error: Option<JobError>, code: i32) -> End {
+fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_, BoardTally<'_>>, error: Option<JobError>, code: i32) -> End {
     let mut code = code;
     let end = job_end(ctx, error.as_ref());
     for e in error.iter().chain(&stage.finish(&end)) {
@@ -120,7 +120,7 @@ fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_>, error: Option<JobError>, code: i
 impl Output<'_, '_> {
     /// Receives until every event read is done (`Ok(true)`), or the job is aborted
     /// (`Ok(false)`); `Err` is an engine failure.
-    fn pump(&mut self, stage: &mut Stage<'_>) -> Result<bool, String> {
+    fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, String> {
         let mut end: Option<u64> = None;
         loop {
             if let Some(count) = end {
@@ -167,7 +167,7 @@ impl Output<'_, '_> {
         status: Status,
         origin: super::protocol::Origin,
         frame: Option<Part>,
-        stage: &mut Stage<'_>,
+        stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), String> {
         if origin.worker != super::protocol::Origin::INPUT {
             self.pending_acks.push(Ack { seq, origin });
@@ -204,7 +204,13 @@ impl Output<'_, '_> {
     }
 
     /// Does what a result says: runs the output part on a kept event, or counts it.
-    fn apply(&mut self, seq: u64, status: Status, frame: Option<Part>, stage: &mut Stage<'_>) -> Result<(), String> {
+    fn apply(
+        &mut self,
+        seq: u64,
+        status: Status,
+        frame: Option<Part>,
+        stage: &mut Stage<'_, BoardTally<'_>>,
+    ) -> Result<(), String> {
         let counters = self.ctx.board.counters();
         if self.error.is_some() {
             // The output part stopped the job: nothing more is written.
@@ -276,7 +282,7 @@ impl Output<'_, '_> {
 
     /// On an abort with `ordered`: writes what waits in the reorder buffer, in order, gaps
     /// skipped, so nothing the output holds is lost.
-    fn write_buffered(&mut self, stage: &mut Stage<'_>) {
+    fn write_buffered(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) {
         let buffered = std::mem::take(&mut self.reorder);
         for (seq, (status, frame)) in buffered {
             if let Err(e) = self.apply(seq, status, frame, stage) {

@@ -6,8 +6,8 @@ use super::board::{monotonic_ns, Board, Stop, IDLE};
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{Header, Kind, Origin, Status};
-use super::stage::{Fate, Stage};
-use crate::sequential::Path;
+use crate::job::Path;
+use crate::stage::Fate;
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, FrameLayout};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
@@ -33,7 +33,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     };
     let (input, workers) = ctx.split;
     let modules = &mut path.modules[input..workers];
-    let mut stage = Stage::new(modules, ctx.names, 1 + input, ctx.opts.on_error, ctx.board, ctx.role.slot());
+    let mut stage = ctx.stage(modules, 1 + input);
     loop {
         if ctx.board.stop() == Stop::Abort {
             return End { code: EXIT_OK, terminated: false };

@@ -1,0 +1,230 @@
+//! A stage: a slice of a path's modules run on events in one process. Every executor runs
+//! its modules through one: the sequential executor (the whole path), each process of the
+//! parallel engine (its part), a topology's device (its slice). Run changes, `on_error`,
+//! the modules' statistics, `job_ending` and `terminate` are done here and only here.
+
+use crate::job::{Hook, JobError, OnError, FAILURE_WARNINGS_PER_MODULE};
+use crate::log;
+use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity, Source};
+use crate::report::ModuleStats;
+use evflow_core::{Event, Flags};
+use std::time::{Duration, Instant};
+
+/// Where a stage counts its modules' calls, time and failures. Steps are path positions:
+/// the source is step 0.
+pub trait Tally {
+    /// Step `step` was called once and took `elapsed`.
+    fn call(&mut self, step: usize, elapsed: Duration);
+    /// Step `step` failed once more; returns how many times it has failed in this process.
+    fn fail(&mut self, step: usize) -> u64;
+    /// Time spent in step `step` without a call to count (a source's read that found no
+    /// event).
+    fn time(&mut self, step: usize, elapsed: Duration);
+}
+
+/// The sequential executor's statistics: one entry per path step.
+impl Tally for Vec<ModuleStats> {
+    fn call(&mut self, step: usize, elapsed: Duration) {
+        self[step].calls += 1;
+        self[step].total_s += elapsed.as_secs_f64();
+    }
+
+    fn fail(&mut self, step: usize) -> u64 {
+        self[step].failed += 1;
+        self[step].failed
+    }
+
+    fn time(&mut self, step: usize, elapsed: Duration) {
+        self[step].total_s += elapsed.as_secs_f64();
+    }
+}
+
+/// Counts nothing: for a stage that only initializes or terminates.
+impl Tally for () {
+    fn call(&mut self, _: usize, _: Duration) {}
+    fn fail(&mut self, _: usize) -> u64 {
+        0
+    }
+    fn time(&mut self, _: usize, _: Duration) {}
+}
+
+/// What a stage made of an event.
+pub enum Fate {
+    /// Every module kept it (it may be flagged failed under `on_error="skip"`).
+    Keep,
+    /// A module rejected it.
+    Reject,
+    /// A module failed and the job must stop.
+    Stop(JobError),
+}
+
+/// The modules of one slice, from path position `first` (the source is position 0).
+pub struct Stage<'a, T: Tally> {
+    modules: &'a mut [Box<dyn Module>],
+    names: &'a [String],
+    first: usize,
+    on_error: OnError,
+    tally: T,
+    /// How many modules, from the first, were initialized (only they are terminated).
+    initialized: usize,
+    /// The current run, and how many modules, from the first, began it.
+    current_run: Option<(u32, usize)>,
+    /// Errors after the one that stopped the job (more modules failing in `end_run`).
+    later: Vec<JobError>,
+}
+
+impl<'a, T: Tally> Stage<'a, T> {
+    /// A stage over `modules`, the path's steps from position `first` (`names` has every
+    /// step's display name), counting into `tally`. Its modules are not initialized yet.
+    pub fn new(
+        modules: &'a mut [Box<dyn Module>],
+        names: &'a [String],
+        first: usize,
+        on_error: OnError,
+        tally: T,
+    ) -> Stage<'a, T> {
+        Stage { modules, names, first, on_error, tally, initialized: 0, current_run: None, later: Vec::new() }
+    }
+
+    /// A stage whose modules another process initialized before this one was forked from it.
+    pub fn initialized_before_fork(mut self) -> Stage<'a, T> {
+        self.initialized = self.modules.len();
+        self
+    }
+
+    /// The statistics counted so far.
+    pub fn tally(&mut self) -> &mut T {
+        &mut self.tally
+    }
+
+    /// The statistics, once the stage is done.
+    pub fn into_tally(self) -> T {
+        self.tally
+    }
+
+    fn error(&self, i: usize, hook: Hook, run: Option<u32>, event: Option<u64>, error: ModuleError) -> JobError {
+        JobError { module: self.names[self.first + i].clone(), is_source: false, hook, run, event, error }
+    }
+
+    /// Initializes the modules in order; stops at the first that fails.
+    pub fn initialize(&mut self, ctx: &JobContext) -> Result<(), JobError> {
+        for i in self.initialized..self.modules.len() {
+            if let Err(e) = self.modules[i].initialize(ctx) {
+                return Err(self.error(i, Hook::Initialize, None, None, e));
+            }
+            self.initialized = i + 1;
+        }
+        Ok(())
+    }
+
+    /// Reads the next event from `source` (path step 0), timed.
+    pub fn read(&mut self, source: &mut dyn Source) -> HookResult<Option<Event>> {
+        let t0 = Instant::now();
+        let next = source.next_event();
+        match next {
+            Ok(Some(_)) => self.tally.call(0, t0.elapsed()),
+            _ => self.tally.time(0, t0.elapsed()),
+        }
+        next
+    }
+
+    /// Runs the modules on `event`, beginning its run first when it is a new one.
+    pub fn event(&mut self, event: &mut Event) -> Fate {
+        if self.current_run.is_none_or(|(run, _)| run != event.meta.run) {
+            let mut errors = self.end_run().into_iter();
+            if let Some(first) = errors.next() {
+                self.later.extend(errors);
+                return Fate::Stop(first);
+            }
+            if let Err(e) = self.begin_run(event.meta.run) {
+                return Fate::Stop(e);
+            }
+        }
+        let mut t = Instant::now();
+        for i in 0..self.modules.len() {
+            if event.meta.flags.contains(Flags::FAILED) && !self.modules[i].sees_failed() {
+                continue;
+            }
+            let result = self.modules[i].event(event);
+            let now = Instant::now();
+            self.tally.call(self.first + i, now - t);
+            t = now;
+            match result {
+                Ok(Decision::Keep) => {}
+                Ok(Decision::Reject) => return Fate::Reject,
+                Err(e) if e.stops_job() || self.on_error == OnError::Stop => {
+                    if e.severity != Severity::Interrupt {
+                        self.tally.fail(self.first + i);
+                    }
+                    let (run, number) = (event.meta.run, event.meta.event);
+                    return Fate::Stop(self.error(i, Hook::Event, Some(run), Some(number), e));
+                }
+                Err(e) => {
+                    event.meta.flags.insert(Flags::FAILED);
+                    self.warn_skipped(i, event, &e);
+                }
+            }
+        }
+        Fate::Keep
+    }
+
+    /// Counts a failure that `on_error = Skip` lets pass, and warns about the first few of
+    /// each module (in each process) so they are not silent.
+    fn warn_skipped(&mut self, i: usize, event: &Event, error: &ModuleError) {
+        let failed = self.tally.fail(self.first + i);
+        let name = &self.names[self.first + i];
+        let (run, number) = (event.meta.run, event.meta.event);
+        if failed <= FAILURE_WARNINGS_PER_MODULE {
+            log::warn!("module {name} failed on run {run} event {number}: {error}; the event is flagged failed");
+        }
+        if failed == FAILURE_WARNINGS_PER_MODULE {
+            log::warn!("module {name}: further failures are counted in the report, not shown");
+        }
+    }
+
+    fn begin_run(&mut self, run: u32) -> Result<(), JobError> {
+        for i in 0..self.modules.len() {
+            self.current_run = Some((run, i));
+            if let Err(e) = self.modules[i].begin_run(run) {
+                return Err(self.error(i, Hook::BeginRun, Some(run), None, e));
+            }
+        }
+        self.current_run = Some((run, self.modules.len()));
+        Ok(())
+    }
+
+    /// Ends the current run in every module that began it.
+    fn end_run(&mut self) -> Vec<JobError> {
+        let Some((run, begun)) = self.current_run.take() else { return Vec::new() };
+        let mut errors = Vec::new();
+        for i in 0..begun {
+            if let Err(e) = self.modules[i].end_run(run) {
+                errors.push(self.error(i, Hook::EndRun, Some(run), None, e));
+            }
+        }
+        errors
+    }
+
+    /// Ends the current run, tells every initialized module how the job ended (a job that
+    /// was complete until a module failed in this last `end_run` is not), and terminates
+    /// them; returns the errors not yet returned, first first.
+    pub fn finish(&mut self, end: &JobEnd) -> Vec<JobError> {
+        let mut errors = std::mem::take(&mut self.later);
+        let ended = self.end_run();
+        let end = match (end, ended.first()) {
+            (JobEnd::Complete, Some(e)) => JobEnd::Stopped(format!("stopped by an error: {e}")),
+            _ => end.clone(),
+        };
+        errors.extend(ended);
+        for module in &mut self.modules[..self.initialized] {
+            module.job_ending(&end);
+        }
+        for i in 0..self.initialized {
+            if let Err(e) = self.modules[i].terminate() {
+                errors.push(self.error(i, Hook::Terminate, None, None, e));
+            }
+        }
+        self.initialized = 0;
+        errors
+    }
+}
