@@ -37,3 +37,4 @@ pub mod parallel;
 pub mod report;
 pub mod sequential;
 pub mod stage;
+pub mod topology;

@@ -1,0 +1,321 @@
+//! Reading a topology file: TOML into [`Topology`], every unknown key, missing key and value
+//! of the wrong type reported with its line.
+
+use super::{
+    Channel, Device, Host, Kind, Pattern, Problem, Restart, Topology, Transport, DEFAULT_MERGER_TIMEOUT_S,
+    DEFAULT_REPLICAS, LOCAL_HOST,
+};
+use crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE;
+use std::collections::BTreeMap;
+use std::path::Path;
+use toml_edit::{Item, Key, TableLike};
+
+const TOP_KEYS: &[&str] = &["name", "controller", "hosts", "devices", "channels"];
+const HOST_KEYS: &[&str] = &["address", "netns", "ssh"];
+const DEVICE_KEYS: &[&str] = &[
+    "steering",
+    "kind",
+    "host",
+    "replicas",
+    "inputs",
+    "outputs",
+    "max_restarts_per_minute",
+    "restart",
+    "port",
+    "timeout",
+];
+const CHANNEL_KEYS: &[&str] = &["pattern", "transport", "ordered"];
+
+struct Reader<'t, 'p> {
+    text: &'t str,
+    problems: &'p mut Vec<Problem>,
+}
+
+/// Reads `text` (the contents of `path`); `None` when it is not TOML at all, or its
+/// structure is too broken to check further.
+pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topology> {
+    let mut r = Reader { text, problems };
+    let doc = match toml_edit::Document::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let line = e.span().map_or(0, |s| r.line_at(s.start));
+            let message = e.message().trim_end().replace('\n', "; ");
+            r.problem(line, format!("not a valid TOML file: {message}"));
+            return None;
+        }
+    };
+    let root = doc.as_table();
+    r.known_keys(root, TOP_KEYS, "the top level");
+    let name = match r.string(root, "name", "the top level") {
+        Some((name, line)) => {
+            r.check_name(&name, line, "name");
+            name
+        }
+        None => {
+            if root.get("name").is_none() {
+                r.problem(1, "the topology has no `name`: add `name = \"...\"` at the top (it names its shared memory and control socket)".into());
+            }
+            String::new()
+        }
+    };
+    let controller = r.string(root, "controller", "the top level").map(|(s, _)| s);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let hosts = r.tables(root, "hosts").into_iter().map(|(name, line, t)| (name, r.host(t, line))).collect();
+    let devices: BTreeMap<String, Device> = r
+        .tables(root, "devices")
+        .into_iter()
+        .map(|(name, line, t)| (name.clone(), r.device(&name, t, line, dir)))
+        .collect();
+    if devices.is_empty() && root.get("devices").is_none() {
+        r.problem(0, "the topology has no devices: add a [devices.NAME] table".into());
+    }
+    let mut channels: BTreeMap<String, Channel> = r
+        .tables(root, "channels")
+        .into_iter()
+        .map(|(name, line, t)| (name.clone(), r.channel(&name, t, line)))
+        .collect();
+    for name in devices.values().flat_map(|d| d.inputs.iter().chain(&d.outputs)) {
+        channels.entry(name.clone()).or_default();
+    }
+    Some(Topology { file: path.to_path_buf(), name, controller, hosts, devices, channels, order: Vec::new() })
+}
+
+impl Reader<'_, '_> {
+    fn problem(&mut self, line: usize, message: String) {
+        self.problems.push(Problem { line, message });
+    }
+
+    fn line_at(&self, offset: usize) -> usize {
+        self.text[..offset.min(self.text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+    }
+
+    fn key_line(&self, key: &Key) -> usize {
+        key.span().map_or(0, |s| self.line_at(s.start))
+    }
+
+    fn item_line(&self, table: &dyn TableLike, key: &str) -> usize {
+        table.get_key_value(key).map_or(0, |(k, _)| self.key_line(k))
+    }
+
+    /// Names become parts of process names and shm sessions: letters, digits, `_` and `-`.
+    fn check_name(&mut self, name: &str, line: usize, what: &str) {
+        let ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !ok {
+            self.problem(line, format!("{what} {name:?} may hold only letters, digits, `_` and `-`"));
+        }
+    }
+
+    fn known_keys(&mut self, table: &dyn TableLike, known: &[&str], place: &str) {
+        for (key, _) in table.iter() {
+            if known.contains(&key) {
+                continue;
+            }
+            let line = self.item_line(table, key);
+            let hint = match closest(key, known) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!("known keys: {}", known.join(", ")),
+            };
+            self.problem(line, format!("unknown key `{key}` in {place}; {hint}"));
+        }
+    }
+
+    /// The tables under `key` (`[hosts.a]`, `[devices.gen]`), by name, with their lines.
+    fn tables<'d>(&mut self, root: &'d dyn TableLike, key: &str) -> Vec<(String, usize, &'d dyn TableLike)> {
+        let Some(item) = root.get(key) else { return Vec::new() };
+        let Some(outer) = item.as_table_like() else {
+            let line = self.item_line(root, key);
+            self.problem(line, format!("`{key}` must be a table of tables ([{key}.NAME]), not {}", item.type_name()));
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (name, inner) in outer.iter() {
+            let line = self.item_line(outer, name);
+            match inner.as_table_like() {
+                Some(t) => {
+                    self.check_name(name, line, &format!("{key} name"));
+                    out.push((name.to_string(), line, t));
+                }
+                None => self.problem(line, format!("`{key}.{name}` must be a table, not {}", inner.type_name())),
+            }
+        }
+        out
+    }
+
+    fn value<'d>(&mut self, t: &'d dyn TableLike, key: &str) -> Option<(&'d Item, usize)> {
+        let (k, item) = t.get_key_value(key)?;
+        Some((item, self.key_line(k)))
+    }
+
+    fn wrong_type(&mut self, line: usize, key: &str, place: &str, want: &str, item: &Item) {
+        self.problem(line, format!("`{key}` in {place} must be {want}, not {}", item.type_name()));
+    }
+
+    fn string(&mut self, t: &dyn TableLike, key: &str, place: &str) -> Option<(String, usize)> {
+        let (item, line) = self.value(t, key)?;
+        match item.as_str() {
+            Some(s) => Some((s.to_string(), line)),
+            None => {
+                self.wrong_type(line, key, place, "a string", item);
+                None
+            }
+        }
+    }
+
+    fn choice<T: Copy>(&mut self, t: &dyn TableLike, key: &str, place: &str, choices: &[(&str, T)]) -> Option<T> {
+        let (s, line) = self.string(t, key, place)?;
+        let found = choices.iter().find(|(name, _)| *name == s).map(|(_, v)| *v);
+        if found.is_none() {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            self.problem(line, format!("`{key}` in {place} must be one of {}, not {s:?}", names.join(", ")));
+        }
+        found
+    }
+
+    fn integer(&mut self, t: &dyn TableLike, key: &str, place: &str, range: (i64, i64)) -> Option<i64> {
+        let (item, line) = self.value(t, key)?;
+        match item.as_integer() {
+            Some(v) if v >= range.0 && v <= range.1 => Some(v),
+            Some(v) => {
+                self.problem(line, format!("`{key}` in {place} must be {} to {}, not {v}", range.0, range.1));
+                None
+            }
+            None => {
+                self.wrong_type(line, key, place, "an integer", item);
+                None
+            }
+        }
+    }
+
+    /// A string or a list of strings.
+    fn strings(&mut self, t: &dyn TableLike, key: &str, place: &str) -> Option<(Vec<String>, usize)> {
+        let (item, line) = self.value(t, key)?;
+        if let Some(s) = item.as_str() {
+            return Some((vec![s.to_string()], line));
+        }
+        let list: Option<Vec<String>> =
+            item.as_array().and_then(|a| a.iter().map(|v| v.as_str().map(str::to_string)).collect());
+        if list.is_none() {
+            self.wrong_type(line, key, place, "a string or a list of strings", item);
+        }
+        list.map(|l| (l, line))
+    }
+
+    fn host(&mut self, t: &dyn TableLike, line: usize) -> Host {
+        let place = "a host";
+        self.known_keys(t, HOST_KEYS, place);
+        let address = self.string(t, "address", place).map(|(s, _)| s);
+        let netns = self.string(t, "netns", place);
+        if let (Some((_, netns_line)), None) = (&netns, &address) {
+            self.problem(*netns_line, "a host with `netns` needs an `address`: where other hosts reach it".into());
+        }
+        let ssh = self.string(t, "ssh", place).map(|(s, _)| s);
+        Host { address, netns: netns.map(|(s, _)| s), ssh, line }
+    }
+
+    fn device(&mut self, name: &str, t: &dyn TableLike, line: usize, dir: &Path) -> Device {
+        let place = format!("[devices.{name}]");
+        let place = place.as_str();
+        self.known_keys(t, DEVICE_KEYS, place);
+        let kinds = [("path", Kind::Path), ("merger", Kind::Merger), ("bridge", Kind::Bridge)];
+        let kind = self.choice(t, "kind", place, &kinds).unwrap_or(Kind::Path);
+        let steering = self.string(t, "steering", place);
+        let steering_line = steering.as_ref().map_or(line, |s| s.1);
+        match (kind, &steering) {
+            (Kind::Path, None) if t.get("steering").is_none() => self.problem(
+                line,
+                format!("device {name} has no `steering`: name the Python file that defines its `path`, or give it a built-in `kind`"),
+            ),
+            (Kind::Merger | Kind::Bridge, Some((_, l))) => {
+                self.problem(*l, format!("device {name} is a built-in {kind:?} and takes no `steering`").to_lowercase())
+            }
+            _ => {}
+        }
+        let hosts = self.strings(t, "host", place).map_or_else(|| vec![LOCAL_HOST.to_string()], |(h, _)| h);
+        let replicas = self.integer(t, "replicas", place, (1, 1024)).map_or(DEFAULT_REPLICAS, |v| v as u32);
+        let inputs = self.strings(t, "inputs", place).map_or_else(Vec::new, |(l, _)| l);
+        let outputs = self.strings(t, "outputs", place).map_or_else(Vec::new, |(l, _)| l);
+        let max_restarts = self
+            .integer(t, "max_restarts_per_minute", place, (0, 1_000_000))
+            .map_or(DEFAULT_MAX_RESTARTS_PER_MINUTE, |v| v as u32);
+        let processor = !inputs.is_empty() && !outputs.is_empty();
+        let default_restart = if processor { Restart::Always } else { Restart::Never };
+        let restarts = [("always", Restart::Always), ("never", Restart::Never)];
+        let restart = self.choice(t, "restart", place, &restarts).unwrap_or(default_restart);
+        let port = self.integer(t, "port", place, (1, 65535)).map(|p| p as u16);
+        let timeout_s = match self.value(t, "timeout") {
+            None => DEFAULT_MERGER_TIMEOUT_S,
+            Some((item, l)) => match item.as_float().or_else(|| item.as_integer().map(|i| i as f64)) {
+                Some(v) if v > 0.0 && kind == Kind::Merger => v,
+                Some(_) if kind != Kind::Merger => {
+                    self.problem(l, format!("`timeout` in {place} is only for kind = \"merger\""));
+                    DEFAULT_MERGER_TIMEOUT_S
+                }
+                Some(v) => {
+                    self.problem(l, format!("`timeout` in {place} must be a positive number of seconds, not {v}"));
+                    DEFAULT_MERGER_TIMEOUT_S
+                }
+                None => {
+                    self.wrong_type(l, "timeout", place, "a number of seconds", item);
+                    DEFAULT_MERGER_TIMEOUT_S
+                }
+            },
+        };
+        Device {
+            kind,
+            steering: steering.map(|(s, _)| dir.join(s)),
+            steering_line,
+            hosts,
+            replicas,
+            inputs,
+            outputs,
+            max_restarts_per_minute: max_restarts,
+            restart,
+            port,
+            timeout_s,
+            line,
+        }
+    }
+
+    fn channel(&mut self, name: &str, t: &dyn TableLike, line: usize) -> Channel {
+        let place = format!("[channels.{name}]");
+        let place = place.as_str();
+        self.known_keys(t, CHANNEL_KEYS, place);
+        let patterns = [("balance", Pattern::Balance), ("broadcast", Pattern::Broadcast)];
+        let transports =
+            [("auto", Transport::Auto), ("shm", Transport::Shm), ("ipc", Transport::Ipc), ("tcp", Transport::Tcp)];
+        let defaults = Channel::default();
+        let ordered = match self.value(t, "ordered") {
+            None => defaults.ordered,
+            Some((item, l)) => item.as_bool().unwrap_or_else(|| {
+                self.wrong_type(l, "ordered", place, "true or false", item);
+                defaults.ordered
+            }),
+        };
+        Channel {
+            pattern: self.choice(t, "pattern", place, &patterns).unwrap_or(defaults.pattern),
+            transport: self.choice(t, "transport", place, &transports).unwrap_or(defaults.transport),
+            ordered,
+            line,
+        }
+    }
+}
+
+/// The known key closest to `key`, if one is close enough to be a typo.
+fn closest<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
+    known.iter().map(|k| (edit_distance(key, k), *k)).filter(|(d, _)| *d <= 2).min().map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

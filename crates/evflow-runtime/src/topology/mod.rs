@@ -1,0 +1,208 @@
+//! Topologies: devices (processes running a path slice or a built-in component) joined by
+//! channels, on one host or many, declared in a TOML file (`docs/topology.md`). This module
+//! reads and checks the file; every problem is reported with its line, all at once.
+
+mod check;
+mod file;
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Replicas of a device per host when the file does not say.
+pub const DEFAULT_REPLICAS: u32 = 1;
+/// Seconds a merger waits for the missing parts of an event when the file does not say.
+pub const DEFAULT_MERGER_TIMEOUT_S: f64 = 2.0;
+/// The host of a device that names none: the machine `evflow up` runs on.
+pub const LOCAL_HOST: &str = "local";
+
+/// One problem in a topology file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// 1-based line it is on (0 when it concerns the whole file).
+    pub line: usize,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+/// Every problem of a topology file, each shown as `FILE:LINE: message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problems {
+    /// The file.
+    pub file: PathBuf,
+    /// The problems, in the order of their lines.
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            match p.line {
+                0 => write!(f, "{}: {}", self.file.display(), p.message)?,
+                line => write!(f, "{}:{line}: {}", self.file.display(), p.message)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
+
+/// A host devices run on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Host {
+    /// Where other hosts reach this host's devices.
+    pub address: Option<String>,
+    /// Network namespace the local launcher runs this host's devices in.
+    pub netns: Option<String>,
+    /// Target of the ssh launcher.
+    pub ssh: Option<String>,
+    /// Line of its table.
+    pub line: usize,
+}
+
+/// What a device runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The `path` of a steering file.
+    Path,
+    /// Joins the parts of one event arriving on several inputs.
+    Merger,
+    /// Forwards one channel to another without decoding events.
+    Bridge,
+}
+
+/// Whether a dead replica is started again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Restart {
+    /// Always (the default of processors).
+    Always,
+    /// Never: its death stops the topology (the default of sources and sinks).
+    Never,
+}
+
+/// A device: the same program on each of its hosts, `replicas` times per host.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Device {
+    /// What it runs.
+    pub kind: Kind,
+    /// The steering file (kind `path`), relative paths resolved against the topology file.
+    pub steering: Option<PathBuf>,
+    /// Line of `steering` (or of the device's table without one).
+    pub steering_line: usize,
+    /// Hosts it runs on.
+    pub hosts: Vec<String>,
+    /// Processes per host.
+    pub replicas: u32,
+    /// Channels it receives from.
+    pub inputs: Vec<String>,
+    /// Channels it sends on.
+    pub outputs: Vec<String>,
+    /// Restarts allowed within a minute before its crash loop stops the topology.
+    pub max_restarts_per_minute: u32,
+    /// Whether a dead replica is started again.
+    pub restart: Restart,
+    /// Fixed tcp port for the channel it binds.
+    pub port: Option<u16>,
+    /// Merger: seconds before an event with a part missing goes on flagged incomplete.
+    pub timeout_s: f64,
+    /// Line of its table.
+    pub line: usize,
+}
+
+/// How a channel delivers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pattern {
+    /// Each event to one receiver, credit-based, reliable.
+    Balance,
+    /// Every receiver gets every message.
+    Broadcast,
+}
+
+/// Which transport a channel uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Transport {
+    /// shm between processes of one host, tcp across hosts.
+    Auto,
+    /// Shared memory (one host only).
+    Shm,
+    /// libzmq over Unix sockets (one host only).
+    Ipc,
+    /// libzmq over tcp.
+    Tcp,
+}
+
+/// A channel: its pattern, transport and ordering.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Channel {
+    /// How it delivers.
+    pub pattern: Pattern,
+    /// Its transport.
+    pub transport: Transport,
+    /// Receivers see each source's events in source order.
+    pub ordered: bool,
+    /// Line of its table (0 for a channel only devices name).
+    pub line: usize,
+}
+
+impl Default for Channel {
+    fn default() -> Channel {
+        Channel { pattern: Pattern::Balance, transport: Transport::Auto, ordered: false, line: 0 }
+    }
+}
+
+/// A checked topology.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Topology {
+    /// The file it was read from.
+    pub file: PathBuf,
+    /// The job's name.
+    pub name: String,
+    /// Where devices reach the controller, if the file says.
+    pub controller: Option<String>,
+    /// Hosts by name (empty: every device runs on this machine).
+    pub hosts: BTreeMap<String, Host>,
+    /// Devices by name.
+    pub devices: BTreeMap<String, Device>,
+    /// Channels by name, declared or only named by devices.
+    pub channels: BTreeMap<String, Channel>,
+    /// Device names, each after every device that sends to it.
+    pub order: Vec<String>,
+}
+
+/// Reads and checks the topology file at `path`.
+pub fn load(path: &Path) -> Result<Topology, Problems> {
+    let problems =
+        |message: String| Problems { file: path.to_path_buf(), problems: vec![Problem { line: 0, message }] };
+    let text = std::fs::read_to_string(path).map_err(|e| problems(format!("cannot read the topology file: {e}")))?;
+    parse(&text, path)
+}
+
+/// Reads and checks a topology from `text`, the contents of `path` (relative steering
+/// paths are resolved against its directory).
+pub fn parse(text: &str, path: &Path) -> Result<Topology, Problems> {
+    let mut problems = Vec::new();
+    let topology = file::read(text, path, &mut problems);
+    if let Some(topology) = &topology {
+        check::check(topology, &mut problems);
+    }
+    problems.sort_by_key(|p| p.line);
+    match topology {
+        Some(mut topology) if problems.is_empty() => {
+            topology.order = check::order(&topology).expect("checked for cycles");
+            Ok(topology)
+        }
+        _ => Err(Problems { file: path.to_path_buf(), problems }),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,147 @@
+//! The topology file: what it accepts, and one test per problem it reports.
+
+use super::*;
+
+const HLT: &str = r#"
+name = "hlt"
+[hosts.a]
+address = "10.77.0.1"
+netns = "evf-a"
+[hosts.b]
+address = "10.77.0.2"
+[devices.gen]
+steering = "gen.py"
+host = "a"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+host = ["b", "a"]
+replicas = 2
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["accepted"]
+[channels.accepted]
+ordered = true
+"#;
+
+fn problems(text: &str) -> Vec<(usize, String)> {
+    match parse(text, Path::new("/topo/t.toml")) {
+        Ok(_) => Vec::new(),
+        Err(p) => p.problems.into_iter().map(|p| (p.line, p.message)).collect(),
+    }
+}
+
+fn assert_problem(text: &str, line: usize, needle: &str) {
+    let found = problems(text);
+    assert!(found.iter().any(|(l, m)| *l == line && m.contains(needle)), "no {needle:?} on line {line} in {found:?}");
+}
+
+#[test]
+fn a_good_file_is_read_with_its_defaults() {
+    let t = parse(HLT, Path::new("/topo/t.toml")).unwrap();
+    assert_eq!(t.name, "hlt");
+    assert_eq!(t.order, ["gen", "reco", "store"]);
+    let reco = &t.devices["reco"];
+    assert_eq!(
+        (reco.replicas, reco.hosts.clone(), reco.restart),
+        (2, vec!["b".to_string(), "a".to_string()], Restart::Always)
+    );
+    assert_eq!(reco.steering.as_deref(), Some(Path::new("/topo/reco.py")));
+    assert_eq!(t.devices["gen"].restart, Restart::Never);
+    assert_eq!(t.devices["gen"].max_restarts_per_minute, crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE);
+    assert_eq!(t.channels["raw"], Channel::default(), "a channel only devices name has the defaults");
+    assert!(t.channels["accepted"].ordered);
+    assert_eq!(t.hosts["a"].netns.as_deref(), Some("evf-a"));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_line() {
+    let text = HLT.replace("replicas = 2", "replica = 2").replace("host = \"a\"\noutputs", "host = \"z\"\noutputs");
+    let found = problems(&text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_problem(&text, 8, "runs on host z, which [hosts] does not declare (declared hosts: a, b)");
+    assert_problem(&text, 15, "unknown key `replica` in [devices.reco]; did you mean `replicas`?");
+    let shown = parse(&text, Path::new("t.toml")).unwrap_err().to_string();
+    assert!(shown.starts_with("t.toml:8: device gen runs on host z"), "{shown}");
+}
+
+#[test]
+fn not_toml_at_all() {
+    assert_problem("name = \"x\"\n[devices.a\n", 2, "not a valid TOML file");
+}
+
+#[test]
+fn missing_name_and_devices() {
+    assert_problem("[channels.x]\n", 1, "has no `name`");
+    assert_problem("name = \"x\"\n", 0, "has no devices");
+}
+
+#[test]
+fn names_that_cannot_name_processes() {
+    assert_problem("name = \"a b\"\n[devices.g]\nsteering = \"g.py\"\n", 1, "may hold only letters");
+}
+
+#[test]
+fn wrong_types_and_values() {
+    let base = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\n";
+    assert_problem(&format!("{base}replicas = \"2\"\n"), 4, "`replicas` in [devices.g] must be an integer, not string");
+    assert_problem(&format!("{base}replicas = 0\n"), 4, "must be 1 to 1024, not 0");
+    assert_problem(&format!("{base}kind = \"sorter\"\n"), 4, "must be one of \"path\", \"merger\", \"bridge\"");
+    assert_problem(&format!("{base}port = 70000\n"), 4, "`port` in [devices.g] must be 1 to 65535");
+    assert_problem(&format!("{base}timeout = 1.0\n"), 4, "only for kind = \"merger\"");
+    assert_problem(&format!("{base}inputs = [1]\n"), 4, "a string or a list of strings, not array");
+    assert_problem("name = \"x\"\n[devices.g]\nkind = \"path\"\n", 2, "has no `steering`");
+}
+
+#[test]
+fn channels_need_both_ends() {
+    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\noutputs = [\"raw\"]\n";
+    assert_problem(text, 2, "channel raw has no receiver: g sends on it");
+    let text = "name = \"x\"\n[devices.r]\nsteering = \"r.py\"\ninputs = [\"raw\"]\n";
+    assert_problem(text, 2, "channel raw has no sender: r receives on it");
+    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\n[channels.unused]\nordered = true\n";
+    assert_problem(text, 4, "channel unused is declared but no device sends or receives on it");
+}
+
+#[test]
+fn cycles_are_refused() {
+    let text = "name = \"x\"\n[devices.a]\nsteering = \"a.py\"\ninputs = [\"y\"]\noutputs = [\"x\"]\n\
+                [devices.b]\nsteering = \"b.py\"\ninputs = [\"x\"]\noutputs = [\"y\"]\n";
+    let found = problems(text);
+    assert!(
+        found
+            .iter()
+            .any(|(_, m)| m.contains("the channels form a cycle: ") && m.contains("a -> b") || m.contains("b -> a")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn built_ins_need_their_channels() {
+    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\noutputs = [\"a\"]\n\
+                [devices.m]\nkind = \"merger\"\nsteering = \"m.py\"\ninputs = [\"a\"]\n";
+    assert_problem(text, 5, "merger m needs two or more inputs and one output, not 1 and 0");
+    assert_problem(text, 7, "device m is a built-in merger and takes no `steering`");
+}
+
+#[test]
+fn local_transports_between_hosts_and_shared_ports() {
+    let text = HLT.replace("ordered = true", "transport = \"shm\"");
+    assert_problem(&text, 22, "channel accepted uses transport \"shm\" between hosts a, b");
+    let text = HLT.replace("replicas = 2", "port = 5555");
+    assert!(problems(&text).is_empty(), "{:?}", problems(&text));
+    let text = HLT.replace("replicas = 2", "replicas = 2\nport = 5555");
+    assert_problem(&text, 12, "has a fixed `port` and 2 replicas per host");
+    let text =
+        HLT.replace("replicas = 2", "port = 5555").replace("host = \"a\"\ninputs", "host = \"a\"\nport = 5555\ninputs");
+    assert_problem(&text, 18, "devices reco and store both bind port 5555 on host a");
+}
+
+#[test]
+fn a_netns_host_needs_an_address() {
+    let text = HLT.replace("address = \"10.77.0.1\"\n", "");
+    assert_problem(&text, 4, "a host with `netns` needs an `address`");
+}
