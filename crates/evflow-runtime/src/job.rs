@@ -148,6 +148,8 @@ impl Interrupt {
     pub const SIGINT: Interrupt = Interrupt("SIGINT");
     /// A polite request to stop (a batch system, `kill`).
     pub const SIGTERM: Interrupt = Interrupt("SIGTERM");
+    /// An operator's request to stop (`evflow ctl FILE stop`).
+    pub const STOP: Interrupt = Interrupt("evflow ctl stop");
 }
 
 /// A source followed by modules.

@@ -30,6 +30,7 @@ use std::fmt;
 use std::io::Write;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::OnceLock;
 
 /// How severe a message is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -91,6 +92,15 @@ pub const DEFAULT_LEVEL: Level = Level::Warning;
 
 static LEVEL: AtomicU8 = AtomicU8::new(DEFAULT_LEVEL as u8);
 
+/// The process's label (a topology device's process name), printed before each message.
+static LABEL: OnceLock<String> = OnceLock::new();
+
+/// Labels every message this process prints from now on with `label` (`[evf-reco-b-1]`),
+/// so lines of several processes on one terminal say where they come from. Once per process.
+pub fn set_label(label: &str) {
+    let _ = LABEL.set(label.to_string());
+}
+
 /// Whether a status line (the progress bar) is drawn on stderr without its newline yet.
 static STATUS_LINE: AtomicBool = AtomicBool::new(false);
 
@@ -134,7 +144,10 @@ pub fn emit(level: Level, args: fmt::Arguments<'_>) {
     // Clear an unfinished progress bar first; it is drawn again on its next update.
     let clear = if STATUS_LINE.load(Ordering::Relaxed) { "\r\x1b[2K" } else { "" };
     // Nothing useful can be done when stderr itself fails.
-    let _ = writeln!(out, "{clear}evflow: {level}: {args}");
+    let _ = match LABEL.get() {
+        Some(label) => writeln!(out, "{clear}[{label}] evflow: {level}: {args}"),
+        None => writeln!(out, "{clear}evflow: {level}: {args}"),
+    };
 }
 
 /// Marks whether a status line without its newline is on stderr (the progress bar), so a

@@ -4,6 +4,7 @@
 //! when) and each process's module statistics. Plain atomics only: a process killed between
 //! two stores leaves nothing locked.
 
+use crate::job::Interrupt;
 use crate::stage::Tally;
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
@@ -103,7 +104,8 @@ struct Head {
 }
 
 /// The signals the board can name; any other is recorded as the last.
-const SIGNALS: [&str; 3] = ["SIGINT", "SIGTERM", "a signal"];
+/// What may interrupt a job: the signals, an operator's stop, and the rest.
+const SIGNALS: [&str; 4] = [Interrupt::SIGINT.0, Interrupt::SIGTERM.0, Interrupt::STOP.0, "a signal"];
 
 /// The shared board of one job.
 pub struct Board {

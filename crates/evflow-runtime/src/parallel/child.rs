@@ -4,6 +4,7 @@
 use super::board::{Board, BoardTally};
 use super::jobdir::JobDir;
 use super::net::Net;
+use super::parts::Parts;
 use super::{Hooks, ParallelOptions};
 use crate::job::{JobError, Path, ProcessOptions};
 use crate::module::JobEnd;
@@ -32,15 +33,6 @@ pub enum Role {
 }
 
 impl Role {
-    /// The process name (`ps`, `pgrep`): at most 15 bytes.
-    pub fn name(self) -> String {
-        match self {
-            Role::Input => "evf-input".into(),
-            Role::Worker(w) => format!("evf-worker-{}", w + 1),
-            Role::Output => "evf-output".into(),
-        }
-    }
-
     /// The role's process slot for module statistics on the board.
     pub fn slot(self) -> usize {
         match self {
@@ -73,8 +65,8 @@ pub struct Ctx<'a> {
     pub popts: &'a ParallelOptions,
     /// Display names of the path's steps, source first.
     pub names: &'a [String],
-    /// Where the path splits (see [`super::split`]).
-    pub split: (usize, usize),
+    /// Which process runs which steps, and their names.
+    pub parts: &'a Parts,
     /// The monitor's pid.
     pub monitor: libc::pid_t,
     /// This child's role.
@@ -90,7 +82,7 @@ impl Ctx<'_> {
 
     /// Records a job error for the monitor.
     pub fn record(&self, error: &JobError) {
-        self.dir.write_error(&self.role.name(), error);
+        self.dir.write_error(&self.name(), error);
     }
 
     /// The stage that runs `modules`, path steps from `first`, in this process, counting on
@@ -100,14 +92,14 @@ impl Ctx<'_> {
         Stage::new(modules, self.names, first, self.opts.on_error, tally).initialized_before_fork()
     }
 
+    /// This process's name.
+    pub fn name(&self) -> String {
+        self.parts.name(self.role)
+    }
+
     /// Path steps (source = 0) this role runs.
     pub fn steps(&self) -> std::ops::Range<usize> {
-        let (input, workers) = self.split;
-        match self.role {
-            Role::Input => 0..1 + input,
-            Role::Worker(_) => 1 + input..1 + workers,
-            Role::Output => 1 + workers..self.names.len(),
-        }
+        self.parts.steps(self.role, self.names.len())
     }
 }
 
@@ -126,8 +118,8 @@ pub fn terminated() -> bool {
 /// Names the process, ties it to the monitor's life and sets its signals. Signals from the
 /// terminal go to the monitor, which coordinates: children ignore SIGINT. The output closes
 /// its files on SIGTERM (sent when the monitor dies); the others are killed with it.
-fn set_up(role: Role, monitor: libc::pid_t) {
-    let name = std::ffi::CString::new(role.name()).expect("no NUL in names");
+fn set_up(role: Role, name: &str, monitor: libc::pid_t) {
+    let name = std::ffi::CString::new(name).expect("no NUL in names");
     let death_signal = if role == Role::Output { libc::SIGTERM } else { libc::SIGKILL };
     // SAFETY: prctl and signal with valid arguments; the handler only stores an atomic.
     unsafe {
@@ -147,8 +139,11 @@ fn set_up(role: Role, monitor: libc::pid_t) {
 
 /// The body of a forked child: runs `role` and exits; never returns.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
-    hooks.after_fork_child();
-    set_up(ctx.role, ctx.monitor);
+    hooks.after_fork_child(&ctx.name());
+    if ctx.parts.names.label_logs {
+        crate::log::set_label(&ctx.name());
+    }
+    set_up(ctx.role, &ctx.name(), ctx.monitor);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match ctx.role {
         Role::Input => super::input::run(ctx, path),
         Role::Worker(w) => super::worker::run(ctx, path, w),
@@ -160,7 +155,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
             .map(String::as_str)
             .or_else(|| panic.downcast_ref::<&str>().copied())
             .unwrap_or("a panic");
-        internal_error(ctx, format!("{} hit an internal error: {what}", ctx.role.name()));
+        internal_error(ctx, format!("{} hit an internal error: {what}", ctx.name()));
         End { code: EXIT_INTERNAL, terminated: false }
     });
     if end.code == EXIT_INTERNAL {
@@ -170,8 +165,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
     }
     if end.terminated {
         if let Some(bytes) = hooks.collect(ctx.steps()) {
-            if let Err(e) = ctx.dir.write_mergeables(&ctx.role.name(), &bytes) {
-                crate::log::error!("{}: cannot hand its mergeable objects to the monitor: {e}", ctx.role.name());
+            if let Err(e) = ctx.dir.write_mergeables(&ctx.name(), &bytes) {
+                crate::log::error!("{}: cannot hand its mergeable objects to the monitor: {e}", ctx.name());
             }
         }
     }

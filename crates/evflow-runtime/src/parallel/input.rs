@@ -104,7 +104,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc => usize::MAX,
         },
     };
-    let mut stage = ctx.stage(&mut path.modules[..ctx.split.0], 1);
+    let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
     let outcome = (0..input.workers.len())
         .try_for_each(|w| input.open_work(w))
         .and_then(|()| input.pump(&mut *path.source, &mut stage));

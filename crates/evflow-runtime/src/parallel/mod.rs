@@ -9,15 +9,16 @@ mod jobdir;
 mod monitor;
 mod net;
 mod output;
+pub mod parts;
 pub mod protocol;
 mod worker;
 
 use crate::job::Interrupt;
-use crate::module::Module;
 use std::path::PathBuf;
 use std::time::Duration;
 
 pub use monitor::process;
+pub use parts::{PartNames, Parts};
 
 /// How the processes of a job talk.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -67,6 +68,31 @@ pub const DEFAULT_SEGMENT_LEN: usize = 128 << 20;
 /// Most workers one job may have.
 pub const MAX_WORKERS: usize = 256;
 
+/// How often the monitor shows [`Hooks::watch`] the job's progress.
+pub const WATCH_EVERY: Duration = Duration::from_millis(250);
+
+/// A process of a running job, as [`Hooks::watch`] sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveProcess {
+    /// Its name (`evf-worker-2`, or a device's).
+    pub name: String,
+    /// Its pid.
+    pub pid: i32,
+    /// Whether it still runs.
+    pub running: bool,
+    /// The worker slot it runs in, for a worker.
+    pub worker: Option<usize>,
+}
+
+/// A running job's counters and processes.
+#[derive(Debug, Clone)]
+pub struct Live {
+    /// Counts and statistics so far (`not_completed` is empty until the end).
+    pub report: crate::report::Report,
+    /// Every process started, the dead ones included.
+    pub processes: Vec<LiveProcess>,
+}
+
 /// Options of a parallel job (next to [`ProcessOptions`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParallelOptions {
@@ -88,6 +114,8 @@ pub struct ParallelOptions {
     pub transport: Transport,
     /// Size of the shared-memory segment (shm transport); `None`: [`DEFAULT_SEGMENT_LEN`].
     pub segment_size: Option<usize>,
+    /// Which process runs which modules; `None`: by the modules' `parallel_safe`.
+    pub parts: Option<Parts>,
 }
 
 impl Default for ParallelOptions {
@@ -102,6 +130,7 @@ impl Default for ParallelOptions {
             quarantine: None,
             transport: Transport::Shm,
             segment_size: None,
+            parts: None,
         }
     }
 }
@@ -149,10 +178,13 @@ pub trait Hooks {
     fn before_fork(&mut self) {}
     /// Called in the monitor just after each fork.
     fn after_fork_parent(&mut self) {}
-    /// Called first in each child.
-    fn after_fork_child(&mut self) {}
+    /// Called first in each child, with the child's process name.
+    fn after_fork_child(&mut self, _process: &str) {}
     /// Called last in each child, before it exits (flush buffered output).
     fn before_exit(&mut self) {}
+    /// Called in the monitor every [`WATCH_EVERY`] with the job's counters so far and its
+    /// processes, for a live view, and once more when every process has ended.
+    fn watch(&mut self, _live: &Live) {}
     /// Called in the monitor between two looks at its children: sleep for `tick` (letting
     /// other threads of the embedding program run).
     fn idle(&mut self, tick: std::time::Duration) {
@@ -167,12 +199,4 @@ pub trait Hooks {
     fn merge(&mut self, _bytes: &[u8]) -> Result<(), String> {
         Ok(())
     }
-}
-
-/// Where the path splits: modules `..input` run in the input process, `input..workers` in
-/// the workers, `workers..` in the output. `None` when no module is parallel-safe.
-pub fn split(modules: &[Box<dyn Module>]) -> Option<(usize, usize)> {
-    let input = modules.iter().position(|m| m.parallel_safe())?;
-    let workers = input + modules[input..].iter().take_while(|m| m.parallel_safe()).count();
-    Some((input, workers))
 }

@@ -6,7 +6,8 @@ use super::board::{monotonic_ns, Board, Stop, IDLE};
 use super::child::{self, Ctx, Role, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::jobdir::JobDir;
 use super::net::Net;
-use super::{split, Hooks, ParallelOptions, Transport};
+use super::parts::Parts;
+use super::{Hooks, Live, LiveProcess, ParallelOptions, Transport};
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
 use crate::module::JobEnd;
@@ -34,7 +35,7 @@ struct Monitor<'a> {
     opts: &'a ProcessOptions,
     popts: &'a ParallelOptions,
     names: Vec<String>,
-    split: (usize, usize),
+    parts: Parts,
     procs: Vec<Proc>,
     restarts: VecDeque<Instant>,
     /// Seqs that workers died on, for the crash-loop message.
@@ -44,7 +45,7 @@ struct Monitor<'a> {
 }
 
 /// Runs `path` with `popts.processes` workers. The path must have a parallel-safe module
-/// (see [`split`]). `Err` when the job cannot start (no temporary directory, no memory for
+/// (see [`Parts::by_parallel_safe`]), or `popts.parts` must say how it splits. `Err` when the job cannot start (no temporary directory, no memory for
 /// the board, fork failed before anything ran).
 pub fn process(
     mut path: Path,
@@ -54,7 +55,11 @@ pub fn process(
 ) -> Result<Outcome, String> {
     let start = Instant::now();
     popts.validate()?;
-    let split = split(&path.modules).ok_or("no module of the path is parallel-safe")?;
+    let parts = match &popts.parts {
+        Some(parts) => parts.clone(),
+        None => Parts::by_parallel_safe(&path.modules).ok_or("no module of the path is parallel-safe")?,
+    };
+    parts.check(path.modules.len())?;
     let names = path.step_names();
     // SAFETY: getpid cannot fail.
     let pid = unsafe { libc::getpid() };
@@ -70,7 +75,7 @@ pub fn process(
         opts,
         popts,
         names,
-        split,
+        parts,
         procs: Vec::new(),
         restarts: VecDeque::new(),
         killers: Vec::new(),
@@ -152,7 +157,7 @@ impl Monitor<'_> {
                 opts: self.opts,
                 popts: self.popts,
                 names: &self.names,
-                split: self.split,
+                parts: &self.parts,
                 monitor,
                 role,
             };
@@ -161,7 +166,7 @@ impl Monitor<'_> {
         hooks.after_fork_parent();
         if pid < 0 {
             let e = std::io::Error::last_os_error();
-            self.engine_error(format!("cannot start {}: fork failed: {e}", role.name()));
+            self.engine_error(format!("cannot start {}: fork failed: {e}", self.parts.name(role)));
             return None;
         }
         self.procs.push(Proc { pid, role, running: true });
@@ -198,7 +203,12 @@ impl Monitor<'_> {
             self.abort();
         }
         let mut signals = 0;
+        let mut watched = Instant::now();
         while self.procs.iter().any(|p| p.running) {
+            if watched.elapsed() >= super::WATCH_EVERY {
+                watched = Instant::now();
+                hooks.watch(&self.live());
+            }
             if let Err(interrupt) = hooks.control() {
                 signals += 1;
                 self.board.record_signal(interrupt.0);
@@ -228,6 +238,8 @@ impl Monitor<'_> {
             }
             hooks.idle(TICK);
         }
+        // The last look: every process has ended, the counters are final.
+        hooks.watch(&self.live());
         signals > 0
     }
 
@@ -265,7 +277,7 @@ impl Monitor<'_> {
                 // called complete, nor the error left unsaid.
                 self.engine_error(format!(
                     "{} (pid {pid}) {how} (it stopped on an error) but left no record of the error in {}",
-                    role.name(),
+                    self.parts.name(role),
                     self.dir.path().display()
                 ));
             }
@@ -273,7 +285,7 @@ impl Monitor<'_> {
                 Role::Worker(w) => self.worker_ended(w, pid, normal, &how, path, hooks),
                 Role::Input | Role::Output if !normal => {
                     let what = if role == Role::Output { "; its files may be incomplete" } else { "" };
-                    self.engine_error(format!("{} (pid {pid}) {how}{what}", role.name()));
+                    self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
                 }
                 Role::Input | Role::Output => {
                     if exit == Some(EXIT_INTERNAL) {
@@ -302,7 +314,7 @@ impl Monitor<'_> {
             return;
         }
         let on = if busy == IDLE { "between events".to_string() } else { format!("on the event of seq {busy}") };
-        log::warn!("evf-worker-{} (pid {pid}) {how} {on}; starting a replacement", w + 1);
+        log::warn!("{} (pid {pid}) {how} {on}; starting a replacement", self.parts.name(Role::Worker(w)));
         if busy != IDLE {
             self.killers.push(busy);
         }
@@ -341,8 +353,8 @@ impl Monitor<'_> {
             let since = slot.since_ns.load(Ordering::Relaxed);
             if now.saturating_sub(since) > limit.as_nanos() as u64 {
                 log::warn!(
-                    "evf-worker-{} (pid {pid}) spent more than event_timeout = {:?} on the event of seq {busy}: killing it",
-                    w + 1,
+                    "{} (pid {pid}) spent more than event_timeout = {:?} on the event of seq {busy}: killing it",
+                    self.parts.name(Role::Worker(w)),
                     limit
                 );
                 // SAFETY: signals our own child; its slot is cleared when it is reaped.
@@ -353,7 +365,33 @@ impl Monitor<'_> {
         }
     }
 
+    /// The job so far, for [`Hooks::watch`].
+    fn live(&self) -> Live {
+        let processes = self
+            .procs
+            .iter()
+            .map(|p| LiveProcess {
+                name: self.parts.name(p.role),
+                pid: p.pid,
+                running: p.running,
+                worker: match p.role {
+                    Role::Worker(w) => Some(w),
+                    _ => None,
+                },
+            })
+            .collect();
+        Live { report: self.counts(), processes }
+    }
+
     fn report(&self) -> Report {
+        Report {
+            not_completed: self.dir.not_completed(self.board.counters().read.load(Ordering::Acquire)),
+            ..self.counts()
+        }
+    }
+
+    /// The board's counters as a report.
+    fn counts(&self) -> Report {
         let c = self.board.counters();
         let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Acquire);
         let modules = (0..self.names.len())
@@ -387,7 +425,6 @@ impl Monitor<'_> {
             quarantined: get(&c.quarantined),
             restarts: workers.iter().map(|w| w.restarts).sum(),
             processes: self.popts.processes as u64,
-            not_completed: self.dir.not_completed(read),
             workers,
             modules,
             ..Default::default()

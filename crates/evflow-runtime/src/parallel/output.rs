@@ -60,7 +60,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let open = || -> Result<(Channel, Channel), ChannelError> {
         Ok((ctx.net.results(Pattern::Pull)?, ctx.net.acks(Pattern::Push)?))
     };
-    let workers = ctx.split.1;
+    let workers = ctx.parts.workers;
     let mut stage = ctx.stage(&mut path.modules[workers..], 1 + workers);
     let (results, acks) = match open() {
         Ok(c) => c,

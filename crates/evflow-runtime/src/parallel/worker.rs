@@ -31,7 +31,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
-    let (input, workers) = ctx.split;
+    let (input, workers) = (ctx.parts.input, ctx.parts.workers);
     let modules = &mut path.modules[input..workers];
     let mut stage = ctx.stage(modules, 1 + input);
     loop {

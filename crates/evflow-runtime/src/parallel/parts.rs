@@ -1,0 +1,82 @@
+//! Which process of a parallel job runs which steps of the path, and what each is called:
+//! roles as data. `process(processes=N)` derives them from the modules' `parallel_safe`; a
+//! topology gives them from its devices (docs/topology.md).
+
+use super::child::Role;
+use crate::module::Module;
+use std::ops::Range;
+
+/// Process names, as `ps` and the job's messages show them (the kernel keeps 15 bytes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartNames {
+    /// The input process.
+    pub input: String,
+    /// The workers: this, then `-` and the worker's number from 1.
+    pub worker: String,
+    /// The output process.
+    pub output: String,
+    /// Whether each process labels its log lines with its name (a topology's devices).
+    pub label_logs: bool,
+}
+
+impl Default for PartNames {
+    fn default() -> PartNames {
+        PartNames {
+            input: "evf-input".into(),
+            worker: "evf-worker".into(),
+            output: "evf-output".into(),
+            label_logs: false,
+        }
+    }
+}
+
+/// Where the path splits, and the names of the processes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parts {
+    /// Modules `..input` (after the source) run in the input process.
+    pub input: usize,
+    /// Modules `input..workers` run in every worker, the rest in the output process.
+    pub workers: usize,
+    /// The processes' names.
+    pub names: PartNames,
+}
+
+impl Parts {
+    /// The split of `process(processes=N)`: the input part is the source and the modules
+    /// before the first parallel-safe one, the worker part the run of parallel-safe modules
+    /// that follows. `None` when no module is parallel-safe.
+    pub fn by_parallel_safe(modules: &[Box<dyn Module>]) -> Option<Parts> {
+        let input = modules.iter().position(|m| m.parallel_safe())?;
+        let workers = input + modules[input..].iter().take_while(|m| m.parallel_safe()).count();
+        Some(Parts { input, workers, names: PartNames::default() })
+    }
+
+    /// Checks the parts against a path of `modules` modules (after the source).
+    pub fn check(&self, modules: usize) -> Result<(), String> {
+        if self.input >= self.workers || self.workers > modules {
+            return Err(format!(
+                "the worker part must hold one or more of the path's {modules} modules, not modules {}..{}",
+                self.input, self.workers
+            ));
+        }
+        Ok(())
+    }
+
+    /// The name of the process of `role`.
+    pub fn name(&self, role: Role) -> String {
+        match role {
+            Role::Input => self.names.input.clone(),
+            Role::Worker(w) => format!("{}-{}", self.names.worker, w + 1),
+            Role::Output => self.names.output.clone(),
+        }
+    }
+
+    /// Path steps (source = 0) that `role` runs, in a path of `steps` steps.
+    pub fn steps(&self, role: Role, steps: usize) -> Range<usize> {
+        match role {
+            Role::Input => 0..1 + self.input,
+            Role::Worker(_) => 1 + self.input..1 + self.workers,
+            Role::Output => 1 + self.workers..steps,
+        }
+    }
+}
