@@ -44,6 +44,7 @@ from evflow.files import read
 from evflow.module import Module, Source
 from evflow.path import Path
 from evflow.processing import process
+from evflow.steering import DeviceInfo, device
 
 
 def __getattr__(name):
@@ -63,6 +64,7 @@ __all__ = [
     "ConfigError",
     "CorruptMessage",
     "CorruptMessageError",
+    "DeviceInfo",
     "Event",
     "EvflowError",
     "ExpiredEventError",
@@ -82,6 +84,7 @@ __all__ = [
     "SegmentFullError",
     "Source",
     "__version__",
+    "device",
     "mergeable",
     "modules",
     "process",

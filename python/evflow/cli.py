@@ -11,6 +11,7 @@ import evflow
 from evflow import diagnostics, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.processing import CLEANUP_PREFIX, Terminated
+from evflow.topology import TopologyError
 
 EXIT = {
     "ok": 0,
@@ -67,6 +68,23 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
+    up = sub.add_parser("up", help="run a topology file (devices joined by channels)")
+    up.add_argument("topology", help="topology file (TOML, see docs/topology.md)")
+    up.add_argument("--report", metavar="FILE", help="write the per-device report as JSON")
+    up.add_argument(
+        "--hold", action="store_true", help="configure and wait for `evflow ctl FILE start`"
+    )
+    up.add_argument(
+        "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
+    )
+    ctl = sub.add_parser("ctl", help="talk to a running topology: status, stop, start")
+    ctl.add_argument("topology", help="the topology file `evflow up` runs")
+    ctl_action = ctl.add_subparsers(dest="action", parser_class=_Parser, required=True)
+    status = ctl_action.add_parser("status", help="list the devices' processes")
+    status.add_argument("--json", action="store_true", help="print JSON")
+    ctl_action.add_parser("stop", help="drain and stop the topology")
+    start = ctl_action.add_parser("start", help="start run N (a topology held by --hold)")
+    start.add_argument("--run", type=_non_negative, required=True, help="run number")
     info = sub.add_parser("info", help="summarize an .evf file and check its integrity")
     info.add_argument("file")
     info.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -130,7 +148,9 @@ class _LogFormatter(logging.Formatter):
     """'evflow: warning: ...', as evflow's Rust side prints its messages."""
 
     def format(self, record):
-        return f"evflow: {record.levelname.lower()}: {super().format(record)}"
+        device = steering.device()
+        label = f"[{device.name}] " if device else ""
+        return f"{label}evflow: {record.levelname.lower()}: {super().format(record)}"
 
 
 def _not_cleanup(record: logging.LogRecord) -> bool:
@@ -155,15 +175,19 @@ def _check_steering(path: str) -> None:
         raise _UsageError(f"steering file {where}: {getattr(e, 'msg', None) or e}") from None
 
 
-def _run(args) -> int:
+def _set_up_logging(level: str) -> None:
     from evflow import _native
 
     handler = logging.StreamHandler()
     handler.setFormatter(_LogFormatter())
     logging.basicConfig(handlers=[handler])
-    log.setLevel(args.log_level.upper())
+    log.setLevel(level.upper())
     log.addFilter(_not_cleanup)
-    _native.set_log_level(args.log_level)
+    _native.set_log_level(level)
+
+
+def _run(args) -> int:
+    _set_up_logging(args.log_level)
     _check_steering(args.steering)
     options = (("max_events", args.max_events), ("seed", args.seed), ("processes", args.processes))
     for key, value in options:
@@ -216,6 +240,20 @@ def main(argv=None) -> int:
         args = _parse(sys.argv[1:] if argv is None else list(argv))
         if args.command == "run":
             return _run(args)
+        if args.command == "up":
+            from evflow import controller
+
+            _set_up_logging(args.log_level)
+            return controller.up(args.topology, report=args.report, hold=args.hold)
+        if args.command == "ctl":
+            from evflow import controller
+
+            return controller.ctl(
+                args.topology,
+                args.action,
+                as_json=getattr(args, "json", False),
+                run=getattr(args, "run", None),
+            )
         if args.command == "info":
             return inspect.info(args.file, as_json=args.json)
         if args.command == "shm":
@@ -239,6 +277,10 @@ def main(argv=None) -> int:
             run=args.run,
             number=args.event,
         )
+    except TopologyError as e:
+        for line in str(e).splitlines():  # one line per problem, each with its place
+            print(f"evflow: error: {line}", file=sys.stderr)
+        return EXIT["usage"]
     except (_UsageError, ConfigError) as e:
         _error(str(e))
         return EXIT["usage"]

@@ -77,6 +77,12 @@ def process(
     Options given on the ``evflow run`` command line take precedence.
     """
     global statistics
+    if steering.importing_device is not None:
+        raise ConfigError(
+            f"the steering file of device {steering.importing_device} calls process() when it is "
+            "imported: a device runs its `path` itself; keep the call behind "
+            'if __name__ == "__main__":, so the file still runs alone'
+        )
     steering.jobs += 1
     if not isinstance(path, Path):
         raise ConfigError(
@@ -113,22 +119,51 @@ def process(
         "transport": transport,
         "segment_size": segment_size,
     }
+    outcome = execute(
+        [path.source, *path.modules], opts, on_error=on_error, job=job, parallel=parallel
+    )
+    statistics = outcome.report
+    if summary:
+        print(outcome.report.table(), file=sys.stderr)
+    return finish(outcome, opts["report"])
+
+
+def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict, watch=None):
+    """Runs ``steps`` (a source, then modules) with checked options; ``finish`` takes what it
+    returns. ``watch`` sees the progress of a parallel job (``evflow up``)."""
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        result, error, interrupt, cleanup = _native.run_path(
-            path.source,
-            path.modules,
+        outcome = _native.run_path(
+            steps[0],
+            steps[1:],
             max_events=opts["max_events"],
             seed=opts["seed"],
             on_error=on_error,
             job=job,
             parallel=parallel,
+            watch=watch,
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
-    statistics = result
-    if summary:
-        print(result.table(), file=sys.stderr)
+    return Result(*outcome)
+
+
+class Result:
+    """What the engine returned: the report, and the error or interrupt that stopped the job."""
+
+    def __init__(self, report, error, interrupt, cleanup):
+        self.report, self.error, self.interrupt, self.cleanup = report, error, interrupt, cleanup
+
+
+def finish(outcome: "Result", report_file):
+    """Warns about what the job left undone, writes its report, and returns it, or raises what
+    stopped it (a module's error, the engine's, or the signal)."""
+    result, error, interrupt, cleanup = (
+        outcome.report,
+        outcome.error,
+        outcome.interrupt,
+        outcome.cleanup,
+    )
     if result.not_completed:
         _warn_not_completed(result.not_completed)
     if result.restarts and any(v is not None for v in result.mergeables.values()):
@@ -137,9 +172,9 @@ def process(
             result.restarts,
         )
     report_error = None
-    if opts["report"] is not None:
+    if report_file is not None:
         try:
-            _write_report(result, opts["report"])
+            _write_report(result, report_file)
         except EvflowError as e:
             report_error = e
     if interrupt is not None and error is not None:

@@ -5,7 +5,7 @@ use crate::builtin;
 use crate::errors::{config_error, EvflowError};
 use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
-use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
+use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
 use pyo3::exceptions::PyKeyboardInterrupt;
@@ -170,9 +170,13 @@ type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 /// `job` is JSON-able metadata that file outputs store in their header under "job".
 /// `parallel` is `None` for one process, else a dict of the parallel options (processes,
 /// ordered, worker_queue, event_timeout, max_retries, max_restarts_per_minute, quarantine,
-/// transport, segment_size); a path without a parallel-safe module then runs in one process.
+/// transport, segment_size, and from `evflow up` parts: (input modules, input + worker
+/// modules, (input name, worker name, output name))); a path without a parallel-safe module
+/// then runs in one process. `watch`, for a parallel job, is called about every 250 ms with a
+/// dict of the job's counters and processes; when it returns True the job stops as if
+/// `evflow ctl stop` asked (it drains).
 #[pyfunction]
-#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None, parallel=None))]
+#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None, parallel=None, watch=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_path<'py>(
     py: Python<'py>,
@@ -183,6 +187,7 @@ pub fn run_path<'py>(
     on_error: &str,
     job: Option<&Bound<'py, PyAny>>,
     parallel: Option<&Bound<'py, PyDict>>,
+    watch: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<JobResult> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
     let parallel = parallel.map(parallel_options).transpose()?;
@@ -211,8 +216,8 @@ pub fn run_path<'py>(
         }
     };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
-    let parallel = parallel.filter(|p| p.processes > 0).filter(|_| {
-        let parallel = parallel::split(&path.modules).is_some();
+    let parallel = parallel.filter(|p| p.processes > 0).filter(|p| {
+        let parallel = p.parts.is_some() || parallel::Parts::by_parallel_safe(&path.modules).is_some();
         if !parallel {
             evflow_runtime::log::warn!("no module of the path is parallel-safe: the job runs in one process");
         }
@@ -221,7 +226,7 @@ pub fn run_path<'py>(
     let mut outcome = match parallel {
         None => sequential::process(&mut path, &opts, &mut control),
         Some(popts) => {
-            let mut hooks = PyHooks { py, control: &mut control, steps: &steps };
+            let mut hooks = PyHooks { py, control: &mut control, steps: &steps, watch, stop: false };
             parallel::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
         }
     };
@@ -259,6 +264,43 @@ pub fn run_path<'py>(
     let mergeables = py.import("evflow.mergeable")?.call_method1("gather", (steps_list(py, &steps)?,))?;
     let mergeables = mergeables.cast_into::<PyDict>()?.unbind();
     Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
+}
+
+/// What `watch` gets: the job's counters so far and its processes.
+fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
+    let r = &live.report;
+    let d = PyDict::new(py);
+    for (key, value) in [
+        ("read", r.read),
+        ("written", r.written),
+        ("rejected", r.rejected),
+        ("failed", r.failed),
+        ("retried", r.retried),
+        ("restarts", r.restarts),
+    ] {
+        d.set_item(key, value)?;
+    }
+    let workers = PyList::empty(py);
+    for w in &r.workers {
+        workers.append((w.events, w.restarts))?;
+    }
+    d.set_item("workers", workers)?;
+    let processes = PyList::empty(py);
+    for p in &live.processes {
+        let entry = PyDict::new(py);
+        entry.set_item("name", &p.name)?;
+        entry.set_item("pid", p.pid)?;
+        entry.set_item("running", p.running)?;
+        entry.set_item("worker", p.worker)?;
+        processes.append(entry)?;
+    }
+    d.set_item("processes", processes)?;
+    let modules = PyList::empty(py);
+    for m in &r.modules {
+        modules.append((&m.name, m.calls, m.total_s))?;
+    }
+    d.set_item("modules", modules)?;
+    Ok(d)
 }
 
 fn steps_list<'py>(py: Python<'py>, steps: &[Py<PyAny>]) -> PyResult<Bound<'py, PyList>> {
@@ -308,6 +350,12 @@ fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
     if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
         o.segment_size = Some(v);
     }
+    if let Some(parts) = d.get_item("parts")?.filter(|v| !v.is_none()) {
+        // From evflow up: which device's modules run in which process, and their names.
+        let (input, workers, names): (usize, usize, (String, String, String)) = parts.extract()?;
+        let names = PartNames { input: names.0, worker: names.1, output: names.2, label_logs: true };
+        o.parts = Some(Parts { input, workers, names });
+    }
     // A job of one process runs none of it, but its options must still be right.
     let checked = ParallelOptions { processes: o.processes.max(1), ..o.clone() };
     checked.validate().map_err(config_error)?;
@@ -342,11 +390,27 @@ struct PyHooks<'a, 'py> {
     py: Python<'py>,
     control: &'a mut dyn FnMut() -> Result<(), Interrupt>,
     steps: &'a [Py<PyAny>],
+    /// Called with the job's progress (`evflow up`'s status line and `evflow ctl`).
+    watch: Option<&'a Bound<'py, PyAny>>,
+    /// `watch` asked the job to stop.
+    stop: bool,
 }
 
 impl Hooks for PyHooks<'_, '_> {
     fn control(&mut self) -> Result<(), Interrupt> {
+        if std::mem::take(&mut self.stop) {
+            return Err(Interrupt::STOP);
+        }
         (self.control)()
+    }
+
+    fn watch(&mut self, live: &Live) {
+        let Some(watch) = self.watch else { return };
+        let asked = live_dict(self.py, live).and_then(|d| watch.call1((d,))).and_then(|r| r.is_truthy());
+        match asked {
+            Ok(stop) => self.stop |= stop,
+            Err(e) => evflow_runtime::log::error!("the job's watcher failed: {e}"),
+        }
     }
 
     fn before_fork(&mut self) {
@@ -361,9 +425,14 @@ impl Hooks for PyHooks<'_, '_> {
         unsafe { pyo3::ffi::PyOS_AfterFork_Parent() }
     }
 
-    fn after_fork_child(&mut self) {
+    fn after_fork_child(&mut self, process: &str) {
         // SAFETY: as above, first thing in the child.
         unsafe { pyo3::ffi::PyOS_AfterFork_Child() }
+        // Which process this is, for evflow.device() and the log's labels.
+        let named = self.py.import("evflow.steering").and_then(|s| s.setattr("process_name", process));
+        if let Err(e) = named {
+            evflow_runtime::log::error!("cannot tell Python which process it is: {e}");
+        }
     }
 
     fn before_exit(&mut self) {

@@ -1,0 +1,212 @@
+"""Topology files (docs/topology.md): read and checked before anything starts.
+
+The file's structure is checked by the engine (``_native.load_topology``); what needs Python
+is checked here: each device's steering file is imported (with ``__name__`` set to
+``"evflow.device"``, so its ``ef.process(path)`` behind ``if __name__ == "__main__":`` does
+not run), must define ``path``, and its path must fit the device's channels. Every problem,
+from both, is one ``FILE:LINE: ...`` line of one ``TopologyError``.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import types
+from dataclasses import dataclass, field
+
+from evflow import _native, diagnostics, steering
+from evflow.errors import ConfigError
+from evflow.path import Path, is_source, step_name
+
+DEVICE_RUN_NAME = "evflow.device"
+"""``__name__`` of a steering file imported by a device."""
+
+NETNS_DIR = "/run/netns"
+"""Where ``ip netns add`` makes the named network namespaces."""
+
+
+class TopologyError(ConfigError):
+    """A topology file has problems; ``problems`` lists them as ``(line, message)``."""
+
+    def __init__(self, file: str, problems: list):
+        self.file = file
+        self.problems = sorted(problems, key=lambda p: p[0])
+        lines = [
+            f"{file}:{line}: {message}" if line else f"{file}: {message}"
+            for line, message in self.problems
+        ]
+        super().__init__("\n".join(lines))
+
+
+@dataclass
+class Device:
+    """A device of a topology file, with its imported path (for kind ``path``)."""
+
+    name: str
+    kind: str
+    steering: str | None
+    steering_line: int
+    hosts: list
+    replicas: int
+    inputs: list
+    outputs: list
+    max_restarts_per_minute: int
+    restart: str
+    port: int | None
+    timeout_s: float
+    line: int
+    path: Path | None = None
+    module: types.ModuleType | None = None
+
+    def steps(self) -> list:
+        """The steps of its path (a source first, or modules only)."""
+        return list(self.path) if self.path is not None else []
+
+
+@dataclass
+class Topology:
+    """A checked topology file."""
+
+    file: str
+    name: str
+    controller: str | None
+    hosts: dict
+    devices: dict
+    channels: dict
+    order: list = field(default_factory=list)
+
+
+def read(file) -> Topology:
+    """Reads and checks ``file`` without importing steering files (for ``evflow ctl``)."""
+    text, problems = _native.load_topology(os.fspath(file))
+    if problems:
+        raise TopologyError(os.fspath(file), problems)
+    data = json.loads(text)
+    devices = {name: Device(name=name, **d) for name, d in data.pop("devices").items()}
+    return Topology(devices=devices, **data)
+
+
+def load(file) -> Topology:
+    """Reads and checks ``file``, importing every steering file; raises ``TopologyError`` with
+    every problem found."""
+    file = os.fspath(file)
+    text, problems = _native.load_topology(file)
+    if text is None:
+        raise TopologyError(file, problems)
+    topology = read(file)
+    problems = []
+    for device in topology.devices.values():
+        if device.kind == "path":
+            problems.extend(_import(device))
+    problems.extend(_check_hosts(topology))
+    if problems:
+        raise TopologyError(file, problems)
+    return topology
+
+
+def _import(device: Device) -> list:
+    """Imports the device's steering file into ``device.path``; returns its problems."""
+    where, line = device.steering, device.steering_line
+    if not os.path.isfile(where):
+        return [(line, f"device {device.name}: steering file {where} not found")]
+    steering.importing_device = device.name
+    sys.path.insert(0, os.path.dirname(os.path.abspath(where)))
+    # A module object that lives as long as the device: the functions of the file keep
+    # their globals (runpy.run_path's would be cleared once its temporary module is gone).
+    device.module = types.ModuleType(DEVICE_RUN_NAME)
+    device.module.__file__ = os.path.abspath(where)
+    try:
+        with open(where, "rb") as f:
+            code = compile(f.read(), where, "exec")
+        exec(code, device.module.__dict__)
+    except Exception as e:
+        at = diagnostics.user_location(e)
+        at = f" (at {at})" if at else ""
+        return [
+            (
+                line,
+                f"device {device.name}: steering file {where} raised {type(e).__name__}: {e}{at}",
+            )
+        ]
+    finally:
+        steering.importing_device = None
+        sys.path.pop(0)
+    path = device.module.__dict__.get("path")
+    if not isinstance(path, Path):
+        found = "nothing" if path is None else type(path).__name__
+        return [
+            (
+                line,
+                f"device {device.name}: steering file {where} must define `path`, an evflow.Path, "
+                f"at module level (it defines {found})",
+            )
+        ]
+    device.path = path
+    steps = list(path)
+    starts_with_source = bool(steps) and is_source(steps[0])
+    if device.inputs and starts_with_source:
+        return [
+            (
+                line,
+                f"device {device.name} receives on {', '.join(device.inputs)}, but its path starts "
+                f"with the source {step_name(steps[0])}: a device with inputs takes its events "
+                "from them; remove the source from its path",
+            )
+        ]
+    if not device.inputs and not starts_with_source:
+        return [
+            (
+                line,
+                f"device {device.name} has no inputs and its path has no source: add a source "
+                "(e.g. evflow.modules.FileInput) or give it `inputs`",
+            )
+        ]
+    if not steps:
+        return [(line, f"device {device.name}: its path is empty")]
+    return []
+
+
+def _check_hosts(topology: Topology) -> list:
+    """Network namespaces that must exist, fixed ports that must be free."""
+    problems = []
+    for name, host in topology.hosts.items():
+        netns = host.get("netns")
+        if netns and not os.path.exists(os.path.join(NETNS_DIR, netns)):
+            problems.append(
+                (
+                    host["line"],
+                    f"host {name}: network namespace {netns!r} does not exist "
+                    f"(make it with `ip netns add {netns}`)",
+                )
+            )
+    for device in topology.devices.values():
+        if device.port is None:
+            continue
+        for host in device.hosts:
+            netns = topology.hosts.get(host, {}).get("netns")
+            if netns and not os.path.exists(os.path.join(NETNS_DIR, netns)):
+                continue  # reported above
+            if not _port_free(device.port, netns):
+                problems.append(
+                    (
+                        device.line,
+                        f"device {device.name}: port {device.port} is already in use on host "
+                        f"{host}; choose another or stop what holds it",
+                    )
+                )
+    return problems
+
+
+def _port_free(port: int, netns: str | None) -> bool:
+    """Whether tcp ``port`` can be bound on this machine, or in network namespace ``netns``."""
+    if netns:
+        probe = f"import socket; socket.socket().bind(('', {port}))"
+        command = ["ip", "netns", "exec", netns, sys.executable, "-c", probe]
+        return subprocess.run(command, capture_output=True).returncode == 0
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("", port))
+        except OSError:
+            return False
+    return True

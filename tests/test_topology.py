@@ -1,0 +1,449 @@
+"""Topology files and ``evflow up`` / ``evflow ctl`` (docs/topology.md): every bad file is one
+line per problem with its place, exit 2, nothing started; a good one runs its devices as
+processes, exactly once and in order, through kills, ``ctl stop`` and signals."""
+
+import json
+import os
+import signal
+import socket
+import textwrap
+import time
+
+import evflow as ef
+import pytest
+from conftest import REPO, assert_completion, error_lines, run_cli, start_cli
+
+GEN = """
+import os
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)],
+    entries={"adc": {"dtype": "<u2", "size": ("poisson", 6), "values": ("uniform", 0, 1000)}},
+))
+if __name__ == "__main__":
+    ef.process(path)
+"""
+
+RECO = """
+import os, time
+import numpy as np
+import evflow as ef
+
+class Sum(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
+        event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
+        return event.number % 7 != 0
+
+path = ef.Path()
+path.add(Sum())
+"""
+
+STORE = """
+import os
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput(os.environ.get("OUT", "out.evf")))
+"""
+
+CHAIN = """
+name = "{name}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+max_restarts_per_minute = 100
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+inputs = ["accepted"]
+[channels.accepted]
+ordered = true
+"""
+
+
+def unique(prefix):
+    return f"{prefix}-{os.getpid()}-{time.monotonic_ns() % 1_000_000}"
+
+
+def write_chain(tmp_path, topology=None, **files):
+    """The three steering files (overridable by name) and a topology file; its path."""
+    sources = {"gen.py": GEN, "reco.py": RECO, "store.py": STORE}
+    sources.update({f"{name}.py": text for name, text in files.items()})
+    for name, text in sources.items():
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    topo = tmp_path / "topo.toml"
+    topo.write_text(topology if topology is not None else CHAIN.format(name=unique("t")))
+    return topo
+
+
+def reference(tmp_path, env=None):
+    """The chain's path run by ef.process() in one process: the events it writes."""
+    steps = []
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        for name in ("gen", "reco"):
+            namespace = {}
+            exec(
+                compile(textwrap.dedent({"gen": GEN, "reco": RECO}[name]), name, "exec"), namespace
+            )
+            steps.extend(namespace["path"])
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    path = ef.Path()
+    for step in steps:
+        path.add(step)
+    out = tmp_path / "reference.evf"
+    path.add(ef.modules.FileOutput(str(out)))
+    ef.process(path, summary=False)
+    return events_of(out)
+
+
+def events_of(file):
+    with ef.open(file) as f:
+        return [(e.run, e.number, e["adc"].tolist(), e["sum"].tolist()) for e in f]
+
+
+def shm_sessions(name):
+    return [s for s in os.listdir("/dev/shm") if name in s]
+
+
+def up_env(**env):
+    return {key: str(value) for key, value in env.items()}
+
+
+def run_up(topo, tmp_path, *args, env=None, timeout=120):
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        return run_cli("up", topo, *args, cwd=tmp_path, timeout=timeout)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def start_up(topo, tmp_path, *args, env=None):
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        return start_cli("up", topo, *args, cwd=tmp_path)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def status(topo, tmp_path, timeout=30):
+    """``evflow ctl TOPO status --json``, once every device process has a pid."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+        if result.returncode == 0:
+            devices = json.loads(result.stdout)["devices"]
+            if all(d["pid"] for d in devices):
+                return devices
+        time.sleep(0.05)
+    raise AssertionError(f"no status within {timeout} s: {result.stderr}")
+
+
+# --- a good file runs ---------------------------------------------------------------------
+
+
+def test_a_chain_runs_exactly_once_in_order_like_one_process(tmp_path):
+    topo = write_chain(tmp_path)
+    result = run_up(topo, tmp_path, "--report", "report.json")
+    assert result.returncode == 0, result.stderr
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path)
+    assert_completion(tmp_path / "out.evf")
+    report = json.loads((tmp_path / "report.json").read_text())
+    names = [d["name"] for d in report["devices"]]
+    assert names == ["evf-gen-local-1", "evf-reco-local-1", "evf-reco-local-2", "evf-store-local-1"]
+    assert report["job"]["read"] == 900
+    assert sum(d["events_in"] for d in report["devices"] if d["device"] == "reco") == 900
+    assert (
+        report["devices"][-1]["events_in"]
+        == report["job"]["written"]
+        == len(events_of(tmp_path / "out.evf"))
+    )
+    summary = result.stderr
+    assert "device" in summary and "reco" in summary and "Sum" in summary
+    assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+def test_each_replica_knows_who_it_is_and_labels_its_log_lines(tmp_path):
+    who = RECO + textwrap.dedent("""
+        import logging
+
+        class Who(ef.Module):
+            parallel_safe = True
+            def begin_run(self, run):
+                me = ef.device()
+                logging.getLogger("evflow").warning(
+                    "replica %d of %s on %s begins run %d", me.replica, me.device, me.host, run
+                )
+
+        path.add(Who())
+    """)
+    topo = write_chain(tmp_path, reco=who)
+    result = run_up(topo, tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "begins run" in line]
+    for replica in (1, 2):
+        assert (
+            f"[evf-reco-local-{replica}] evflow: warning: replica {replica} of reco on local "
+            "begins run 1"
+        ) in lines, lines
+    assert ef.device() is None
+
+
+def test_the_example_hlt_runs(tmp_path):
+    result = run_cli("up", REPO / "examples" / "hlt.toml", cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert_completion(tmp_path / "out" / "hlt.evf")
+    with ef.open(tmp_path / "out" / "hlt.evf") as f:
+        assert 0 < len(f) < 20_000
+        assert all(len(e["tracks"]) >= 2 for e in f)
+
+
+def test_a_killed_processor_replica_is_restarted_and_nothing_is_lost(tmp_path):
+    topo = write_chain(tmp_path)
+    env = up_env(EVENTS=4000, RECO_SLEEP=0.0005)
+    up = start_up(topo, tmp_path, "--report", "report.json", env=env)
+    try:
+        killed = 0
+        for _ in range(3):
+            replicas = [
+                d
+                for d in status(topo, tmp_path)
+                if d["device"] == "reco" and d["state"] == "running"
+            ]
+            if not replicas:
+                break
+            os.kill(replicas[killed % len(replicas)]["pid"], signal.SIGKILL)
+            killed += 1
+            time.sleep(0.15)
+        _out, err = up.communicate(timeout=120)
+    finally:
+        up.kill()
+    assert up.returncode == 0, err
+    assert killed >= 1
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, env)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["restarts"] >= 1
+    assert sum(d["restarts"] for d in report["devices"]) == report["job"]["restarts"]
+
+
+def test_ctl_status_lists_every_process_and_stop_drains(tmp_path):
+    topo = write_chain(tmp_path)
+    up = start_up(topo, tmp_path, env=up_env(EVENTS=200_000, RECO_SLEEP=0.001))
+    try:
+        devices = status(topo, tmp_path)
+        assert [d["name"] for d in devices] == [
+            "evf-gen-local-1",
+            "evf-reco-local-1",
+            "evf-reco-local-2",
+            "evf-store-local-1",
+        ]
+        for d in devices:
+            assert set(d) >= {
+                "name",
+                "device",
+                "host",
+                "replica",
+                "pid",
+                "state",
+                "events_in",
+                "events_out",
+                "restarts",
+            }
+            assert d["host"] == "local"
+        assert [d["replica"] for d in devices] == [1, 1, 2, 1]
+        table = run_cli("ctl", topo, "status", cwd=tmp_path)
+        assert table.returncode == 0 and "evf-reco-local-2" in table.stdout
+        start = run_cli("ctl", topo, "start", "--run", "5", cwd=tmp_path)
+        assert start.returncode == 1 and "not started with --hold" in start.stderr
+        stop = run_cli("ctl", topo, "stop", cwd=tmp_path)
+        assert stop.returncode == 0, stop.stderr
+        _out, err = up.communicate(timeout=60)
+    finally:
+        up.kill()
+    assert up.returncode == 0, err
+    assert "stopped by evflow ctl stop" in err
+    assert_completion(tmp_path / "out.evf", reason="evflow ctl stop")
+    gone = run_cli("ctl", topo, "status", cwd=tmp_path)
+    assert gone.returncode == 1 and "is not running" in gone.stderr
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_drains_and_closes_the_files(tmp_path, signum, code):
+    topo = write_chain(tmp_path)
+    up = start_up(topo, tmp_path, env=up_env(EVENTS=200_000, RECO_SLEEP=0.001))
+    try:
+        status(topo, tmp_path)
+        up.send_signal(signum)
+        _out, err = up.communicate(timeout=60)
+    finally:
+        up.kill()
+    assert up.returncode == code, err
+    assert_completion(tmp_path / "out.evf", reason=signal.Signals(signum).name)
+
+
+def test_a_second_controller_of_the_same_name_is_refused(tmp_path):
+    topo = write_chain(tmp_path)
+    up = start_up(topo, tmp_path, env=up_env(EVENTS=200_000, RECO_SLEEP=0.001))
+    try:
+        status(topo, tmp_path)
+        second = run_cli("up", topo, cwd=tmp_path)
+        assert second.returncode == 2
+        assert "already runs on this machine" in second.stderr
+    finally:
+        up.send_signal(signal.SIGINT)
+        up.communicate(timeout=60)
+
+
+# --- every bad file: one line per problem, exit 2, nothing started ------------------------
+
+
+def assert_refused(tmp_path, topo, *expected):
+    """``evflow up`` exits 2 with one error line per expected ``(line, text)``, in order of
+    lines, and starts nothing (no output file, no shared memory)."""
+    name = topo.read_text().split('"')[1] if '"' in topo.read_text() else "-"
+    result = run_cli("up", topo, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    lines = error_lines(result.stderr)
+    assert len(lines) == len(expected), lines
+    for got, (line, text) in zip(lines, expected, strict=True):
+        place = f"{topo}:{line}: " if line else f"{topo}: "
+        assert got.startswith(f"evflow: error: {place}"), got
+        assert text in got, got
+    assert not (tmp_path / "out.evf").exists()
+    assert not shm_sessions(name)
+
+
+def chain_with(tmp_path, old, new, **files):
+    return write_chain(tmp_path, CHAIN.format(name=unique("bad")).replace(old, new, 1), **files)
+
+
+def test_unknown_keys_and_several_problems_at_once(tmp_path):
+    topo = chain_with(tmp_path, "replicas = 2", 'replica = 2\nhost = "b"')
+    assert_refused(
+        tmp_path,
+        topo,
+        (6, "device reco runs on host b, which [hosts] does not declare"),
+        (8, "unknown key `replica` in [devices.reco]; did you mean `replicas`?"),
+    )
+
+
+def test_a_channel_without_a_receiver(tmp_path):
+    topo = chain_with(tmp_path, 'inputs = ["accepted"]', 'inputs = ["kept"]')
+    assert_refused(
+        tmp_path,
+        topo,
+        (6, "channel accepted has no receiver: reco sends on it"),
+        (12, "channel kept has no sender: store receives on it"),
+    )
+
+
+def test_a_missing_steering_file(tmp_path):
+    topo = chain_with(tmp_path, '"reco.py"', '"nowhere.py"')
+    assert_refused(tmp_path, topo, (7, "device reco: steering file"))
+    assert "nowhere.py not found" in run_cli("up", topo, cwd=tmp_path).stderr
+
+
+def test_a_steering_file_without_path(tmp_path):
+    topo = write_chain(tmp_path, reco="import evflow as ef\nchain = ef.Path()\n")
+    assert_refused(
+        tmp_path,
+        topo,
+        (7, "must define `path`, an evflow.Path, at module level (it defines nothing)"),
+    )
+
+
+def test_a_steering_file_that_raises_or_runs_a_job_when_imported(tmp_path):
+    topo = write_chain(tmp_path, reco="x = 1 / 0\n")
+    assert_refused(tmp_path, topo, (7, "raised ZeroDivisionError: division by zero (at "))
+    unguarded = GEN.replace('if __name__ == "__main__":\n    ef.process(path)', "ef.process(path)")
+    topo = write_chain(tmp_path, gen=unguarded)
+    assert_refused(tmp_path, topo, (4, 'keep the call behind if __name__ == "__main__":'))
+
+
+def test_a_source_on_a_device_with_inputs(tmp_path):
+    topo = write_chain(tmp_path, reco=GEN)
+    assert_refused(tmp_path, topo, (7, "starts with the source EventGenerator"))
+
+
+def test_a_cycle(tmp_path):
+    topo = chain_with(tmp_path, 'inputs = ["raw"]', 'inputs = ["raw", "back"]')
+    topo.write_text(
+        topo.read_text().replace(
+            'inputs = ["accepted"]', 'inputs = ["accepted"]\noutputs = ["back"]'
+        )
+    )
+    assert_refused(tmp_path, topo, (12, "the channels form a cycle: store -> reco -> store"))
+
+
+def test_a_port_in_use(tmp_path):
+    with socket.socket() as held:
+        held.bind(("", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        topo = chain_with(tmp_path, "[devices.store]", f"[devices.store]\nport = {port}")
+        assert_refused(
+            tmp_path, topo, (12, f"device store: port {port} is already in use on host local")
+        )
+
+
+def test_a_host_whose_namespace_does_not_exist(tmp_path):
+    text = CHAIN.format(name=unique("ns")).replace(
+        "[devices.gen]",
+        '[hosts.a]\naddress = "10.77.9.1"\nnetns = "evf-none-here"\n[devices.gen]\nhost = "a"',
+    )
+    topo = write_chain(tmp_path, text)
+    assert_refused(tmp_path, topo, (3, "network namespace 'evf-none-here' does not exist"))
+
+
+def test_not_toml_and_no_name(tmp_path):
+    topo = write_chain(tmp_path, "name = \n")
+    assert_refused(tmp_path, topo, (1, "not a valid TOML file"))
+    topo = write_chain(tmp_path, '[devices.gen]\nsteering = "gen.py"\n')
+    assert_refused(tmp_path, topo, (1, "the topology has no `name`"))
+
+
+def test_what_needs_the_device_runtime_is_refused_with_its_line(tmp_path):
+    topo = chain_with(tmp_path, "[devices.store]", "[devices.store]\nreplicas = 2")
+    assert_refused(
+        tmp_path,
+        topo,
+        (12, "device store: replicas of a source or sink device needs the device runtime"),
+    )
+    hosts = (
+        '[hosts.a]\naddress = "10.77.9.1"\n[hosts.b]\naddress = "10.77.9.2"\n'
+        '[devices.gen]\nhost = "a"'
+    )
+    topo = write_chain(tmp_path, CHAIN.format(name=unique("h")).replace("[devices.gen]", hosts))
+    assert_refused(
+        tmp_path,
+        topo,
+        (11, "device reco: devices on several hosts needs the device runtime"),
+        (17, "device store: devices on several hosts needs the device runtime"),
+    )
+
+
+def test_hold_is_refused_until_the_device_runtime(tmp_path):
+    topo = write_chain(tmp_path)
+    result = run_cli("up", topo, "--hold", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--hold" in result.stderr and "device runtime" in result.stderr
+
+
+def test_the_steering_file_still_runs_alone(tmp_path):
+    write_chain(tmp_path)
+    result = run_cli("run", tmp_path / "gen.py", "-n", "10", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "10 read" in result.stderr
