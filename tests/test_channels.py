@@ -645,3 +645,52 @@ def test_shm_cli_usage_errors():
     result = run_cli("shm", "rm", cwd=os.getcwd())
     assert result.returncode == 2
     assert "invalid choice" in error_lines(result.stderr)[0]
+
+
+def _zmtp_push_announcing(port: int, size: int):
+    """A raw socket that does the ZMTP 3.0 handshake as a PUSH peer, then announces one frame
+    of ``size`` bytes and sends only its first bytes: what a hostile peer costs the receiver."""
+    import socket
+    import struct
+
+    s = socket.create_connection(("127.0.0.1", port))
+    greeting = b"\xff" + b"\x00" * 8 + b"\x7f" + b"\x03\x00" + b"NULL".ljust(20, b"\x00")
+    s.sendall(greeting + b"\x00" * 32)
+    ready = b"\x05READY" + b"\x0bSocket-Type" + struct.pack(">I", 4) + b"PUSH"
+    s.sendall(bytes([0x04, len(ready)]) + ready)
+    s.sendall(b"\x02" + struct.pack(">Q", size) + b"x" * 64)
+    return s
+
+
+def test_a_tcp_receive_is_bounded_and_a_hostile_peer_costs_nothing():
+    pull = ef.Channel("pull", bind="tcp://127.0.0.1:0", max_part_size=1 << 20)
+    port = int(pull.address.rsplit(":", 1)[1])
+    hostile = _zmtp_push_announcing(port, 8 << 30)  # 8 GiB
+    hostile.settimeout(1)
+    deadline = time.monotonic() + 10
+    closed = False  # the receiver sends its greeting and READY, then hangs up
+    while not closed and time.monotonic() < deadline:
+        try:
+            closed = hostile.recv(4096) == b""
+        except ConnectionResetError:
+            closed = True
+        except TimeoutError:
+            continue
+    hostile.close()
+    assert closed, "the receiver kept the connection of a peer announcing an 8 GiB part"
+    ctx = zmq.Context.instance()
+    big, fine = ctx.socket(zmq.PUSH), ctx.socket(zmq.PUSH)
+    try:
+        big.connect(pull.address)
+        big.send(b"x" * (2 << 20))  # over the limit: dropped with its connection
+        fine.connect(pull.address)
+        fine.send(b"within the limit")
+        assert pull.recv(timeout=10).bytes() == [b"within the limit"]
+        with pytest.raises(ef.ChannelTimeoutError):
+            pull.recv(timeout=0.3)
+    finally:
+        big.close(linger=0)
+        fine.close(linger=0)
+        pull.close()
+    with pytest.raises(ef.ConfigError):
+        ef.Channel("pull", bind="tcp://127.0.0.1:0", max_part_size=0)

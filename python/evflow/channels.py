@@ -62,7 +62,10 @@ class Channel:
     Options: ``queue`` messages held per peer (libzmq transports; on shm the segment's
     rings bound it); ``linger`` seconds a closing libzmq channel keeps delivering;
     ``segment_size`` bytes of the shm session's segment if this channel creates it
-    (default 1 GiB); ``topics`` (str or bytes) a sub channel receives, none meaning all.
+    (default 1 GiB); ``topics`` (str or bytes) a sub channel receives, none meaning all;
+    ``max_part_size`` bytes of the largest part a libzmq channel receives (a peer announcing
+    a larger one is disconnected before anything is allocated for it; default no limit:
+    set it on a tcp channel that anything on the network can reach).
     """
 
     __slots__ = ("__weakref__", "_native")
@@ -77,6 +80,7 @@ class Channel:
         linger: float = DEFAULT_LINGER,
         segment_size: int | None = None,
         topics=(),
+        max_part_size: int | None = None,
     ):
         if (bind is None) == (connect is None):
             raise ConfigError(
@@ -91,12 +95,21 @@ class Channel:
         queue = _count("queue", queue, 1)
         if segment_size is not None:
             segment_size = _count("segment_size", segment_size, 1)
+        if max_part_size is not None:
+            max_part_size = _count("max_part_size", max_part_size, 1)
         try:
             linger = float(linger)
         except (TypeError, ValueError):
             raise ConfigError(f"linger = {linger!r} is not a number of seconds") from None
         self._native = _native.Channel(
-            pattern, address, bind is not None, queue, linger, segment_size, _topics(topics)
+            pattern,
+            address,
+            bind is not None,
+            queue,
+            linger,
+            segment_size,
+            _topics(topics),
+            max_part_size,
         )
 
     @property

@@ -231,7 +231,7 @@ impl PyChannel {
     /// Opens a channel; `evflow.Channel` checks and documents the arguments.
     #[allow(clippy::too_many_arguments)] // one per option of the Python signature
     #[new]
-    #[pyo3(signature = (pattern, address, bind, queue, linger, segment_size=None, topics=Vec::new()))]
+    #[pyo3(signature = (pattern, address, bind, queue, linger, segment_size=None, topics=Vec::new(), max_part_size=None))]
     fn new(
         py: Python<'_>,
         pattern: &str,
@@ -241,6 +241,7 @@ impl PyChannel {
         linger: f64,
         segment_size: Option<usize>,
         topics: Vec<Vec<u8>>,
+        max_part_size: Option<u64>,
     ) -> PyResult<PyChannel> {
         let pattern: Pattern = pattern.parse().map_err(config_error)?;
         if queue == 0 {
@@ -252,7 +253,7 @@ impl PyChannel {
         let linger = seconds("linger", linger)?;
         let mut segment = SegmentConfig::new("");
         segment.size = segment_size.unwrap_or(DEFAULT_SEGMENT_LEN);
-        let options = Options { queue, linger, segment, topics };
+        let options = Options { queue, linger, segment, topics, max_part_size };
         let side = if bind { Side::Bind } else { Side::Connect };
         let channel = py.detach(|| Channel::open(pattern, address, side, &options)).map_err(channel_error)?;
         let address = channel.address().into();

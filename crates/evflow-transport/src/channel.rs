@@ -101,6 +101,9 @@ pub struct Options {
     pub segment: evflow_shm::SegmentConfig,
     /// Topic prefixes a sub channel receives; empty: every message.
     pub topics: Vec<Vec<u8>>,
+    /// Largest part a libzmq channel receives: a peer that announces a larger one is
+    /// disconnected before anything is allocated for it (`ZMQ_MAXMSGSIZE`); `None`: no limit.
+    pub max_part_size: Option<u64>,
 }
 
 impl Default for Options {
@@ -110,6 +113,7 @@ impl Default for Options {
             linger: DEFAULT_LINGER,
             segment: evflow_shm::SegmentConfig::new(""),
             topics: Vec::new(),
+            max_part_size: None,
         }
     }
 }

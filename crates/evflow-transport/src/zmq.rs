@@ -99,6 +99,10 @@ impl ZmqSocket {
         // default is a flat 100 ms, a long wait for a job whose processes start together).
         socket.set_reconnect_ivl(RECONNECT_FIRST_MS).map_err(fail("setting the reconnect interval"))?;
         socket.set_reconnect_ivl_max(RECONNECT_MAX_MS).map_err(fail("setting the reconnect interval"))?;
+        if let Some(limit) = options.max_part_size {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            socket.set_maxmsgsize(limit).map_err(fail("setting the largest part"))?;
+        }
         if pattern == Pattern::Sub {
             if options.topics.is_empty() {
                 socket.set_subscribe(b"").map_err(fail("subscribing"))?;
