@@ -417,7 +417,10 @@ impl Input<'_, '_> {
             if header.kind != Kind::Acks {
                 return Err(format!("the input got a {:?} message on its ack channel", header.kind));
             }
-            for ack in decode_acks(bytes, &header).map_err(|e| e.to_string())? {
+            let (watermark, acks) = decode_acks(bytes, &header).map_err(|e| e.to_string())?;
+            // The same value the output stores on the board, for an output in another place.
+            self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
+            for ack in acks {
                 let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
                 if backup.at == Some(ack.origin) {
                     self.drop_backup(&ack.seq);

@@ -263,7 +263,8 @@ impl Output<'_, '_> {
         if self.pending_acks.is_empty() {
             return Ok(());
         }
-        let message = Message::single(encode_acks(&self.pending_acks));
+        let watermark = if self.ctx.popts.ordered { self.next_write } else { self.done.watermark };
+        let message = Message::single(encode_acks(watermark, &self.pending_acks));
         loop {
             match self.acks.send(&message, Some(POLL)) {
                 Ok(()) => break,

@@ -12,7 +12,8 @@ pub enum Kind {
     Dispatch = 1,
     /// To the output: what became of an event (frame follows for kept and failed events).
     Result = 2,
-    /// Output to input: results taken into custody (the ack list follows in the same part).
+    /// Output to input: results taken into custody (the output's watermark and the ack list
+    /// follow in the same part).
     Acks = 3,
     /// Input to the output: no more events; `seq` is the number read.
     End = 4,
@@ -145,11 +146,15 @@ pub struct Ack {
 }
 
 const ACK_LEN: usize = 16;
+const WATERMARK_LEN: usize = 8;
 
-/// An `Acks` message: header then 16 bytes per ack.
-pub fn encode_acks(acks: &[Ack]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + acks.len() * ACK_LEN);
+/// An `Acks` message: header (`seq`: the number of acks), the output's watermark (every seq
+/// below it is done: the ordered input's read-ahead limit, so it needs no shared memory with
+/// the output), then 16 bytes per ack.
+pub fn encode_acks(watermark: u64, acks: &[Ack]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + WATERMARK_LEN + acks.len() * ACK_LEN);
     out.extend_from_slice(&Header::new(Kind::Acks, acks.len() as u64).encode());
+    out.extend_from_slice(&watermark.to_le_bytes());
     for a in acks {
         out.extend_from_slice(&a.seq.to_le_bytes());
         out.extend_from_slice(&a.origin.worker.to_le_bytes());
@@ -158,13 +163,16 @@ pub fn encode_acks(acks: &[Ack]) -> Vec<u8> {
     out
 }
 
-/// The acks of an `Acks` message whose header is already decoded.
-pub fn decode_acks(bytes: &[u8], header: &Header) -> Result<Vec<Ack>, ProtocolError> {
+/// The watermark and the acks of an `Acks` message whose header is already decoded.
+pub fn decode_acks(bytes: &[u8], header: &Header) -> Result<(u64, Vec<Ack>), ProtocolError> {
     let body = &bytes[HEADER_LEN..];
-    if body.len() as u64 != header.seq.saturating_mul(ACK_LEN as u64) {
+    let declared = header.seq.saturating_mul(ACK_LEN as u64).saturating_add(WATERMARK_LEN as u64);
+    if body.len() as u64 != declared {
         return Err(ProtocolError(format!("{} acks declared in {} bytes", header.seq, body.len())));
     }
-    Ok(body
+    let (watermark, body) = body.split_at(WATERMARK_LEN);
+    let watermark = u64::from_le_bytes(watermark.try_into().expect("8 bytes"));
+    let acks = body
         .chunks_exact(ACK_LEN)
         .map(|c| Ack {
             seq: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
@@ -173,7 +181,8 @@ pub fn decode_acks(bytes: &[u8], header: &Header) -> Result<Vec<Ack>, ProtocolEr
                 generation: u32::from_le_bytes(c[12..16].try_into().expect("4 bytes")),
             },
         })
-        .collect())
+        .collect();
+    Ok((watermark, acks))
 }
 
 #[cfg(test)]
@@ -189,9 +198,9 @@ mod tests {
             Ack { seq: 1, origin },
             Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },
         ];
-        let bytes = encode_acks(&acks);
+        let bytes = encode_acks(77, &acks);
         let header = Header::decode(&bytes).unwrap();
-        assert_eq!(decode_acks(&bytes, &header).unwrap(), acks);
+        assert_eq!(decode_acks(&bytes, &header).unwrap(), (77, acks.to_vec()));
     }
 
     #[test]
@@ -203,7 +212,7 @@ mod tests {
         let mut b = Header::result(1, Status::Processed, Origin { worker: 0, generation: 0 }).encode();
         b[1] = 0;
         assert!(Header::decode(&b).is_err());
-        let bytes = encode_acks(&[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
+        let bytes = encode_acks(0, &[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
         let header = Header::decode(&bytes).unwrap();
         assert!(decode_acks(&bytes[..bytes.len() - 1], &header).is_err());
     }
