@@ -8,9 +8,10 @@ use evflow_runtime::module::{Module, Severity, Source};
 use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
-use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
+use std::cell::RefCell;
 use std::time::Duration;
 
 /// What a job did: counts, time and per-module statistics.
@@ -206,7 +207,10 @@ pub fn run_path<'py>(
     };
     let opts = ProcessOptions { max_events, seed, on_error };
     let mut interrupt: Option<PyErr> = None;
-    let mut control = || match py.check_signals() {
+    // A signal whose handler raised in the watcher (Python code the monitor called) rather
+    // than in the check below: taken as if the check had raised it.
+    let raised_in_watch: RefCell<Option<PyErr>> = RefCell::new(None);
+    let mut control = || match raised_in_watch.take().map_or_else(|| py.check_signals(), Err) {
         Ok(()) => Ok(()),
         Err(e) => {
             // The first signal says how the job ends (SIGINT or SIGTERM).
@@ -226,7 +230,8 @@ pub fn run_path<'py>(
     let mut outcome = match parallel {
         None => sequential::process(&mut path, &opts, &mut control),
         Some(popts) => {
-            let mut hooks = PyHooks { py, control: &mut control, steps: &steps, watch, stop: false };
+            let mut hooks =
+                PyHooks { py, control: &mut control, steps: &steps, watch, stop: false, raised: &raised_in_watch };
             parallel::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
         }
     };
@@ -394,6 +399,8 @@ struct PyHooks<'a, 'py> {
     watch: Option<&'a Bound<'py, PyAny>>,
     /// `watch` asked the job to stop.
     stop: bool,
+    /// Where `watch` leaves a signal's exception for `control`.
+    raised: &'a RefCell<Option<PyErr>>,
 }
 
 impl Hooks for PyHooks<'_, '_> {
@@ -409,6 +416,10 @@ impl Hooks for PyHooks<'_, '_> {
         let asked = live_dict(self.py, live).and_then(|d| watch.call1((d,))).and_then(|r| r.is_truthy());
         match asked {
             Ok(stop) => self.stop |= stop,
+            // KeyboardInterrupt, Terminated: a signal's handler ran in the watcher.
+            Err(e) if !e.is_instance_of::<PyException>(self.py) => {
+                self.raised.borrow_mut().get_or_insert(e);
+            }
             Err(e) => evflow_runtime::log::error!("the job's watcher failed: {e}"),
         }
     }
