@@ -48,6 +48,7 @@ bench: develop
 	$(BIN)/python bench/python_modules.py
 	$(BIN)/evflow bench transport
 	$(BIN)/evflow bench parallel
+	$(BIN)/evflow bench topology
 
 # The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:

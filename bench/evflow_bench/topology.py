@@ -1,0 +1,201 @@
+"""``evflow bench topology``: a topology of three devices run by ``evflow up`` (a source, two
+processor replicas, a sink, over shm on this machine) against ``process(processes=2)`` on the
+same path, side by side in one run, for small and large events (docs/benchmarks.md).
+
+Both run in fresh processes of their own, from the same steering files; each reports its
+job's wall time, and the rate is events over it. Across hosts (tcp between network
+namespaces, against raw libzmq) comes with the device runtime (docs/topology.md).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+from evflow_bench.common import positive, print_table, size_name
+
+DEFAULT_SIZES = (1 << 10, 1 << 20)
+DEFAULT_EVENTS = {1 << 10: 50_000, 1 << 20: 2_000}
+DEFAULT_REPEATS = 3
+
+GEN = """
+import numpy as np
+import evflow as ef
+
+class SamePayload(ef.Source):
+    def __init__(self, events, size):
+        self.count, self.expected_events = events, events
+        self.payload = np.zeros(size, dtype=np.uint8)
+    def events(self):
+        for number in range(1, self.count + 1):
+            yield ef.Event(run=1, number=number, payload=self.payload)
+
+path = ef.Path()
+path.add(SamePayload({events}, {size}))
+"""
+
+RECO = """
+import evflow as ef
+
+class Nothing(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        pass
+
+path = ef.Path()
+path.add(Nothing())
+"""
+
+STORE = """
+import evflow as ef
+
+class Count(ef.Module):
+    def event(self, event):
+        pass
+
+path = ef.Path()
+path.add(Count())
+"""
+
+TOPOLOGY = """
+name = "bench-{pid}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+inputs = ["raw"]
+outputs = ["done"]
+[devices.store]
+steering = "store.py"
+inputs = ["done"]
+"""
+
+ONE_JOB = """
+import json
+import evflow as ef
+path = ef.Path()
+for name in ("gen", "reco", "store"):
+    namespace = {"__name__": "bench"}
+    exec(compile(open(name + ".py").read(), name + ".py", "exec"), namespace)
+    for step in namespace["path"]:
+        path.add(step)
+report = ef.process(path, processes=2, summary=False)
+print(json.dumps({"read": report.read, "wall_s": report.wall_s}))
+"""
+
+
+def _write(directory: str, size: int, events: int) -> None:
+    files = {
+        "gen.py": GEN.format(events=events, size=size),
+        "reco.py": RECO,
+        "store.py": STORE,
+        "topo.toml": TOPOLOGY.format(pid=os.getpid()),
+        "one_job.py": ONE_JOB,
+    }
+    for name, text in files.items():
+        with open(os.path.join(directory, name), "w") as f:
+            f.write(textwrap.dedent(text))
+
+
+def _evflow(*args, cwd) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "evflow", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+
+
+def _topology_rate(directory: str) -> float:
+    done = _evflow("up", "topo.toml", "--report", "report.json", cwd=directory)
+    if done.returncode != 0:
+        raise RuntimeError(f"evflow up failed: {done.stderr.strip()}")
+    with open(os.path.join(directory, "report.json")) as f:
+        job = json.load(f)["job"]
+    return job["read"] / job["wall_s"]
+
+
+def _process_rate(directory: str) -> float:
+    done = subprocess.run(
+        [sys.executable, "one_job.py"], cwd=directory, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"process(processes=2) failed: {done.stderr.strip()}")
+    job = json.loads(done.stdout.strip().splitlines()[-1])
+    return job["read"] / job["wall_s"]
+
+
+def measure(sizes, events, repeats, progress) -> list[dict]:
+    """Median events/s of both, alternating, per size."""
+    results = []
+    for size in sizes:
+        n = events or DEFAULT_EVENTS.get(size, 10_000)
+        with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
+            _write(directory, size, n)
+            topology, one_job = [], []
+            for r in range(repeats):
+                progress(f"{size_name(size)}: repeat {r + 1} of {repeats}")
+                topology.append(_topology_rate(directory))
+                one_job.append(_process_rate(directory))
+        t, p = statistics.median(topology), statistics.median(one_job)
+        results.append(
+            {
+                "size": size,
+                "events": n,
+                "topology_events_per_s": t,
+                "process_events_per_s": p,
+                "ratio": t / p,
+                "topology_gb_per_s": t * size / 1e9,
+                "repeats": repeats,
+            }
+        )
+    return results
+
+
+def add_parser(kind) -> None:
+    """``evflow bench topology``."""
+    p = kind.add_parser(
+        "topology",
+        help="a topology run by evflow up against process(processes=2) on the same path",
+    )
+    p.add_argument(
+        "--sizes",
+        type=lambda text: [int(s) for s in text.split(",")],
+        default=list(DEFAULT_SIZES),
+        help="event payload sizes in bytes (default 1024,1048576)",
+    )
+    p.add_argument("--events", type=positive(int), help="events per run (default by size)")
+    p.add_argument("--repeats", type=positive(int), default=DEFAULT_REPEATS)
+    p.add_argument("--json", action="store_true", help="print the results as JSON too")
+
+
+def run(args) -> int:
+    """Measures and prints the table."""
+
+    def progress(text):
+        print(f"\r{text}".ljust(60), end="", file=sys.stderr, flush=True)
+
+    results = measure(args.sizes, args.events, args.repeats, progress)
+    print(file=sys.stderr)
+    header = ["event size", "events", "evflow up [ev/s]", "process(2) [ev/s]", "ratio", "GB/s"]
+    rows = [
+        [
+            size_name(r["size"]),
+            str(r["events"]),
+            f"{r['topology_events_per_s']:,.0f}",
+            f"{r['process_events_per_s']:,.0f}",
+            f"{r['ratio']:.2f}",
+            f"{r['topology_gb_per_s']:.2f}",
+        ]
+        for r in results
+    ]
+    print_table(
+        "One host, shm: source -> 2 processor replicas -> sink (median of "
+        f"{args.repeats}), against process(processes=2) on the same path",
+        header,
+        rows,
+    )
+    if args.json:
+        print(json.dumps(results, indent=1))
+    return 0
