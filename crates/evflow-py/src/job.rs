@@ -5,7 +5,8 @@ use crate::builtin;
 use crate::errors::{config_error, EvflowError};
 use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
-use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
+use evflow_runtime::parallel::device::DeviceOptions;
+use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Role, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
@@ -172,7 +173,7 @@ type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 /// `parallel` is `None` for one process, else a dict of the parallel options (processes,
 /// ordered, worker_queue, event_timeout, max_retries, max_restarts_per_minute, quarantine,
 /// transport, segment_size, and from `evflow up` parts: (input modules, input + worker
-/// modules, (input name, worker name, output name))); a path without a parallel-safe module
+/// modules, (input name, worker name, output name, [each worker's name]))); a path without a parallel-safe module
 /// then runs in one process. `watch`, for a parallel job, is called about every 250 ms with a
 /// dict of the job's counters and processes; when it returns True the job stops as if
 /// `evflow ctl stop` asked (it drains).
@@ -271,6 +272,58 @@ pub fn run_path<'py>(
     Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
 }
 
+/// Runs one process of a topology across hosts (`evflow device`): its `role` (`input`,
+/// `worker:N`, `output`) of the engine's `parallel` parts, over tcp, reporting to the
+/// controller's `reports` channel and taking its `views`; returns the exit code.
+#[pyfunction]
+#[pyo3(signature = (source, modules, *, role, generation, host_address, reports, views, max_part_size, parallel, job=None, max_events=None, seed=0, on_error="stop"))]
+#[allow(clippy::too_many_arguments)]
+pub fn run_device<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    modules: Vec<Bound<'py, PyAny>>,
+    role: &str,
+    generation: u32,
+    host_address: String,
+    reports: String,
+    views: String,
+    max_part_size: u64,
+    parallel: &Bound<'py, PyDict>,
+    job: Option<&Bound<'py, PyAny>>,
+    max_events: Option<u64>,
+    seed: u64,
+    on_error: &str,
+) -> PyResult<i32> {
+    let role = match role.split_once(':') {
+        None if role == "input" => Role::Input,
+        None if role == "output" => Role::Output,
+        Some(("worker", w)) => Role::Worker(w.parse().map_err(|_| config_error(format!("bad worker slot {w:?}")))?),
+        _ => return Err(config_error(format!("role must be input, worker:N or output, not {role:?}"))),
+    };
+    let on_error: OnError = on_error.parse().map_err(config_error)?;
+    let popts = parallel_options(parallel)?;
+    let job: serde_json::Value = match job {
+        None => serde_json::Value::Null,
+        Some(job) => {
+            let text: String = py.import("json")?.call_method1("dumps", (job,))?.extract()?;
+            serde_json::from_str(&text).map_err(config_error)?
+        }
+    };
+    let names = std::iter::once(source).chain(&modules).map(module_name).collect::<PyResult<Vec<_>>>()?;
+    let names = unique_names(names.iter().map(String::as_str));
+    let path = Path {
+        source: source_of(source)?,
+        modules: modules.iter().zip(&names[1..]).map(|(m, name)| module_of(m, name, &job)).collect::<PyResult<_>>()?,
+    };
+    let opts = ProcessOptions { max_events, seed, on_error };
+    let device = DeviceOptions { role, generation, host_address, reports, views, max_part_size };
+    let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
+    let raised = RefCell::new(None);
+    let mut control = || Ok(());
+    let mut hooks = PyHooks { py, control: &mut control, steps: &steps, watch: None, stop: false, raised: &raised };
+    parallel::device::run(path, &opts, &popts, &device, &mut hooks).map_err(EvflowError::new_err)
+}
+
 /// What `watch` gets: the job's counters so far and its processes.
 fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
     let r = &live.report;
@@ -349,7 +402,7 @@ fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
     if let Some(v) = get::<std::path::PathBuf>(d, "quarantine", "a file name or None")? {
         o.quarantine = Some(v);
     }
-    if let Some(v) = get::<String>(d, "transport", "\"shm\" or \"ipc\"")? {
+    if let Some(v) = get::<String>(d, "transport", "\"shm\", \"ipc\" (or \"tcp\" for devices)")? {
         o.transport = v.parse::<Transport>().map_err(config_error)?;
     }
     if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
@@ -357,8 +410,9 @@ fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
     }
     if let Some(parts) = d.get_item("parts")?.filter(|v| !v.is_none()) {
         // From evflow up: which device's modules run in which process, and their names.
-        let (input, workers, names): (usize, usize, (String, String, String)) = parts.extract()?;
-        let names = PartNames { input: names.0, worker: names.1, output: names.2, label_logs: true };
+        type Names = (String, String, String, Vec<String>);
+        let (input, workers, names): (usize, usize, Names) = parts.extract()?;
+        let names = PartNames { input: names.0, worker: names.1, output: names.2, workers: names.3, label_logs: true };
         o.parts = Some(Parts { input, workers, names });
     }
     // A job of one process runs none of it, but its options must still be right.

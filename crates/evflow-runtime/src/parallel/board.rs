@@ -100,10 +100,11 @@ struct Head {
     ended: AtomicU32,
     /// The signal that stopped the job (an index into [`SIGNALS`] plus one), 0 for none.
     signal: AtomicU32,
+    /// Set in a device when its controller is gone (no word from it for too long).
+    monitor_lost: AtomicU32,
     counters: Counters,
 }
 
-/// The signals the board can name; any other is recorded as the last.
 /// What may interrupt a job: the signals, an operator's stop, and the rest.
 const SIGNALS: [&str; 4] = [Interrupt::SIGINT.0, Interrupt::SIGTERM.0, Interrupt::STOP.0, "a signal"];
 
@@ -205,6 +206,18 @@ impl Board {
     pub fn signal(&self) -> Option<&'static str> {
         let code = self.head().signal.load(Ordering::Acquire) as usize;
         code.checked_sub(1).and_then(|i| SIGNALS.get(i)).copied()
+    }
+
+    /// Marks the job's monitor (a device's controller) as gone: the processes stop as when
+    /// their parent monitor dies.
+    pub fn lose_monitor(&self) {
+        self.head().monitor_lost.store(1, Ordering::Release);
+        self.request_stop(Stop::Abort);
+    }
+
+    /// Whether [`Board::lose_monitor`] was called.
+    pub fn monitor_lost(&self) -> bool {
+        self.head().monitor_lost.load(Ordering::Acquire) != 0
     }
 
     /// Marks the end of data: every event read is at the output; workers may finish.

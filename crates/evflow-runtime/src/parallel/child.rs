@@ -77,7 +77,7 @@ impl Ctx<'_> {
     /// Whether the monitor is gone (the parent-death signal may not have arrived yet).
     pub fn monitor_gone(&self) -> bool {
         // SAFETY: getppid cannot fail.
-        unsafe { libc::getppid() != self.monitor }
+        self.board.monitor_lost() || unsafe { libc::getppid() != self.monitor }
     }
 
     /// Records a job error for the monitor.
@@ -140,6 +140,17 @@ fn set_up(role: Role, name: &str, monitor: libc::pid_t) {
 /// The body of a forked child: runs `role` and exits; never returns.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
     hooks.after_fork_child(&ctx.name());
+    let end = body(ctx, path, hooks);
+    finish_channels(ctx);
+    hooks.before_exit();
+    // SAFETY: ends this process without running the parent's atexit handlers or destructors
+    // (they belong to the monitor's copy of the state: open files, the interpreter).
+    unsafe { libc::_exit(end.code) }
+}
+
+/// Sets the process up for `ctx.role`, runs it and hands its mergeable objects over: a
+/// forked child's life, or a topology device's.
+pub fn body(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
     if ctx.parts.names.label_logs {
         crate::log::set_label(&ctx.name());
     }
@@ -170,15 +181,16 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
             }
         }
     }
+    end
+}
+
+/// Delivers what libzmq still holds for the closed channels and ends libzmq in this
+/// process: last, once no channel is open (it waits for every one to close). Pointless,
+/// and up to a linger long, when the job is over for everyone.
+pub fn finish_channels(ctx: &Ctx<'_>) {
     if !ctx.monitor_gone() && ctx.board.stop() != super::board::Stop::Abort {
-        // Delivers what libzmq still holds; pointless (and up to a linger long) when the
-        // job is over for everyone.
         evflow_transport::finish_zmq();
     }
-    hooks.before_exit();
-    // SAFETY: ends this process without running the parent's atexit handlers or destructors
-    // (they belong to the monitor's copy of the state: open files, the interpreter).
-    unsafe { libc::_exit(end.code) }
 }
 
 /// How the job ended, as this process's modules hear it before `terminate`: stopped by its

@@ -101,7 +101,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         backup_bytes: 0,
         backup_budget: match ctx.popts.transport {
             Transport::Shm => heap_bytes(ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN)) / BACKUP_SHARE,
-            Transport::Ipc => usize::MAX,
+            Transport::Ipc | Transport::Tcp => usize::MAX,
         },
     };
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);

@@ -4,8 +4,10 @@
 
 pub mod board;
 mod child;
+pub mod device;
 mod input;
 mod jobdir;
+pub mod link;
 mod monitor;
 mod net;
 mod output;
@@ -17,6 +19,7 @@ use crate::job::Interrupt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use child::Role;
 pub use monitor::process;
 pub use parts::{PartNames, Parts};
 
@@ -28,6 +31,8 @@ pub enum Transport {
     Shm,
     /// libzmq over Unix sockets: every event is copied through the kernel.
     Ipc,
+    /// libzmq over tcp: a topology's devices on several hosts (not for `process()`).
+    Tcp,
 }
 
 impl Transport {
@@ -36,6 +41,7 @@ impl Transport {
         match self {
             Transport::Shm => "shm",
             Transport::Ipc => "ipc",
+            Transport::Tcp => "tcp",
         }
     }
 }
@@ -46,6 +52,7 @@ impl std::str::FromStr for Transport {
         match s {
             "shm" => Ok(Transport::Shm),
             "ipc" => Ok(Transport::Ipc),
+            "tcp" => Ok(Transport::Tcp),
             other => Err(format!("transport must be \"shm\" or \"ipc\", not {other:?}")),
         }
     }
@@ -150,6 +157,11 @@ impl ParallelOptions {
                 evflow_shm::layout::MAX_PROCESSES,
                 self.processes
             ));
+        }
+        if self.transport == Transport::Tcp && self.parts.is_none() {
+            return Err("transport=\"tcp\" joins the devices of a topology on several hosts; \
+                        process() runs on one: use \"shm\" or \"ipc\""
+                .into());
         }
         if self.worker_queue == 0 || self.worker_queue > 1000 {
             return Err(format!("worker_queue must be 1 to 1000, not {}", self.worker_queue));

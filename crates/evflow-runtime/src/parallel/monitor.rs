@@ -66,8 +66,13 @@ pub fn process(
     let session = format!("job-{pid}-{}", monotonic_ns() % 1_000_000_000);
     let dir = JobDir::create(&session).map_err(|e| format!("cannot create the job's directory: {e}"))?;
     let board = Board::new(popts.processes, names.len()).map_err(|e| format!("cannot map the job's board: {e}"))?;
-    let net =
-        Net { transport: popts.transport, session, dir: dir.path().to_path_buf(), segment_size: popts.segment_size };
+    let net = Net {
+        transport: popts.transport,
+        session,
+        dir: dir.path().to_path_buf(),
+        segment_size: popts.segment_size,
+        remote: None,
+    };
     let mut monitor = Monitor {
         board,
         net,

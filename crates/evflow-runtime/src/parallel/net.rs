@@ -1,15 +1,67 @@
-//! The job's channels: their addresses on each transport and who binds them.
+//! The job's channels: their addresses on each transport and who binds them. On one host the
+//! names map to shm or ipc addresses; a topology's devices on several hosts bind tcp ports
+//! and learn each other's from their controller (an [`AddressBook`]).
 
 use super::Transport;
 use evflow_transport::{Channel, ChannelError, Options, Pattern, Side};
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// libzmq queue of every engine channel: far above what credits let through, so a send
 /// never waits on libzmq's limit; shm rings have their own capacity.
 const ZMQ_QUEUE: usize = 100_000;
 /// How long a closing libzmq channel tries to deliver what it sent.
 const ZMQ_LINGER: Duration = Duration::from_secs(5);
+/// How long a device waits for the controller to publish the address of a channel it
+/// connects to, before it gives up with an error.
+const ADDRESS_WAIT: Duration = Duration::from_secs(60);
+
+/// The tcp endpoints of a topology's channels: those this process bound (reported to the
+/// controller) and those the controller published (from every process).
+#[derive(Debug, Default)]
+pub struct AddressBook {
+    inner: Mutex<Addresses>,
+}
+
+#[derive(Debug, Default)]
+struct Addresses {
+    bound: HashMap<String, String>,
+    published: HashMap<String, String>,
+}
+
+impl AddressBook {
+    /// Records that this process bound `name` at `endpoint`.
+    pub fn bound(&self, name: &str, endpoint: String) {
+        self.inner.lock().expect("not poisoned").bound.insert(name.to_string(), endpoint);
+    }
+
+    /// What this process bound.
+    pub fn bound_by_me(&self) -> HashMap<String, String> {
+        self.inner.lock().expect("not poisoned").bound.clone()
+    }
+
+    /// Takes the controller's table of every process's endpoints.
+    pub fn publish(&self, endpoints: HashMap<String, String>) {
+        self.inner.lock().expect("not poisoned").published = endpoints;
+    }
+
+    fn lookup(&self, name: &str) -> Option<String> {
+        self.inner.lock().expect("not poisoned").published.get(name).cloned()
+    }
+}
+
+/// A device's place among hosts: where it binds, and the book of everyone's endpoints.
+#[derive(Debug, Clone)]
+pub struct Remote {
+    /// This host's address (`10.77.0.1`): tcp channels bind there on a free port.
+    pub host_address: String,
+    /// The endpoints.
+    pub book: Arc<AddressBook>,
+    /// Largest part a tcp channel receives.
+    pub max_part_size: u64,
+}
 
 /// Names the channels of one job.
 #[derive(Debug, Clone)]
@@ -22,6 +74,8 @@ pub struct Net {
     pub dir: PathBuf,
     /// Segment size for shm.
     pub segment_size: Option<usize>,
+    /// For tcp: the device's host and the address book.
+    pub remote: Option<Remote>,
 }
 
 impl Net {
@@ -29,6 +83,7 @@ impl Net {
         match self.transport {
             Transport::Shm => format!("shm://{}/{name}", self.session),
             Transport::Ipc => format!("ipc://{}", self.dir.join(name).display()),
+            Transport::Tcp => String::new(),
         }
     }
 
@@ -36,11 +91,37 @@ impl Net {
         let mut options = Options { queue: ZMQ_QUEUE, linger: ZMQ_LINGER, ..Options::default() };
         options.segment.session = self.session.clone();
         options.segment.size = self.segment_size.unwrap_or(super::DEFAULT_SEGMENT_LEN);
+        options.max_part_size = self.remote.as_ref().map(|r| r.max_part_size);
         options
     }
 
     fn open(&self, pattern: Pattern, name: &str, side: Side) -> Result<Channel, ChannelError> {
-        Channel::open(pattern, &self.address(name), side, &self.options())
+        let Some(remote) = self.remote.as_ref().filter(|_| self.transport == Transport::Tcp) else {
+            return Channel::open(pattern, &self.address(name), side, &self.options());
+        };
+        match side {
+            Side::Bind => {
+                let channel =
+                    Channel::open(pattern, &format!("tcp://{}:0", remote.host_address), side, &self.options())?;
+                remote.book.bound(name, channel.address());
+                Ok(channel)
+            }
+            Side::Connect => {
+                let deadline = Instant::now() + ADDRESS_WAIT;
+                loop {
+                    if let Some(endpoint) = remote.book.lookup(name) {
+                        return Channel::open(pattern, &endpoint, side, &self.options());
+                    }
+                    if Instant::now() > deadline {
+                        return Err(ChannelError::State {
+                            channel: name.to_string(),
+                            reason: format!("its controller published no address for it within {ADDRESS_WAIT:?}"),
+                        });
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
     }
 
     /// Input to worker `w` of generation `generation`: a fresh channel per generation, so no

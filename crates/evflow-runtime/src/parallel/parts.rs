@@ -13,6 +13,9 @@ pub struct PartNames {
     pub input: String,
     /// The workers: this, then `-` and the worker's number from 1.
     pub worker: String,
+    /// Each worker's own name, when they do not follow `worker` (a topology's replicas on
+    /// several hosts: `evf-reco-b-1`, `evf-reco-c-1`); empty otherwise.
+    pub workers: Vec<String>,
     /// The output process.
     pub output: String,
     /// Whether each process labels its log lines with its name (a topology's devices).
@@ -24,6 +27,7 @@ impl Default for PartNames {
         PartNames {
             input: "evf-input".into(),
             worker: "evf-worker".into(),
+            workers: Vec::new(),
             output: "evf-output".into(),
             label_logs: false,
         }
@@ -66,7 +70,10 @@ impl Parts {
     pub fn name(&self, role: Role) -> String {
         match role {
             Role::Input => self.names.input.clone(),
-            Role::Worker(w) => format!("{}-{}", self.names.worker, w + 1),
+            Role::Worker(w) => match self.names.workers.get(w) {
+                Some(name) => name.clone(),
+                None => format!("{}-{}", self.names.worker, w + 1),
+            },
             Role::Output => self.names.output.clone(),
         }
     }

@@ -1,0 +1,281 @@
+//! A device's link to its controller (docs/topology.md, "Controller and life cycle"): a
+//! thread that reports what this process's board holds every [`HEARTBEAT`] and applies the
+//! controller's view of the whole job to it. So the roles run as they do in a forked job,
+//! reading the same board; only who writes the other processes' part of it changes.
+//!
+//! Both directions carry whole states, never deltas: a lost or late message is made good by
+//! the next one. Reports go over a push channel to the controller's pull; views come over
+//! the controller's pub channel (JSON; a few per second).
+
+use super::board::{Board, Stop, IDLE};
+use super::child::Role;
+use super::net::AddressBook;
+use evflow_transport::{Channel, Message, Options, Pattern, Side};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How often a device reports, and the controller publishes its view.
+pub const HEARTBEAT: Duration = Duration::from_millis(100);
+/// Heartbeats without a view before a device takes its controller for gone.
+pub const LOST_AFTER_HEARTBEATS: u32 = 10;
+/// How long a starting device waits for its first view.
+const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
+
+/// What a device tells its controller.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Report {
+    /// The process name (`evf-reco-b-1`).
+    pub name: String,
+    /// `input`, `worker` or `output`.
+    pub role: String,
+    /// The worker slot, for a worker.
+    pub worker: Option<usize>,
+    /// Its generation (workers).
+    pub generation: u32,
+    /// Its pid.
+    pub pid: i32,
+    /// The seq a worker is busy on.
+    pub busy: Option<u64>,
+    /// Channels it bound: name to tcp endpoint.
+    pub bound: HashMap<String, String>,
+    /// It stopped the job with an error.
+    pub failed: bool,
+    /// The stop it asks for (0 run, 1 drain, 2 abort): an output that cannot write aborts.
+    pub stop: u32,
+    /// The input has read everything and every event is at the output.
+    pub ended: bool,
+    /// Its counters (read, written, rejected, failed, retried, duplicates, quarantined,
+    /// abandoned, watermark; `events` of a worker slot).
+    pub counters: HashMap<String, u64>,
+    /// Calls, failures and time (ns) of every path step in this process.
+    pub modules: Vec<(u64, u64, u64)>,
+    /// Sent once, as the last report: how the process ended.
+    pub exit: Option<Exit>,
+}
+
+/// The last report's account of a device's end.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Exit {
+    /// Its exit code.
+    pub code: i32,
+    /// The errors it recorded: (module, message, fatal).
+    pub errors: Vec<(String, String)>,
+    /// Seqs it read or held and did not complete (the output).
+    pub not_completed: Vec<u64>,
+}
+
+/// A worker slot as the controller sees it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct WorkerView {
+    /// The slot's generation now.
+    pub generation: u32,
+    /// Its process, 0 while it has none (dead, or not yet started).
+    pub pid: i32,
+    /// The seq the last dead generation was busy on.
+    pub died_on: Option<u64>,
+}
+
+/// What the controller tells every device: the whole job.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct View {
+    /// 0 run, 1 drain, 2 abort.
+    pub stop: u32,
+    /// What interrupted the job (`SIGINT`, `evflow ctl stop`).
+    pub signal: Option<String>,
+    /// A process stopped the job with an error.
+    pub failed: bool,
+    /// The input has ended (end of data).
+    pub ended: bool,
+    /// Every worker slot.
+    pub workers: Vec<WorkerView>,
+    /// Every channel's tcp endpoint.
+    pub endpoints: HashMap<String, String>,
+}
+
+/// Who this device is, and where its controller listens.
+#[derive(Debug, Clone)]
+pub struct LinkConfig {
+    /// The process name.
+    pub name: String,
+    /// Its role.
+    pub role: Role,
+    /// Its generation (a worker's).
+    pub generation: u32,
+    /// The controller's pull channel for reports (`tcp://...`).
+    pub reports: String,
+    /// The controller's pub channel for views (`tcp://...`).
+    pub views: String,
+}
+
+/// The running link thread.
+pub struct Link {
+    done: Arc<AtomicBool>,
+    exit: Arc<Mutex<Option<Exit>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Link {
+    /// Connects to the controller and starts reporting and taking views.
+    pub fn start(config: LinkConfig, board: Arc<Board>, book: Arc<AddressBook>) -> Result<Link, String> {
+        let options = Options { linger: Duration::from_secs(2), ..Options::default() };
+        let reports = Channel::open(Pattern::Push, &config.reports, Side::Connect, &options)
+            .map_err(|e| format!("cannot reach the controller at {}: {e}", config.reports))?;
+        let views = Channel::open(Pattern::Sub, &config.views, Side::Connect, &options)
+            .map_err(|e| format!("cannot reach the controller at {}: {e}", config.views))?;
+        let done = Arc::new(AtomicBool::new(false));
+        let exit = Arc::new(Mutex::new(None));
+        let thread = {
+            let (done, exit) = (done.clone(), exit.clone());
+            let mut state = LinkState { config, board, book, reports, views, done, exit };
+            std::thread::Builder::new()
+                .name("evflow-link".into())
+                .spawn(move || state.run())
+                .map_err(|e| format!("cannot start the link to the controller: {e}"))?
+        };
+        Ok(Link { done, exit, thread: Some(thread) })
+    }
+
+    /// Sends the last report, with how the process ended, and stops the thread.
+    pub fn finish(mut self, exit: Exit) {
+        *self.exit.lock().expect("not poisoned") = Some(exit);
+        self.done.store(true, Ordering::Release);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+struct LinkState {
+    config: LinkConfig,
+    board: Arc<Board>,
+    book: Arc<AddressBook>,
+    reports: Channel,
+    views: Channel,
+    done: Arc<AtomicBool>,
+    exit: Arc<Mutex<Option<Exit>>>,
+}
+
+impl LinkState {
+    fn run(&mut self) {
+        let started = Instant::now();
+        let mut last_view: Option<Instant> = None;
+        let mut next_report = Instant::now();
+        loop {
+            if self.done.load(Ordering::Acquire) {
+                let exit = self.exit.lock().expect("not poisoned").take();
+                self.send(exit);
+                return;
+            }
+            let now = Instant::now();
+            if now >= next_report {
+                self.send(None);
+                next_report = now + HEARTBEAT;
+            }
+            let wait = next_report.saturating_duration_since(Instant::now()).min(HEARTBEAT);
+            if let Ok(message) = self.views.recv(Some(wait)) {
+                let view = message.parts.first().and_then(|p| serde_json::from_slice::<View>(p.as_slice()).ok());
+                if let Some(view) = view {
+                    self.apply(&view);
+                    last_view = Some(Instant::now());
+                }
+            }
+            let lost = match last_view {
+                Some(t) => t.elapsed() > HEARTBEAT * LOST_AFTER_HEARTBEATS,
+                None => started.elapsed() > FIRST_VIEW_WAIT,
+            };
+            if lost && !self.board.monitor_lost() {
+                crate::log::error!("{}: no word from the controller: it is gone; stopping", self.config.name);
+                self.board.lose_monitor();
+            }
+        }
+    }
+
+    /// Takes the controller's view into this process's board.
+    fn apply(&self, view: &View) {
+        let board = &self.board;
+        if let Some(signal) = &view.signal {
+            board.record_signal(signal);
+        }
+        if view.failed {
+            board.fail();
+        }
+        match view.stop {
+            0 => {}
+            1 => board.request_stop(Stop::Drain),
+            _ => board.request_stop(Stop::Abort),
+        }
+        if view.ended {
+            board.end_of_data();
+        }
+        for (w, seen) in view.workers.iter().enumerate().take(board.workers()) {
+            let slot = board.worker(w);
+            let generation = slot.generation.load(Ordering::Acquire);
+            if seen.generation > generation {
+                // As the monitor does when a worker dies: what it was busy on, then the news.
+                slot.died_on.store(seen.died_on.unwrap_or(IDLE), Ordering::Release);
+                slot.pid.store(0, Ordering::Release);
+                slot.generation.store(seen.generation, Ordering::Release);
+            }
+            if seen.generation == slot.generation.load(Ordering::Acquire) {
+                slot.pid.store(seen.pid, Ordering::Release);
+            }
+        }
+        self.book.publish(view.endpoints.clone());
+    }
+
+    fn send(&mut self, exit: Option<Exit>) {
+        let board = &self.board;
+        let c = board.counters();
+        let mut counters: HashMap<String, u64> = [
+            ("read", &c.read),
+            ("written", &c.written),
+            ("rejected", &c.rejected),
+            ("failed", &c.failed),
+            ("retried", &c.retried),
+            ("duplicates", &c.duplicates),
+            ("quarantined", &c.quarantined),
+            ("abandoned", &c.abandoned),
+            ("watermark", &c.watermark),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))
+        .collect();
+        let (role, worker) = match self.config.role {
+            Role::Input => ("input", None),
+            Role::Worker(w) => ("worker", Some(w)),
+            Role::Output => ("output", None),
+        };
+        let busy = worker.map(|w| board.worker(w).busy_seq.load(Ordering::Acquire)).filter(|&s| s != IDLE);
+        if let Some(w) = worker {
+            counters.insert("events".into(), board.worker(w).events.load(Ordering::Acquire));
+        }
+        let slot = self.config.role.slot();
+        let modules = (0..board.modules())
+            .map(|m| {
+                let c = board.module(slot, m);
+                (c.calls.load(Ordering::Acquire), c.failed.load(Ordering::Acquire), c.total_ns.load(Ordering::Acquire))
+            })
+            .collect();
+        let report = Report {
+            name: self.config.name.clone(),
+            role: role.into(),
+            worker,
+            generation: self.config.generation,
+            pid: std::process::id() as i32,
+            busy,
+            bound: self.book.bound_by_me(),
+            failed: board.failed(),
+            stop: board.stop() as u32,
+            ended: board.ended(),
+            counters,
+            modules,
+            exit,
+        };
+        let text = serde_json::to_vec(&report).expect("a report serializes");
+        // Nothing to do when the controller is unreachable: the next report says it all again.
+        let _ = self.reports.send(&Message::single(text), Some(HEARTBEAT));
+    }
+}
