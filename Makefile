@@ -42,6 +42,7 @@ test: lint rust-test py-test
 # The chaos test of the parallel engine, longer: 1M events with workers SIGKILLed at random.
 soak: develop
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_parallel_signals.py -k chaos
+	EVFLOW_FARM_EVENTS=100000 $(BIN)/pytest -q tests/test_farm.py -k random
 
 bench: develop
 	cargo run --release --quiet -p evflow-bench

@@ -77,6 +77,20 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
+    device = sub.add_parser(
+        "device", help="one process of a topology (started by evflow up's launcher)"
+    )
+    device.add_argument("topology", help="the topology file")
+    device.add_argument("--device", required=True, help="the device's name")
+    device.add_argument("--host", required=True, help="the host it runs on")
+    device.add_argument("--replica", type=_non_negative, required=True, help="from 1")
+    device.add_argument("--generation", type=_non_negative, default=0, help="restarts so far")
+    device.add_argument("--bind", required=True, help="this host's address for tcp channels")
+    device.add_argument("--reports", required=True, help="the controller's report channel")
+    device.add_argument("--views", required=True, help="the controller's view channel")
+    device.add_argument(
+        "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
+    )
     ctl = sub.add_parser("ctl", help="talk to a running topology: status, stop, start")
     ctl.add_argument("topology", help="the topology file `evflow up` runs")
     ctl_action = ctl.add_subparsers(dest="action", parser_class=_Parser, required=True)
@@ -245,6 +259,11 @@ def main(argv=None) -> int:
 
             _set_up_logging(args.log_level)
             return controller.up(args.topology, report=args.report, hold=args.hold)
+        if args.command == "device":
+            from evflow import remote_device
+
+            _set_up_logging(args.log_level)
+            return remote_device.run(args)
         if args.command == "ctl":
             from evflow import controller
 

@@ -1,11 +1,12 @@
 """``evflow up``: the controller that runs a topology file, and ``evflow ctl``, which talks to
 it through its control socket (docs/topology.md).
 
-This controller runs a topology on one machine through the parallel engine, whose parts are
-the devices: the source device is its input process, the processor device's replicas its
-workers, the sink device its output process. Topologies across hosts, built-in devices and
-``--hold`` need the device runtime that docs/topology.md plans; they are refused, each with
-the line of the file that asks for them.
+A topology is a chain the parallel engine runs with the devices as its parts: the source
+device is its input process, the processor device's replicas its workers, the sink device
+its output process. On one machine the engine forks them; across hosts (or in network
+namespaces) each is an ``evflow device`` process that ``farm.py`` starts and supervises.
+What is not built yet (built-in devices, longer chains, ``--hold``) is refused, each with
+the line of the file that asks for it.
 """
 
 import json
@@ -47,7 +48,9 @@ def process_name(device: str, host: str, replica: int) -> str:
 
 class Plan:
     """Which device is which part of the engine: a source device, then optionally a
-    processor device with its replicas, then a sink device; or one device alone."""
+    processor device with its replicas, then a sink device; or one device alone. On one
+    host without a network namespace the engine forks them; otherwise each is an
+    ``evflow device`` process the controller starts (``farm.py``)."""
 
     def __init__(self, topology: Topology):
         self.topology = topology
@@ -56,10 +59,6 @@ class Plan:
         for d in devices:
             if d.kind != "path":
                 problems.append((d.line, f"device {d.name}: kind = {d.kind!r} {_NOT_YET}"))
-            if len(d.hosts) > 1 or d.hosts[0] != devices[0].hosts[0]:
-                problems.append((d.line, f"device {d.name}: devices on several hosts {_NOT_YET}"))
-            if topology.hosts.get(d.hosts[0], {}).get("netns"):
-                problems.append((d.line, f"device {d.name}: hosts with `netns` {_NOT_YET}"))
         shape = [(len(d.inputs), len(d.outputs)) for d in devices]
         if shape not in ([(0, 0)], [(0, 1), (1, 1), (1, 0)]):
             problems.append(
@@ -71,26 +70,40 @@ class Plan:
                 )
             )
         for d in devices[:1] + devices[2:]:
-            if d.replicas != 1:
+            if d.replicas != 1 or len(d.hosts) != 1:
                 problems.append(
-                    (d.line, f"device {d.name}: replicas of a source or sink device {_NOT_YET}")
+                    (
+                        d.line,
+                        f"device {d.name}: a source or sink device on several hosts or in "
+                        f"several replicas {_NOT_YET}",
+                    )
                 )
+        hosts = {h for d in devices for h in d.hosts}
+        self.remote = len(hosts) > 1 or any(topology.hosts.get(h, {}).get("netns") for h in hosts)
         channels = [topology.channels[c] for d in devices for c in d.outputs]
         transports = {c["transport"] for c in channels} - {"auto"}
-        if "tcp" in transports or len(transports) > 1:
+        if (self.remote and transports - {"tcp"}) or (not self.remote and "tcp" in transports):
             line = max(c["line"] for c in channels)
             problems.append(
-                (
-                    line,
-                    f"channels over {' and '.join(sorted(transports))} on one machine {_NOT_YET}",
-                )
+                (line, f"channels over {' and '.join(sorted(transports))} here {_NOT_YET}")
             )
+        if len(transports) > 1:
+            line = max(c["line"] for c in channels)
+            problems.append((line, "the channels of one topology use one transport (for now)"))
+        if self.remote and len(devices) == 1:
+            problems.append((devices[0].line, f"one device alone on a host of [hosts] {_NOT_YET}"))
         if problems:
             raise TopologyError(topology.file, problems)
         self.devices = devices
         self.host = devices[0].hosts[0]
-        self.transport = (transports or {"shm"}).pop()
+        self.transport = "tcp" if self.remote else (transports or {"shm"}).pop()
         self.ordered = any(c["ordered"] for c in channels)
+        # Worker slots: the processor's replicas, host by host.
+        self.slots = []
+        if len(devices) == 3:
+            self.slots = [
+                (h, r) for h in devices[1].hosts for r in range(1, devices[1].replicas + 1)
+            ]
 
     def steps(self) -> list:
         """Every device's steps, source first: the path the engine runs."""
@@ -101,20 +114,45 @@ class Plan:
         and the processes' names."""
         source, processor, sink = self.devices
         first = len(source.steps()) - 1
+        workers = [process_name(processor.name, h, r) for h, r in self.slots]
         names = (
-            process_name(source.name, self.host, 1),
+            process_name(source.name, source.hosts[0], 1),
             f"evf-{processor.name}-{self.host}",
-            process_name(sink.name, self.host, 1),
+            process_name(sink.name, sink.hosts[0], 1),
+            workers if self.remote else [],
         )
         return first, first + len(processor.steps()), names
+
+    def job(self) -> dict:
+        """What output files record of the job that wrote them."""
+        return {
+            "topology": os.path.abspath(self.topology.file),
+            "path": [step_name(s) for s in self.steps()],
+            "seed": 0,
+            "max_events": None,
+            "processes": len(self.slots),
+            "evflow": _native.__version__,
+        }
+
+    def parallel(self) -> dict:
+        """The engine's options for the chain (``process()``'s names)."""
+        processor = self.devices[1]
+        return {
+            "processes": len(self.slots),
+            "ordered": self.ordered,
+            "max_restarts_per_minute": processor.max_restarts_per_minute,
+            "transport": self.transport,
+            "parts": self.parts(),
+        }
 
     def identities(self) -> dict:
         """Each device process's ``DeviceInfo`` by its process name."""
         out = {}
         for d in self.devices:
-            for replica in range(1, d.replicas + 1):
-                name = process_name(d.name, self.host, replica)
-                out[name] = steering.DeviceInfo(name, d.name, self.host, replica)
+            for host in d.hosts:
+                for replica in range(1, d.replicas + 1):
+                    name = process_name(d.name, host, replica)
+                    out[name] = steering.DeviceInfo(name, d.name, host, replica)
         return out
 
     def ranges(self) -> list:
@@ -126,7 +164,7 @@ class Plan:
         return out
 
 
-_NOT_YET = "needs the device runtime, which this evflow does not have yet (docs/topology.md)"
+_NOT_YET = 'is not supported yet (docs/topology.md, "What runs today")'
 
 
 class Status:
@@ -306,24 +344,12 @@ def up(file, *, report=None, hold=False) -> int:
     plan = Plan(load(file))
     topology = plan.topology
     steps = plan.steps()
-    job = {
-        "topology": os.path.abspath(topology.file),
-        "path": [step_name(s) for s in steps],
-        "seed": 0,
-        "max_events": None,
-        "processes": sum(d.replicas for d in plan.devices[1:-1]),
-        "evflow": _native.__version__,
-    }
-    parallel = None
-    if len(plan.devices) == 3:
-        processor = plan.devices[1]
-        parallel = {
-            "processes": processor.replicas,
-            "ordered": plan.ordered,
-            "max_restarts_per_minute": processor.max_restarts_per_minute,
-            "transport": plan.transport,
-            "parts": plan.parts(),
-        }
+    job = plan.job()
+    if plan.remote:
+        from evflow import farm
+
+        return farm.Farm(plan).run(report)
+    parallel = plan.parallel() if len(plan.devices) == 3 else None
     steering.devices = plan.identities()
     status = Status(plan)
     server = ControlServer(topology.name, status)

@@ -1,0 +1,439 @@
+"""The controller of a topology whose devices run on several hosts (docs/topology.md): it
+starts each device process with ``evflow device`` through the launcher, takes their
+reports, publishes the job's view, restarts dead processor replicas, drains on signals, and
+prints the summary.
+
+The protocol is the parallel engine's, with the board replaced by messages: each device
+reports its part of the board every heartbeat, and the controller publishes the whole job
+(stop requests, worker generations and deaths, channel endpoints) to all of them.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+
+from evflow import controller
+from evflow.channels import Channel
+from evflow.errors import ChannelTimeoutError, EvflowError
+
+HEARTBEAT = 0.1
+"""Seconds between two views (the devices report as often)."""
+
+LOST_AFTER = 1.0
+"""Seconds without a report before a running device counts as dead."""
+
+START_GRACE = 30.0
+"""Seconds a started device has to send its first report."""
+
+MAX_TCP_PART = 1 << 30
+"""Largest part a device's tcp channel receives (ZMQ_MAXMSGSIZE): a peer announcing more is
+disconnected. Events larger than 1 GiB are not sent over tcp."""
+
+REPORT_LIMIT = 16 << 20
+"""Largest report the controller takes (a few kB each): its port is reachable from the hosts."""
+
+ENGINE_EXITS = (0, 70, 71)
+"""Exit codes of the engine's own: done, stopped by a module error, engine error."""
+
+
+class Proc:
+    """One device process: who it is, its launcher process, its last report."""
+
+    def __init__(self, device, host, replica, role, slot=None):
+        self.device, self.host, self.replica, self.role, self.slot = (
+            device,
+            host,
+            replica,
+            role,
+            slot,
+        )
+        self.name = controller.process_name(device.name, host, replica)
+        self.generation = 0
+        self.popen = None
+        self.started = 0.0
+        self.report = None
+        self.heard = 0.0
+        self.state = "idle"
+        self.restarts = 0
+        self.exit = None
+
+
+class Farm:
+    """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.topology = plan.topology
+        source, processor, sink = plan.devices
+        self.input = Proc(source, source.hosts[0], 1, "input")
+        self.output = Proc(sink, sink.hosts[0], 1, "output")
+        self.workers = [
+            Proc(processor, h, r, f"worker:{w}", slot=w) for w, (h, r) in enumerate(plan.slots)
+        ]
+        self.procs = [self.input, *self.workers, self.output]
+        self.died_on = [None] * len(self.workers)
+        self.restart_times = deque()
+        self.stop = 0
+        self.signal = None
+        self.errors = []
+        self.lock = threading.Lock()
+        self.stop_requested = False
+        self.address = self._controller_address()
+
+    # --- what evflow ctl sees -----------------------------------------------------------
+
+    def devices(self) -> list:
+        with self.lock:
+            out = []
+            for p in self.procs:
+                c = (p.report or {}).get("counters", {})
+                events_in = {"input": 0, "output": c.get("written", 0)}.get(
+                    p.role, c.get("events", 0)
+                )
+                events_out = {"input": c.get("read", 0), "output": c.get("written", 0)}.get(
+                    p.role, c.get("events", 0)
+                )
+                out.append(
+                    {
+                        "name": p.name,
+                        "device": p.device.name,
+                        "host": p.host,
+                        "replica": p.replica,
+                        "pid": p.report["pid"] if p.report else None,
+                        "state": p.state,
+                        "events_in": events_in,
+                        "events_out": events_out,
+                        "restarts": p.restarts,
+                        "generation": p.generation,
+                    }
+                )
+            return out
+
+    def request_stop(self) -> None:
+        with self.lock:
+            self.stop_requested = True
+            self.stop = max(self.stop, 1)
+            self.signal = self.signal or "evflow ctl stop"
+
+    # --- running --------------------------------------------------------------------------
+
+    def _controller_address(self) -> str:
+        if self.topology.controller:
+            return self.topology.controller
+        first = next(
+            (h["address"] for h in self.topology.hosts.values() if h.get("address")), "127.0.0.1"
+        )
+        try:
+            out = subprocess.run(
+                ["ip", "-o", "route", "get", first], capture_output=True, text=True, check=True
+            ).stdout.split()
+            return out[out.index("src") + 1]
+        except (OSError, subprocess.CalledProcessError, ValueError, IndexError):
+            return "127.0.0.1"
+
+    def _host_address(self, host: str) -> str:
+        return self.topology.hosts.get(host, {}).get("address") or self.address
+
+    def run(self, report=None) -> int:
+        self.reports = Channel(
+            "pull",
+            bind=f"tcp://{self.address}:0",
+            queue=100_000,
+            linger=0,
+            max_part_size=REPORT_LIMIT,
+        )
+        self.views = Channel("pub", bind=f"tcp://{self.address}:0", linger=0)
+        status = _FarmStatus(self)
+        server = controller.ControlServer(self.topology.name, status)
+        signals = []
+        previous = {
+            s: signal.signal(s, lambda signum, frame: signals.append(signum))
+            for s in (signal.SIGINT, signal.SIGTERM)
+        }
+        try:
+            for p in self.procs:
+                self._start(p)
+            self._supervise(signals)
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+            for p in self.procs:
+                if p.popen and p.popen.poll() is None:
+                    p.popen.kill()
+                    p.popen.wait()
+            server.close()
+            self.reports.close()
+            self.views.close()
+        final = self.devices()
+        print(self._summary(final), file=sys.stderr)
+        if report is not None:
+            self._write_report(report, final)
+        if self.errors:
+            raise EvflowError(self.errors[0])
+        if signals:
+            raise KeyboardInterrupt() if signals[0] == signal.SIGINT else _terminated()
+        if self.stop_requested:
+            print("evflow: stopped by evflow ctl stop; files were closed", file=sys.stderr)
+        return 0
+
+    def _command(self, p: Proc) -> list:
+        command = [
+            sys.executable, "-m", "evflow", "device", os.path.abspath(self.topology.file),
+            "--device", p.device.name, "--host", p.host, "--replica", str(p.replica),
+            "--generation", str(p.generation), "--bind", self._host_address(p.host),
+            "--reports", self.reports.address, "--views", self.views.address,
+        ]  # fmt: skip
+        netns = self.topology.hosts.get(p.host, {}).get("netns")
+        return ["ip", "netns", "exec", netns, *command] if netns else command
+
+    def _start(self, p: Proc) -> None:
+        p.popen = subprocess.Popen(
+            self._command(p),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=os.getcwd(),
+        )
+        p.started = time.monotonic()
+        p.report = None
+        p.state = "starting"
+        threading.Thread(target=_relay, args=(p.name, p.popen.stdout), daemon=True).start()
+
+    def _supervise(self, signals: list) -> None:
+        next_view = 0.0
+        while any(p.popen and p.state not in ("exited", "dead") for p in self.procs):
+            self._take_reports()
+            self._take_signals(signals)
+            self._reap()
+            now = time.monotonic()
+            if now >= next_view:
+                self._publish()
+                next_view = now + HEARTBEAT
+
+    def _take_reports(self) -> None:
+        try:
+            message = self.reports.recv(timeout=HEARTBEAT / 2)
+        except ChannelTimeoutError:
+            return
+        while True:
+            report = json.loads(message.bytes()[0])
+            with self.lock:
+                for p in self.procs:
+                    if p.name == report["name"] and p.generation == report["generation"]:
+                        p.report, p.heard = report, time.monotonic()
+                        if p.state == "starting":
+                            p.state = "running"
+                        if report.get("exit"):
+                            p.exit = report["exit"]
+                        if report["stop"] > self.stop:
+                            self.stop = report["stop"]
+            try:
+                message = self.reports.recv(timeout=0)
+            except ChannelTimeoutError:
+                return
+
+    def _take_signals(self, signals: list) -> None:
+        with self.lock:
+            if len(signals) == 1 and self.stop < 1:
+                self.stop = 1
+                self.signal = "SIGINT" if signals[0] == signal.SIGINT else "SIGTERM"
+                print(
+                    "evflow: warning: stopping: no more events are read; the events in flight "
+                    "are finished (again to stop now)",
+                    file=sys.stderr,
+                )
+            if len(signals) >= 2 and self.stop < 2:
+                self.stop = 2
+
+    def _reap(self) -> None:
+        now = time.monotonic()
+        for p in self.procs:
+            if p.state in ("exited", "dead") or p.popen is None:
+                continue
+            code = p.popen.poll()
+            silent = now - (p.heard if p.report else p.started)
+            lost = silent > (LOST_AFTER if p.report else START_GRACE)
+            if code is None and not lost:
+                continue
+            if code is None:
+                p.popen.kill()
+                p.popen.wait()
+                how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
+            elif code in ENGINE_EXITS:
+                how = None
+            else:
+                how = f"exited with code {code}" if code > 0 else f"was killed by {_signal(code)}"
+            self._ended(p, code, how, restart=code is not None)
+
+    def _ended(self, p: Proc, code, how, restart=True) -> None:
+        with self.lock:
+            if how is None:
+                p.state = "exited"
+                if code == 70 or code == 71:
+                    self.stop = max(self.stop, 1)
+                    errors = (p.exit or {}).get("errors") or [("", f"{p.name} stopped on an error")]
+                    self.errors.extend(message for _, message in errors)
+                return
+            p.state = "dead"
+            if p.role != "input" and p.role != "output":
+                busy = (p.report or {}).get("busy")
+                self.died_on[p.slot] = busy
+                p.generation += 1
+                ended = self.input.report and self.input.report.get("ended")
+                if self.stop or ended:
+                    return
+                if not restart:
+                    # A replica that cannot be reached cannot be replaced where it ran.
+                    print(
+                        f"evflow: warning: {p.name} {how}; its events go to the others",
+                        file=sys.stderr,
+                    )
+                    return
+                print(f"evflow: warning: {p.name} {how}; starting a replacement", file=sys.stderr)
+                now = time.monotonic()
+                self.restart_times.append(now)
+                while self.restart_times and now - self.restart_times[0] > 60:
+                    self.restart_times.popleft()
+                limit = p.device.max_restarts_per_minute
+                if len(self.restart_times) > limit:
+                    self.errors.append(
+                        f"{p.device.name} replicas died {len(self.restart_times)} times within a "
+                        f"minute (more than max_restarts_per_minute = {limit}): the topology stops"
+                    )
+                    self.stop = 2
+                    return
+                p.restarts += 1
+                self._start(p)
+                return
+            what = "; its files may be incomplete" if p.role == "output" else ""
+            self.errors.append(f"{p.name} {how}{what}: the topology stops")
+            self.stop = 2
+
+    def _publish(self) -> None:
+        with self.lock:
+            endpoints = {}
+            for p in self.procs:
+                if p.report and p.state == "running":
+                    endpoints.update(p.report["bound"])
+            workers = [
+                {
+                    "generation": p.generation,
+                    "pid": p.report["pid"] if p.report and p.state == "running" else 0,
+                    "died_on": self.died_on[p.slot],
+                }
+                for p in self.workers
+            ]
+            view = {
+                "stop": self.stop,
+                "signal": self.signal,
+                "failed": bool(self.errors)
+                or any(p.report and p.report["failed"] for p in self.procs),
+                "ended": bool(self.input.report and self.input.report["ended"]),
+                "workers": workers,
+                "endpoints": endpoints,
+            }
+        self.views.send(json.dumps(view).encode(), timeout=HEARTBEAT)
+
+    # --- the end ------------------------------------------------------------------------
+
+    def _modules(self) -> list:
+        names = [s for d in self.plan.devices for s in d.steps()]
+        totals = [[0, 0, 0] for _ in names]
+        for p in self.procs:
+            for i, (calls, failed, ns) in enumerate((p.report or {}).get("modules", [])):
+                totals[i][0] += calls
+                totals[i][1] += failed
+                totals[i][2] += ns
+        from evflow.path import step_name
+
+        return [
+            {"name": step_name(s), "calls": c, "failed": f, "total_s": ns / 1e9}
+            for s, (c, f, ns) in zip(names, totals, strict=True)
+        ]
+
+    def _summary(self, final: list) -> str:
+        rows = [("process", "host", "state", "events in", "events out", "restarts")]
+        for d in final:
+            rows.append(
+                (
+                    d["name"],
+                    d["host"],
+                    d["state"],
+                    str(d["events_in"]),
+                    str(d["events_out"]),
+                    str(d["restarts"]),
+                )
+            )
+        rows.append(("module", "calls", "failed", "total [s]", "", ""))
+        for m in self._modules():
+            rows.append(
+                (m["name"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}", "", "")
+            )
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return "\n".join(
+            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+        )
+
+    def _write_report(self, file, final: list) -> None:
+        counters = (self.output.report or {}).get("counters", {})
+        data = {
+            "topology": self.topology.name,
+            "file": os.path.abspath(self.topology.file),
+            "devices": final,
+            "job": {
+                "read": (self.input.report or {}).get("counters", {}).get("read", 0),
+                "written": counters.get("written", 0),
+                "rejected": counters.get("rejected", 0),
+                "failed": counters.get("failed", 0),
+                "duplicates": counters.get("duplicates", 0),
+                "restarts": sum(p.restarts for p in self.procs),
+                "not_completed": (self.output.exit or {}).get("not_completed", []),
+                "modules": self._modules(),
+            },
+        }
+        with open(file, "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+
+
+class _FarmStatus:
+    """What the control socket asks of a farm."""
+
+    def __init__(self, farm: Farm):
+        self.farm = farm
+        self.plan = farm.plan
+
+    def devices(self) -> list:
+        return self.farm.devices()
+
+    def request_stop(self) -> None:
+        self.farm.request_stop()
+
+
+def _relay(name: str, stream) -> None:
+    """Prints a device's output lines, each labelled with its process name."""
+    for raw in iter(stream.readline, b""):
+        line = raw.decode(errors="replace").rstrip("\n")
+        print(
+            line if line.startswith(f"[{name}]") else f"[{name}] {line}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _signal(code: int) -> str:
+    try:
+        return signal.Signals(-code).name
+    except ValueError:
+        return f"signal {-code}"
+
+
+def _terminated():
+    from evflow.processing import Terminated
+
+    return Terminated("terminated by SIGTERM")

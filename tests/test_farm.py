@@ -1,0 +1,175 @@
+"""Topologies across hosts (docs/topology.md): three simulated hosts, network namespaces on
+one bridge that each test makes and removes. A source on A, two processor replicas on each
+of B and C, an ordered sink on A: every event written exactly once, in source order, the same
+as ``ef.process(path)`` in one process, through killed replicas, a lost host and a killed
+controller."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import evflow as ef
+import pytest
+from conftest import assert_completion, run_cli
+from namespaces import Hosts
+from test_topology import events_of, reference, status, write_chain
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root")
+
+FARM = """
+name = "{name}"
+[hosts.a]
+address = "{a}"
+netns = "{na}"
+[hosts.b]
+address = "{b}"
+netns = "{nb}"
+[hosts.c]
+address = "{c}"
+netns = "{nc}"
+[devices.gen]
+steering = "gen.py"
+host = "a"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+host = ["b", "c"]
+replicas = 2
+max_restarts_per_minute = 1000
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["accepted"]
+[channels.accepted]
+ordered = true
+"""
+
+
+@pytest.fixture
+def hosts():
+    with Hosts(["a", "b", "c"]) as made:
+        yield made
+
+
+def farm(tmp_path, hosts):
+    text = FARM.format(
+        name=f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}",
+        a=hosts.address["a"],
+        b=hosts.address["b"],
+        c=hosts.address["c"],
+        na=hosts.netns["a"],
+        nb=hosts.netns["b"],
+        nc=hosts.netns["c"],
+    )
+    return write_chain(tmp_path, text)
+
+
+def start_up(topo, tmp_path, **env):
+    environment = dict(os.environ, PYTHONUNBUFFERED="1", **{k: str(v) for k, v in env.items()})
+    return subprocess.Popen(
+        [sys.executable, "-m", "evflow", "up", str(topo), "--report", "report.json"],
+        cwd=tmp_path,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(up, timeout=180):
+    try:
+        _, err = up.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        up.kill()
+        _out, err = up.communicate()
+        raise AssertionError(f"evflow up did not finish:\n{err[-3000:]}") from None
+    return err
+
+
+def test_a_chain_across_three_hosts_equals_one_process(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path)
+    err = finish(up)
+    assert up.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path)
+    assert_completion(tmp_path / "out.evf")
+    report = json.loads((tmp_path / "report.json").read_text())
+    names = [d["name"] for d in report["devices"]]
+    assert names == [
+        "evf-gen-a-1",
+        "evf-reco-b-1",
+        "evf-reco-b-2",
+        "evf-reco-c-1",
+        "evf-reco-c-2",
+        "evf-store-a-1",
+    ]
+    assert sum(d["events_in"] for d in report["devices"] if d["device"] == "reco") == 900
+    assert report["job"]["read"] == 900
+
+
+def test_replicas_killed_at_random_lose_and_duplicate_nothing(tmp_path, hosts):
+    """The chaos test: a random processor replica SIGKILLed every 100-300 ms."""
+    events = int(os.environ.get("EVFLOW_FARM_EVENTS", "20000"))
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0001)
+    kills = 0
+    try:
+        status(topo, tmp_path)
+        while up.poll() is None:
+            victims = [pid for h in ("b", "c") for pid in hosts.pids(h)]
+            if victims:
+                try:
+                    os.kill(random.choice(victims), signal.SIGKILL)
+                    kills += 1
+                except ProcessLookupError:
+                    pass
+            time.sleep(random.uniform(0.1, 0.3))
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert kills >= 1
+    expected = reference(tmp_path, {"EVENTS": str(events)})
+    assert events_of(tmp_path / "out.evf") == expected
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["restarts"] >= 1
+
+
+def test_a_host_lost_with_all_its_processes(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        status(topo, tmp_path)
+        time.sleep(0.3)
+        hosts.link("c", up=False)
+        time.sleep(2.0)
+        devices = {d["name"]: d for d in status(topo, tmp_path)}
+        assert devices["evf-reco-c-1"]["state"] == "dead"
+        assert devices["evf-reco-c-2"]["state"] == "dead"
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+
+
+def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
+    status(topo, tmp_path)
+    time.sleep(0.3)
+    up.kill()
+    up.communicate()
+    deadline = time.monotonic() + 10
+    while any(hosts.pids(h) for h in ("a", "b", "c")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(hosts.pids(h) for h in ("a", "b", "c")), "devices outlived their controller"
+    with ef.open(tmp_path / "out.evf") as f:
+        assert not f.complete
+        assert len(f) > 0
+    shm = run_cli("shm", "ls", "--json", cwd=tmp_path)
+    assert topo.read_text().split('"')[1] not in shm.stdout
