@@ -2,6 +2,7 @@
 (no assertion on speed: tests never assert on wall-clock time)."""
 
 import json
+import os
 
 from conftest import run_cli
 
@@ -9,14 +10,32 @@ from conftest import run_cli
 def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
     result = run_cli(
         "bench", "topology", "--sizes", "1024,65536", "--events", "300", "--repeats", "1",
-        "--json", cwd=tmp_path, timeout=120,
+        "--json", cwd=tmp_path, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "| 1 KiB      |    300 |" in result.stdout
     assert "| 64 KiB     |    300 |" in result.stdout
-    results = json.loads(result.stdout[result.stdout.index("\n[") :])
-    assert [r["size"] for r in results] == [1024, 65536]
-    for r in results:
+    results = json.loads(result.stdout[result.stdout.index("\n{") :])
+    assert [r["size"] for r in results["one_host"]] == [1024, 65536]
+    for r in results["one_host"]:
         assert r["events"] == 300
         assert r["topology_events_per_s"] > 0 and r["process_events_per_s"] > 0
         assert r["ratio"] == r["topology_events_per_s"] / r["process_events_per_s"]
+    if os.geteuid() != 0:
+        assert results["across_hosts"] == []
+        return
+    assert [r["size"] for r in results["across_hosts"]] == [1024, 65536]
+    for r in results["across_hosts"]:
+        assert r["across_events_per_s"] > 0 and r["raw_zmq_msgs_per_s"] > 0
+        assert r["ratio"] == r["across_events_per_s"] / r["raw_zmq_msgs_per_s"]
+        assert r["ratio_to_relay"] == r["across_events_per_s"] / r["relay_zmq_msgs_per_s"]
+    assert not any(line.startswith("evf") for line in os.popen("ip netns list"))
+
+
+def test_bench_topology_without_the_hosts(tmp_path):
+    result = run_cli(
+        "bench", "topology", "--sizes", "1024", "--events", "200", "--repeats", "1", "--no-across",
+        cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "across hosts: skipped" in result.stdout

@@ -15,7 +15,7 @@ import time
 import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli
-from namespaces import Hosts
+from evflow_bench.namespaces import Hosts
 from test_topology import events_of, reference, status, write_chain
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root")
@@ -173,3 +173,38 @@ def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):
         assert len(f) > 0
     shm = run_cli("shm", "ls", "--json", cwd=tmp_path)
     assert topo.read_text().split('"')[1] not in shm.stdout
+
+
+def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
+    try:
+        devices = {d["name"]: d for d in status(topo, tmp_path)}
+        time.sleep(0.3)
+        os.kill(devices["evf-gen-a-1"]["pid"], signal.SIGKILL)
+    finally:
+        err = finish(up)
+    assert up.returncode == 1, err
+    errors = [line for line in err.splitlines() if line.startswith("evflow: error:")]
+    assert errors and "evf-gen-a-1 was killed by SIGKILL: the topology stops" in errors[0], err
+    with ef.open(tmp_path / "out.evf") as f:
+        assert not f.complete
+        assert len(f) > 0
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, code):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
+    try:
+        status(topo, tmp_path)
+        time.sleep(0.3)
+        up.send_signal(signum)
+    finally:
+        err = finish(up)
+    assert up.returncode == code, err
+    assert_completion(tmp_path / "out.evf", reason=signal.Signals(signum).name)
+    written = events_of(tmp_path / "out.evf")
+    # Events depend on (seed, run, event) only: the first ones of a shorter run are the same.
+    assert written == reference(tmp_path, {"EVENTS": str(written[-1][1])})[: len(written)]
+    assert not any(hosts.pids(h) for h in ("a", "b", "c"))

@@ -3,8 +3,13 @@ processor replicas, a sink, over shm on this machine) against ``process(processe
 same path, side by side in one run, for small and large events (docs/benchmarks.md).
 
 Both run in fresh processes of their own, from the same steering files; each reports its
-job's wall time, and the rate is events over it. Across hosts (tcp between network
-namespaces, against raw libzmq) comes with the device runtime (docs/topology.md).
+job's wall time, and the rate is events over it.
+
+Across hosts (as root): the same devices on two network namespace hosts (the source and the
+sink on A, the replicas on B, so every event crosses the bridge twice, once each way),
+against raw libzmq (pyzmq push/pull over tcp, parts untouched): from A to B, and from A
+through a forwarder on B back to A (the events' route); all rates steady, without start and
+end.
 """
 
 import json
@@ -75,6 +80,67 @@ steering = "store.py"
 inputs = ["done"]
 """
 
+ACROSS = """
+name = "bench-x-{pid}"
+[hosts.a]
+address = "{a}"
+netns = "{na}"
+[hosts.b]
+address = "{b}"
+netns = "{nb}"
+[devices.gen]
+steering = "gen.py"
+host = "a"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+host = "b"
+replicas = 2
+inputs = ["raw"]
+outputs = ["done"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["done"]
+"""
+
+RAW_RECEIVER = """
+import sys, time, zmq
+socket = zmq.Context().socket(zmq.PULL)
+socket.bind(sys.argv[1])
+print("ready", flush=True)
+socket.recv()
+t0 = time.perf_counter()
+for _ in range(int(sys.argv[2]) - 1):
+    socket.recv(copy=False)
+print(time.perf_counter() - t0, flush=True)
+"""
+
+RAW_SENDER = """
+import sys, zmq
+context = zmq.Context()
+socket = context.socket(zmq.PUSH)
+socket.connect(sys.argv[1])
+payload = bytes(int(sys.argv[3]))
+for _ in range(int(sys.argv[2])):
+    socket.send(payload, copy=False)
+socket.close(linger=-1)
+context.term()
+"""
+
+RAW_RELAY = """
+import sys, zmq
+context = zmq.Context()
+pull, push = context.socket(zmq.PULL), context.socket(zmq.PUSH)
+pull.bind(sys.argv[1])
+push.connect(sys.argv[2])
+print("ready", flush=True)
+for _ in range(int(sys.argv[3])):
+    push.send(pull.recv(copy=False), copy=False)
+push.close(linger=-1)
+context.term()
+"""
+
 ONE_JOB = """
 import json
 import evflow as ef
@@ -126,6 +192,89 @@ def _process_rate(directory: str) -> float:
     return job["read"] / job["wall_s"]
 
 
+def _in(hosts, host: str, script: str, *args) -> list:
+    return ["ip", "netns", "exec", hosts.netns[host], sys.executable, "-c", script, *map(str, args)]
+
+
+def _raw_rate(hosts, size: int, n: int, relay: bool) -> float:
+    """Messages/s of raw libzmq push/pull over tcp (steady): from host A to host B, or with
+    ``relay`` from A through a forwarder on B back to A (the route of the topology's events)."""
+    back = f"tcp://{hosts.address['a' if relay else 'b']}:5599"
+    started = []
+    receiver = subprocess.Popen(
+        _in(hosts, "a" if relay else "b", RAW_RECEIVER, back, n), stdout=subprocess.PIPE, text=True
+    )
+    started.append(receiver)
+    try:
+        assert receiver.stdout.readline().strip() == "ready"
+        target = back
+        if relay:
+            target = f"tcp://{hosts.address['b']}:5598"
+            forwarder = subprocess.Popen(
+                _in(hosts, "b", RAW_RELAY, target, back, n), stdout=subprocess.PIPE, text=True
+            )
+            started.append(forwarder)
+            assert forwarder.stdout.readline().strip() == "ready"
+        subprocess.run(_in(hosts, "a", RAW_SENDER, target, n, size), check=True)
+        elapsed = float(receiver.communicate(timeout=300)[0].strip())
+    finally:
+        for p in started:
+            p.kill()
+            p.wait()
+    return (n - 1) / elapsed
+
+
+def _across_rate(directory: str) -> float:
+    done = _evflow("up", "across.toml", "--report", "report.json", cwd=directory)
+    if done.returncode != 0:
+        raise RuntimeError(f"evflow up across hosts failed: {done.stderr.strip()[-2000:]}")
+    with open(os.path.join(directory, "report.json")) as f:
+        job = json.load(f)["job"]
+    # A job too short for two reports of the sink's count has no steady rate.
+    return job["steady_events_per_s"] or job["read"] / job["wall_s"]
+
+
+def measure_across(sizes, events, repeats, progress) -> list[dict]:
+    """Median steady events/s across two namespace hosts, and raw libzmq's, per size."""
+    from evflow_bench.namespaces import Hosts
+
+    results = []
+    with Hosts(["a", "b"]) as hosts:
+        for size in sizes:
+            n = events or DEFAULT_EVENTS.get(size, 10_000)
+            with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
+                _write(directory, size, n)
+                with open(os.path.join(directory, "across.toml"), "w") as f:
+                    f.write(
+                        ACROSS.format(
+                            pid=os.getpid(), a=hosts.address["a"], b=hosts.address["b"],
+                            na=hosts.netns["a"], nb=hosts.netns["b"],
+                        )
+                    )  # fmt: skip
+                across, raw, relayed = [], [], []
+                for r in range(repeats):
+                    progress(f"{size_name(size)} across hosts: repeat {r + 1} of {repeats}")
+                    across.append(_across_rate(directory))
+                    raw.append(_raw_rate(hosts, size, n, relay=False))
+                    relayed.append(_raw_rate(hosts, size, n, relay=True))
+            a, w, v = (statistics.median(x) for x in (across, raw, relayed))
+            results.append(
+                {
+                    "size": size,
+                    "events": n,
+                    "across_events_per_s": a,
+                    "raw_zmq_msgs_per_s": w,
+                    "across_gb_per_s": a * size / 1e9,
+                    "raw_zmq_gb_per_s": w * size / 1e9,
+                    "ratio": a / w,
+                    "relay_zmq_msgs_per_s": v,
+                    "ratio_to_relay": a / v,
+                    "repeats": repeats,
+                }
+            )
+    return results
+
+
 def measure(sizes, events, repeats, progress) -> list[dict]:
     """Median events/s of both, alternating, per size."""
     results = []
@@ -167,6 +316,11 @@ def add_parser(kind) -> None:
     )
     p.add_argument("--events", type=positive(int), help="events per run (default by size)")
     p.add_argument("--repeats", type=positive(int), default=DEFAULT_REPEATS)
+    p.add_argument(
+        "--no-across",
+        action="store_true",
+        help="skip the two network-namespace hosts (which need root and ip)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON too")
 
 
@@ -196,6 +350,35 @@ def run(args) -> int:
         header,
         rows,
     )
+    across = []
+    if args.no_across or os.geteuid() != 0:
+        print("\n(across hosts: skipped: --no-across, or not root, which network namespaces need)")
+    else:
+        across = measure_across(args.sizes, args.events, args.repeats, progress)
+        print(file=sys.stderr)
+        header = ["event size", "events", "evflow up [ev/s]", "raw A->B [msg/s]", "ratio"]
+        header += ["raw A->B->A [msg/s]", "ratio", "evflow GB/s", "raw A->B GB/s"]
+        rows = [
+            [
+                size_name(r["size"]),
+                str(r["events"]),
+                f"{r['across_events_per_s']:,.0f}",
+                f"{r['raw_zmq_msgs_per_s']:,.0f}",
+                f"{r['ratio']:.2f}",
+                f"{r['relay_zmq_msgs_per_s']:,.0f}",
+                f"{r['ratio_to_relay']:.2f}",
+                f"{r['across_gb_per_s']:.2f}",
+                f"{r['raw_zmq_gb_per_s']:.2f}",
+            ]
+            for r in across
+        ]
+        print_table(
+            "Two namespace hosts, tcp: source and sink on A, 2 replicas on B (steady, median of "
+            f"{args.repeats}), against raw libzmq push/pull from A to B, and from A through a "
+            "forwarder on B back to A",
+            header,
+            rows,
+        )
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps({"one_host": results, "across_hosts": across}, indent=1))
     return 0

@@ -32,6 +32,12 @@ STATUS_EVERY = 0.5
 CTL_TIMEOUT = 5.0
 """Seconds ``evflow ctl`` waits for the controller to answer."""
 
+REMOTE_WORKER_QUEUE = 16
+"""Events a processor replica on another host holds: enough to cover the round trip of its
+credits over the network (the engine's default, 2, is for shared memory on one host)."""
+
+_DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
+
 STOP_WAIT = 120.0
 """Seconds ``evflow ctl stop`` waits for the topology to drain and exit."""
 
@@ -142,6 +148,7 @@ class Plan:
             "ordered": self.ordered,
             "max_restarts_per_minute": processor.max_restarts_per_minute,
             "transport": self.transport,
+            "worker_queue": REMOTE_WORKER_QUEUE if self.remote else _DEFAULT_QUEUE,
             "parts": self.parts(),
         }
 

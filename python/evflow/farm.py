@@ -84,6 +84,10 @@ class Farm:
         self.lock = threading.Lock()
         self.stop_requested = False
         self.address = self._controller_address()
+        # (time, events written) when the sink's count first and last changed: the steady
+        # rate, without the devices' start and end.
+        self.first_written = None
+        self.last_written = None
 
     # --- what evflow ctl sees -----------------------------------------------------------
 
@@ -155,6 +159,7 @@ class Farm:
             s: signal.signal(s, lambda signum, frame: signals.append(signum))
             for s in (signal.SIGINT, signal.SIGTERM)
         }
+        started = time.monotonic()
         try:
             for p in self.procs:
                 self._start(p)
@@ -172,7 +177,7 @@ class Farm:
         final = self.devices()
         print(self._summary(final), file=sys.stderr)
         if report is not None:
-            self._write_report(report, final)
+            self._write_report(report, final, time.monotonic() - started)
         if self.errors:
             raise EvflowError(self.errors[0])
         if signals:
@@ -232,10 +237,19 @@ class Farm:
                             p.exit = report["exit"]
                         if report["stop"] > self.stop:
                             self.stop = report["stop"]
+                        if p is self.output:
+                            self._count(report["counters"].get("written", 0))
             try:
                 message = self.reports.recv(timeout=0)
             except ChannelTimeoutError:
                 return
+
+    def _count(self, written: int) -> None:
+        now = time.monotonic()
+        if written and self.first_written is None:
+            self.first_written = (now, written)
+        if written and (self.last_written is None or written > self.last_written[1]):
+            self.last_written = (now, written)
 
     def _take_signals(self, signals: list) -> None:
         with self.lock:
@@ -379,7 +393,11 @@ class Farm:
             "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
         )
 
-    def _write_report(self, file, final: list) -> None:
+    def _steady_rate(self):
+        """Events/s the sink wrote between its first and its last report of a change."""
+        return _rate(self.first_written, self.last_written)
+
+    def _write_report(self, file, final: list, wall_s: float) -> None:
         counters = (self.output.report or {}).get("counters", {})
         data = {
             "topology": self.topology.name,
@@ -394,11 +412,19 @@ class Farm:
                 "restarts": sum(p.restarts for p in self.procs),
                 "not_completed": (self.output.exit or {}).get("not_completed", []),
                 "modules": self._modules(),
+                "steady_events_per_s": self._steady_rate(),
+                "wall_s": wall_s,
             },
         }
         with open(file, "w") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
+
+
+def _rate(first, last):
+    if first is None or last is None or last[0] <= first[0]:
+        return None
+    return (last[1] - first[1]) / (last[0] - first[0])
 
 
 class _FarmStatus:

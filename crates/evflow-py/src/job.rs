@@ -140,6 +140,28 @@ impl PyReport {
     }
 }
 
+/// The engine's path of Python steps; `job` is the JSON-able metadata file outputs record.
+fn path_of<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    modules: &[Bound<'py, PyAny>],
+    job: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Path> {
+    let job: serde_json::Value = match job {
+        None => serde_json::Value::Null,
+        Some(job) => {
+            let text: String = py.import("json")?.call_method1("dumps", (job,))?.extract()?;
+            serde_json::from_str(&text).map_err(config_error)?
+        }
+    };
+    let names = std::iter::once(source).chain(modules).map(module_name).collect::<PyResult<Vec<_>>>()?;
+    let names = unique_names(names.iter().map(String::as_str));
+    Ok(Path {
+        source: source_of(source)?,
+        modules: modules.iter().zip(&names[1..]).map(|(m, name)| module_of(m, name, &job)).collect::<PyResult<_>>()?,
+    })
+}
+
 fn source_of(obj: &Bound<'_, PyAny>) -> PyResult<Box<dyn Source>> {
     match builtin::native_source(obj)? {
         Some(source) => Ok(source),
@@ -193,19 +215,7 @@ pub fn run_path<'py>(
 ) -> PyResult<JobResult> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
     let parallel = parallel.map(parallel_options).transpose()?;
-    let job: serde_json::Value = match job {
-        None => serde_json::Value::Null,
-        Some(job) => {
-            let text: String = py.import("json")?.call_method1("dumps", (job,))?.extract()?;
-            serde_json::from_str(&text).map_err(config_error)?
-        }
-    };
-    let names = std::iter::once(source).chain(&modules).map(module_name).collect::<PyResult<Vec<_>>>()?;
-    let names = unique_names(names.iter().map(String::as_str));
-    let mut path = Path {
-        source: source_of(source)?,
-        modules: modules.iter().zip(&names[1..]).map(|(m, name)| module_of(m, name, &job)).collect::<PyResult<_>>()?,
-    };
+    let mut path = path_of(py, source, &modules, job)?;
     let opts = ProcessOptions { max_events, seed, on_error };
     let mut interrupt: Option<PyErr> = None;
     // A signal whose handler raised in the watcher (Python code the monitor called) rather
@@ -302,19 +312,7 @@ pub fn run_device<'py>(
     };
     let on_error: OnError = on_error.parse().map_err(config_error)?;
     let popts = parallel_options(parallel)?;
-    let job: serde_json::Value = match job {
-        None => serde_json::Value::Null,
-        Some(job) => {
-            let text: String = py.import("json")?.call_method1("dumps", (job,))?.extract()?;
-            serde_json::from_str(&text).map_err(config_error)?
-        }
-    };
-    let names = std::iter::once(source).chain(&modules).map(module_name).collect::<PyResult<Vec<_>>>()?;
-    let names = unique_names(names.iter().map(String::as_str));
-    let path = Path {
-        source: source_of(source)?,
-        modules: modules.iter().zip(&names[1..]).map(|(m, name)| module_of(m, name, &job)).collect::<PyResult<_>>()?,
-    };
+    let path = path_of(py, source, &modules, job)?;
     let opts = ProcessOptions { max_events, seed, on_error };
     let device = DeviceOptions { role, generation, host_address, reports, views, max_part_size };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();

@@ -1,6 +1,6 @@
-"""Simulated hosts for tests: network namespaces on one bridge, made and removed by the test
-(also when it fails). Each host gets ``10.77.K.N`` on its veth; the bridge, in this
-namespace, is ``10.77.K.254``, where the controller listens."""
+"""Simulated hosts for tests and benchmarks: network namespaces on one bridge, made and
+removed by whoever uses them (also when they fail). Each host gets ``10.77.K.N`` on its veth;
+the bridge, in this namespace, is ``10.77.K.254``, where the controller listens."""
 
 import os
 import random
