@@ -157,6 +157,27 @@ def test_a_host_lost_with_all_its_processes(tmp_path, hosts):
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 
+def test_every_process_of_a_host_killed(tmp_path, hosts):
+    """Host C's processes all SIGKILLed at once: their events go to B, and C's replicas,
+    whose host still answers, are started again; the output is exactly the one-process one."""
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        devices = status(topo, tmp_path)
+        for d in devices:  # named as ps shows them (the kernel keeps 15 bytes)
+            with open(f"/proc/{d['pid']}/comm") as f:
+                assert f.read().strip() == d["name"][:15]
+        time.sleep(0.3)
+        hosts.kill_all("c")
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "evf-reco-c-1 was killed by SIGKILL; starting a replacement" in err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert {d["name"]: d["restarts"] for d in report["devices"]}["evf-reco-c-2"] == 1
+
+
 def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):
     topo = farm(tmp_path, hosts)
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
@@ -208,3 +229,40 @@ def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, c
     # Events depend on (seed, run, event) only: the first ones of a shorter run are the same.
     assert written == reference(tmp_path, {"EVENTS": str(written[-1][1])})[: len(written)]
     assert not any(hosts.pids(h) for h in ("a", "b", "c"))
+
+
+def test_an_event_that_kills_replicas_on_other_hosts_is_a_poison_event(tmp_path, hosts):
+    """The input knows which event a replica on another host was busy on when it died (the
+    oldest it sent it without a credit back), so the attempts count as on one host."""
+    killer = RECO_KILLER
+    topo = farm(tmp_path, hosts)
+    write_chain(tmp_path, topo.read_text(), reco=killer)
+    up = start_up(topo, tmp_path)
+    err = finish(up)
+    assert up.returncode == 0, err
+    with ef.open(tmp_path / "out.evf") as f:
+        events = [(e.run, e.number, e.flags) for e in f]
+    poison = [flags for run, number, flags in events if (run, number) == (1, 13)]
+    assert len(poison) == 1 and "failed" in poison[0] and "retried" in poison[0], poison
+    assert len(events) == len(set((run, number) for run, number, _ in events))
+    report = json.loads((tmp_path / "report.json").read_text())
+    # Two, unless a replica died before its last credit left it (then that death is put on
+    # the event before, which the output already had, and the next one counts).
+    assert report["job"]["restarts"] >= 2
+
+
+RECO_KILLER = """
+import os
+import numpy as np
+import evflow as ef
+
+class Sum(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        if (event.run, event.number) == (1, 13):
+            os._exit(3)
+        event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
+
+path = ef.Path()
+path.add(Sum())
+"""

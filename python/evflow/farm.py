@@ -88,6 +88,9 @@ class Farm:
         # rate, without the devices' start and end.
         self.first_written = None
         self.last_written = None
+        # Every channel's endpoint as its binder reported it; kept after the binder ends, so
+        # a late replica connects (and then learns that the job is over) instead of waiting.
+        self.endpoints = {}
 
     # --- what evflow ctl sees -----------------------------------------------------------
 
@@ -231,6 +234,7 @@ class Farm:
                 for p in self.procs:
                     if p.name == report["name"] and p.generation == report["generation"]:
                         p.report, p.heard = report, time.monotonic()
+                        self.endpoints.update(report["bound"])
                         if p.state == "starting":
                             p.state = "running"
                         if report.get("exit"):
@@ -330,10 +334,7 @@ class Farm:
 
     def _publish(self) -> None:
         with self.lock:
-            endpoints = {}
-            for p in self.procs:
-                if p.report and p.state == "running":
-                    endpoints.update(p.report["bound"])
+            endpoints = dict(self.endpoints)
             workers = [
                 {
                     "generation": p.generation,

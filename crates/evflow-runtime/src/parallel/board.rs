@@ -109,6 +109,7 @@ struct Head {
 const SIGNALS: [&str; 4] = [Interrupt::SIGINT.0, Interrupt::SIGTERM.0, Interrupt::STOP.0, "a signal"];
 
 /// The shared board of one job.
+#[derive(Debug)]
 pub struct Board {
     base: *mut u8,
     len: usize,

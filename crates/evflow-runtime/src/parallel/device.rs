@@ -55,8 +55,12 @@ pub fn run(
         board.worker(w).generation.store(device.generation, Ordering::Release);
     }
     let book = Arc::new(AddressBook::default());
-    let remote =
-        Remote { host_address: device.host_address.clone(), book: book.clone(), max_part_size: device.max_part_size };
+    let remote = Remote {
+        host_address: device.host_address.clone(),
+        book: book.clone(),
+        max_part_size: device.max_part_size,
+        board: board.clone(),
+    };
     let net = Net {
         transport: Transport::Tcp,
         session: String::new(),

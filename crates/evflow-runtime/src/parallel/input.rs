@@ -3,8 +3,8 @@
 //! (seen on the board) send its events to other workers; an event that killed workers too
 //! often is a poison event (docs/parallel.md).
 
-use super::board::BoardTally;
 use super::board::Stop;
+use super::board::{BoardTally, IDLE};
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
@@ -16,7 +16,7 @@ use evflow_core::file::{FileWriter, WriterOptions};
 use evflow_core::wire::{self, DecodeOptions};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -54,6 +54,9 @@ struct Worker {
     channel: Option<Channel>,
     /// Events sent to this worker and not yet finished (credited back).
     load: usize,
+    /// Their seqs, in the order they were sent: a worker takes them in that order, so the
+    /// first is the one it is busy on.
+    unfinished: VecDeque<u64>,
 }
 
 struct Input<'c, 'a> {
@@ -87,7 +90,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         }
     };
     let workers = (0..ctx.board.workers())
-        .map(|w| Worker { generation: ctx.board.worker(w).generation.load(Ordering::Acquire), channel: None, load: 0 })
+        .map(|w| Worker {
+            generation: ctx.board.worker(w).generation.load(Ordering::Acquire),
+            channel: None,
+            load: 0,
+            unfinished: VecDeque::new(),
+        })
         .collect();
     let mut input = Input {
         ctx,
@@ -257,9 +265,19 @@ impl Input<'_, '_> {
             if generation == self.workers[w].generation {
                 continue;
             }
-            let died_on = slot.died_on.load(Ordering::Acquire);
+            // The monitor saw a forked worker's busy seq; for a worker on another host, the
+            // controller only hears it every heartbeat, so the input's own account is better:
+            // the oldest event sent to it that it neither credited nor got to the output (a
+            // credit sent just before dying may be lost with the process).
+            let died_on = match self.ctx.net.remote {
+                None => slot.died_on.load(Ordering::Acquire),
+                Some(_) => {
+                    let open = |s: &&u64| self.backups.get(s).is_some_and(|b| !b.done);
+                    self.workers[w].unfinished.iter().find(open).copied().unwrap_or(IDLE)
+                }
+            };
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
-            self.workers[w] = Worker { generation, channel: None, load: 0 };
+            self.workers[w] = Worker { generation, channel: None, load: 0, unfinished: VecDeque::new() };
             self.open_work(w)?;
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
@@ -380,6 +398,7 @@ impl Input<'_, '_> {
                     let backup = self.backups.get_mut(&seq).expect("pending events are backed up");
                     backup.at = Some(Origin { worker: w as u32, generation });
                     self.workers[w].load += 1;
+                    self.workers[w].unfinished.push_back(seq);
                     sent = true;
                 }
                 // Not connected yet, or its queue is full: try another worker.
@@ -410,6 +429,9 @@ impl Input<'_, '_> {
                 if let Some(worker) = self.workers.get_mut(origin.worker as usize) {
                     if worker.generation == origin.generation {
                         worker.load = worker.load.saturating_sub(1);
+                        if let Some(at) = worker.unfinished.iter().position(|&s| s == header.seq) {
+                            worker.unfinished.remove(at);
+                        }
                     }
                 }
                 continue;

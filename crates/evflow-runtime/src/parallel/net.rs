@@ -2,6 +2,7 @@
 //! names map to shm or ipc addresses; a topology's devices on several hosts bind tcp ports
 //! and learn each other's from their controller (an [`AddressBook`]).
 
+use super::board::{Board, Stop};
 use super::Transport;
 use evflow_transport::{Channel, ChannelError, Options, Pattern, Side};
 use std::collections::HashMap;
@@ -61,6 +62,8 @@ pub struct Remote {
     pub book: Arc<AddressBook>,
     /// Largest part a tcp channel receives.
     pub max_part_size: u64,
+    /// The device's board: waiting for an address ends when the job does.
+    pub board: Arc<Board>,
 }
 
 /// Names the channels of one job.
@@ -111,6 +114,13 @@ impl Net {
                 loop {
                     if let Some(endpoint) = remote.book.lookup(name) {
                         return Channel::open(pattern, &endpoint, side, &self.options());
+                    }
+                    let board = &remote.board;
+                    if board.ended() || board.stop() == Stop::Abort || board.monitor_lost() {
+                        return Err(ChannelError::State {
+                            channel: name.to_string(),
+                            reason: "the job ended before its address was published".into(),
+                        });
                     }
                     if Instant::now() > deadline {
                         return Err(ChannelError::State {

@@ -47,6 +47,9 @@ struct Output<'c, 'a> {
     results: Channel,
     acks: Channel,
     pending_acks: Vec<Ack>,
+    /// The watermark the input was last told: it is sent again, with or without acks,
+    /// whenever it moves (results of the input's own, a poison event, move it too).
+    told_watermark: u64,
     done: Done,
     /// `ordered`: results waiting for the ones before them.
     reorder: BTreeMap<u64, (Status, Option<Part>)>,
@@ -76,6 +79,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         results,
         acks,
         pending_acks: Vec::new(),
+        told_watermark: 0,
         done: Done::default(),
         reorder: BTreeMap::new(),
         next_write: 0,
@@ -260,10 +264,10 @@ impl Output<'_, '_> {
     }
 
     fn flush_acks(&mut self) -> Result<(), String> {
-        if self.pending_acks.is_empty() {
+        let watermark = if self.ctx.popts.ordered { self.next_write } else { self.done.watermark };
+        if self.pending_acks.is_empty() && watermark == self.told_watermark {
             return Ok(());
         }
-        let watermark = if self.ctx.popts.ordered { self.next_write } else { self.done.watermark };
         let message = Message::single(encode_acks(watermark, &self.pending_acks));
         loop {
             match self.acks.send(&message, Some(POLL)) {
@@ -278,6 +282,7 @@ impl Output<'_, '_> {
             }
         }
         self.pending_acks.clear();
+        self.told_watermark = watermark;
         Ok(())
     }
 

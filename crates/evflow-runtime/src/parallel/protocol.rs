@@ -17,7 +17,7 @@ pub enum Kind {
     Acks = 3,
     /// Input to the output: no more events; `seq` is the number read.
     End = 4,
-    /// Worker to input: it finished an event, so it has room for another (its credit).
+    /// Worker to input: it finished the event `seq`, so it has room for another (its credit).
     Credit = 5,
 }
 

@@ -26,6 +26,10 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     };
     let (mut work, mut results, mut credits) = match open() {
         Ok(c) => c,
+        // A replica started as the job ended (on another host) has nothing to do.
+        Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
+            return End { code: EXIT_OK, terminated: false };
+        }
         Err(e) => {
             internal_error(ctx, format!("worker {} cannot open its channels: {e}", w + 1));
             return End { code: EXIT_INTERNAL, terminated: false };
@@ -89,7 +93,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             }
         };
         slot.events.fetch_add(1, Ordering::Relaxed);
-        let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, 1) }.encode().to_vec());
+        // The seq it finished: the input then knows which event a worker on another host was
+        // busy on when it died (the oldest it sent it and got no credit for).
+        let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, seq) }.encode().to_vec());
         let sent = sent.and_then(|()| send_message(ctx, &mut credits, &credit));
         if let Err(e) = sent {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
