@@ -7,6 +7,7 @@ controller."""
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,7 +19,10 @@ from conftest import assert_completion, run_cli
 from evflow_bench.namespaces import Hosts
 from test_topology import events_of, reference, status, write_chain
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root")
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("ip") is None,
+    reason="network namespaces need root and iproute2's ip",
+)
 
 FARM = """
 name = "{name}"
