@@ -7,7 +7,12 @@ import os
 from conftest import run_cli
 
 
+def namespaces() -> set:
+    return {line.split()[0] for line in os.popen("ip netns list 2>/dev/null") if line.strip()}
+
+
 def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
+    before = namespaces()
     result = run_cli(
         "bench", "topology", "--sizes", "1024,65536", "--events", "300", "--repeats", "1",
         "--json", cwd=tmp_path, timeout=300,
@@ -29,7 +34,7 @@ def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
         assert r["across_events_per_s"] > 0 and r["raw_zmq_msgs_per_s"] > 0
         assert r["ratio"] == r["across_events_per_s"] / r["raw_zmq_msgs_per_s"]
         assert r["ratio_to_relay"] == r["across_events_per_s"] / r["relay_zmq_msgs_per_s"]
-    assert not any(line.startswith("evf") for line in os.popen("ip netns list"))
+    assert not {n for n in namespaces() - before if n.startswith("evf")}, "namespaces left"
 
 
 def test_bench_topology_without_the_hosts(tmp_path):

@@ -17,7 +17,7 @@ import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli
 from evflow_bench.namespaces import Hosts
-from test_topology import events_of, reference, status, write_chain
+from test_topology import RECO, events_of, reference, status, write_chain
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -151,13 +151,13 @@ def test_a_host_lost_with_all_its_processes(tmp_path, hosts):
         status(topo, tmp_path)
         time.sleep(0.3)
         hosts.link("c", up=False)
-        time.sleep(2.0)
-        devices = {d["name"]: d for d in status(topo, tmp_path)}
-        assert devices["evf-reco-c-1"]["state"] == "dead"
-        assert devices["evf-reco-c-2"]["state"] == "dead"
     finally:
         err = finish(up)
     assert up.returncode == 0, err
+    report = json.loads((tmp_path / "report.json").read_text())
+    states = {d["name"]: d["state"] for d in report["devices"]}
+    assert states["evf-reco-c-1"] == states["evf-reco-c-2"] == "dead", states
+    assert states["evf-reco-b-1"] == states["evf-reco-b-2"] == "exited", states
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 
@@ -270,3 +270,46 @@ class Sum(ef.Module):
 path = ef.Path()
 path.add(Sum())
 """
+
+
+def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
+    """The controller's report port is reachable from every host: what is not a device's
+    report is counted and dropped, and the topology runs on."""
+    import zmq
+
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    try:
+        pid = status(topo, tmp_path)[0]["pid"]
+        with open(f"/proc/{pid}/cmdline") as f:  # the device's command names the port
+            command = f.read().split("\0")
+        push = zmq.Context.instance().socket(zmq.PUSH)
+        push.connect(command[command.index("--reports") + 1])
+        push.send_multipart([b"\xff not json", b"x"])
+        push.send(json.dumps({"name": "evf-gen-a-1"}).encode())
+        push.close(linger=1000)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "not a device's report" in err
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["malformed_reports"] >= 2
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+
+
+def test_a_module_error_on_another_host_names_the_module_and_the_event(tmp_path, hosts):
+    failing = RECO.replace(
+        "        return event.number % 7 != 0",
+        "        if (event.run, event.number) == (1, 50):\n"
+        "            raise ValueError('no hits')\n"
+        "        return event.number % 7 != 0",
+    )
+    topo = farm(tmp_path, hosts)
+    write_chain(tmp_path, topo.read_text(), reco=failing)
+    up = start_up(topo, tmp_path)
+    err = finish(up)
+    assert up.returncode == 1, err
+    errors = [line for line in err.splitlines() if line.startswith("evflow: error:")]
+    assert "module Sum failed in event on run 1 event 50: ValueError: no hits" in errors[0], err
+    with ef.open(tmp_path / "out.evf") as f:
+        assert not f.complete

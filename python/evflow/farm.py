@@ -61,6 +61,7 @@ class Proc:
         self.state = "idle"
         self.restarts = 0
         self.exit = None
+        self.exited_at = None
 
 
 class Farm:
@@ -91,6 +92,7 @@ class Farm:
         # Every channel's endpoint as its binder reported it; kept after the binder ends, so
         # a late replica connects (and then learns that the job is over) instead of waiting.
         self.endpoints = {}
+        self.malformed = 0
 
     # --- what evflow ctl sees -----------------------------------------------------------
 
@@ -224,29 +226,40 @@ class Farm:
                 next_view = now + HEARTBEAT
 
     def _take_reports(self) -> None:
-        try:
-            message = self.reports.recv(timeout=HEARTBEAT / 2)
-        except ChannelTimeoutError:
-            return
+        timeout = HEARTBEAT / 2
         while True:
-            report = json.loads(message.bytes()[0])
-            with self.lock:
-                for p in self.procs:
-                    if p.name == report["name"] and p.generation == report["generation"]:
-                        p.report, p.heard = report, time.monotonic()
-                        self.endpoints.update(report["bound"])
-                        if p.state == "starting":
-                            p.state = "running"
-                        if report.get("exit"):
-                            p.exit = report["exit"]
-                        if report["stop"] > self.stop:
-                            self.stop = report["stop"]
-                        if p is self.output:
-                            self._count(report["counters"].get("written", 0))
             try:
-                message = self.reports.recv(timeout=0)
+                message = self.reports.recv(timeout=timeout)
             except ChannelTimeoutError:
                 return
+            timeout = 0
+            report = _report(message)
+            if report is None:
+                # Not a device's report: anything on the network can reach this port.
+                if not self.malformed:
+                    print(
+                        "evflow: warning: the controller got a message that is not a device's "
+                        "report; such messages are dropped (counted in the report)",
+                        file=sys.stderr,
+                    )
+                self.malformed += 1
+                continue
+            self._take(report)
+
+    def _take(self, report: dict) -> None:
+        with self.lock:
+            for p in self.procs:
+                if p.name != report["name"] or p.generation != report["generation"]:
+                    continue
+                p.report, p.heard = report, time.monotonic()
+                self.endpoints.update(report["bound"])
+                if p.state == "starting":
+                    p.state = "running"
+                if report.get("exit"):
+                    p.exit = report["exit"]
+                self.stop = max(self.stop, report["stop"])
+                if p is self.output:
+                    self._count(report["counters"].get("written", 0))
 
     def _count(self, written: int) -> None:
         now = time.monotonic()
@@ -274,24 +287,38 @@ class Farm:
             if p.state in ("exited", "dead") or p.popen is None:
                 continue
             code = p.popen.poll()
-            silent = now - (p.heard if p.report else p.started)
+            if code is not None:
+                p.exited_at = p.exited_at or now
+            # Silence up to its exit, if it exited: a device that lost its controller exits
+            # after LOST_HEARTBEATS of silence, later than the controller gives up on it.
+            silent = (p.exited_at or now) - (p.heard if p.report else p.started)
             lost = silent > (LOST_AFTER if p.report else START_GRACE)
             if code is None and not lost:
                 continue
-            if code is None:
-                p.popen.kill()
-                p.popen.wait()
+            if lost:
+                if code is None:
+                    p.popen.kill()
+                    p.popen.wait()
                 how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
-            elif code in ENGINE_EXITS:
+                self._ended(p, code, how, restart=False)
+                continue
+            if code in (70, 71) and p.exit is None and now - p.exited_at < LOST_AFTER:
+                continue  # stopped on an error: its last report, naming it, may be on its way
+            if code in ENGINE_EXITS:
                 how = None
             else:
                 how = f"exited with code {code}" if code > 0 else f"was killed by {_signal(code)}"
-            self._ended(p, code, how, restart=code is not None)
+            self._ended(p, code, how)
 
     def _ended(self, p: Proc, code, how, restart=True) -> None:
         with self.lock:
             if how is None:
                 p.state = "exited"
+                if p.slot is not None:
+                    # As the monitor does for a worker that ended: its events are not there
+                    # any more (the input abandons them if the job stops on an error).
+                    self.died_on[p.slot] = None
+                    p.generation += 1
                 if code == 70 or code == 71:
                     self.stop = max(self.stop, 1)
                     errors = (p.exit or {}).get("errors") or [("", f"{p.name} stopped on an error")]
@@ -414,12 +441,28 @@ class Farm:
                 "not_completed": (self.output.exit or {}).get("not_completed", []),
                 "modules": self._modules(),
                 "steady_events_per_s": self._steady_rate(),
+                "malformed_reports": self.malformed,
                 "wall_s": wall_s,
             },
         }
         with open(file, "w") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
+
+
+REPORT_KEYS = {"name": str, "generation": int, "pid": int, "bound": dict, "stop": int}
+
+
+def _report(message):
+    """A device's report, or None for anything else."""
+    try:
+        report = json.loads(message.bytes()[0])
+    except (ValueError, UnicodeDecodeError):
+        return None
+    ok = isinstance(report, dict) and all(
+        isinstance(report.get(k), kind) for k, kind in REPORT_KEYS.items()
+    )
+    return report if ok and isinstance(report.get("counters"), dict) else None
 
 
 def _rate(first, last):

@@ -19,8 +19,10 @@ use std::time::{Duration, Instant};
 
 /// How often a device reports, and the controller publishes its view.
 pub const HEARTBEAT: Duration = Duration::from_millis(100);
-/// Heartbeats without a view before a device takes its controller for gone.
-pub const LOST_AFTER_HEARTBEATS: u32 = 10;
+/// Heartbeats without a view before a device takes its controller for gone: twice as long
+/// as the controller waits for a device's report, so that when a host's link is cut the
+/// controller has taken its devices for lost before they stop by themselves.
+pub const LOST_AFTER_HEARTBEATS: u32 = 20;
 /// How long a starting device waits for its first view.
 const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
 
