@@ -313,3 +313,23 @@ def test_a_module_error_on_another_host_names_the_module_and_the_event(tmp_path,
     assert "module Sum failed in event on run 1 event 50: ValueError: no hits" in errors[0], err
     with ef.open(tmp_path / "out.evf") as f:
         assert not f.complete
+
+
+def test_fixed_ports_are_bound_never_moved(tmp_path, hosts):
+    text = farm(tmp_path, hosts).read_text()
+    text = text.replace('host = "a"\noutputs', 'host = "a"\nport = 7101\noutputs', 1)
+    text = text.replace('host = "a"\ninputs', 'host = "a"\nport = 7102\ninputs', 1)
+    topo = write_chain(tmp_path, text)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    try:
+        status(topo, tmp_path)
+        shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
+        assert shown["endpoints"]["acks"] == f"tcp://{hosts.address['a']}:7101"
+        assert shown["endpoints"]["results"] == f"tcp://{hosts.address['a']}:7102"
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    refused = write_chain(tmp_path, text.replace("replicas = 2", "replicas = 1\nport = 7103"))
+    result = run_cli("up", refused, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "device reco binds no channel (its replicas connect)" in result.stderr

@@ -96,6 +96,11 @@ class Plan:
         if len(transports) > 1:
             line = max(c["line"] for c in channels)
             problems.append((line, "the channels of one topology use one transport (for now)"))
+        if self.remote and len(devices) == 3 and devices[1].port is not None:
+            problems.append(
+                (devices[1].line, f"device {devices[1].name} binds no channel (its replicas "
+                 "connect): `port` is for the source (its acks) and the sink (its results)")
+            )  # fmt: skip
         if self.remote and len(devices) == 1:
             problems.append((devices[0].line, f"one device alone on a host of [hosts] {_NOT_YET}"))
         if problems:
@@ -198,6 +203,10 @@ class Status:
         with self.lock:
             self.stop_requested = True
             self.state = "draining"
+
+    def endpoints(self) -> dict:
+        """Channels' tcp endpoints: none on one host (shm or ipc)."""
+        return {}
 
     def devices(self) -> list:
         """One entry per process of each device."""
@@ -305,6 +314,7 @@ class ControlServer:
                 "topology": self.status.plan.topology.name,
                 "pid": os.getpid(),
                 "devices": self.status.devices(),
+                "endpoints": self.status.endpoints(),
             }
         if command == "stop":
             self.status.request_stop()
@@ -446,7 +456,7 @@ def ctl(file, command: str, *, as_json=False, run=None) -> int:
         raise EvflowError(answer.get("error", "the controller refused"))
     if command == "status":
         if as_json:
-            print(json.dumps({"devices": answer["devices"]}))
+            print(json.dumps({"devices": answer["devices"], "endpoints": answer["endpoints"]}))
         else:
             print(_status_table(answer["devices"]))
         return 0

@@ -484,6 +484,10 @@ class _FarmStatus:
     def request_stop(self) -> None:
         self.farm.request_stop()
 
+    def endpoints(self) -> dict:
+        with self.farm.lock:
+            return dict(self.farm.endpoints)
+
 
 def _relay(name: str, stream) -> None:
     """Prints a device's output lines, each labelled with its process name."""

@@ -10,7 +10,7 @@ from evflow.topology import load
 
 def run(args) -> int:
     """Runs the device process ``args`` names; its exit code."""
-    plan = controller.Plan(load(args.topology))
+    plan = controller.Plan(load(args.topology, check_hosts=False))
     if not plan.remote:
         raise ConfigError(f"{args.topology}: its devices run on this machine: use evflow up")
     source, processor, sink = plan.devices
@@ -38,6 +38,7 @@ def run(args) -> int:
         reports=args.reports,
         views=args.views,
         max_part_size=farm.MAX_TCP_PART,
+        port=plan.topology.devices[args.device].port,
         parallel=plan.parallel(),
         job=plan.job(),
     )

@@ -286,7 +286,7 @@ pub fn run_path<'py>(
 /// `worker:N`, `output`) of the engine's `parallel` parts, over tcp, reporting to the
 /// controller's `reports` channel and taking its `views`; returns the exit code.
 #[pyfunction]
-#[pyo3(signature = (source, modules, *, role, generation, host_address, reports, views, max_part_size, parallel, job=None, max_events=None, seed=0, on_error="stop"))]
+#[pyo3(signature = (source, modules, *, role, generation, host_address, reports, views, max_part_size, parallel, port=None, job=None, max_events=None, seed=0, on_error="stop"))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
@@ -299,6 +299,7 @@ pub fn run_device<'py>(
     views: String,
     max_part_size: u64,
     parallel: &Bound<'py, PyDict>,
+    port: Option<u16>,
     job: Option<&Bound<'py, PyAny>>,
     max_events: Option<u64>,
     seed: u64,
@@ -314,7 +315,7 @@ pub fn run_device<'py>(
     let popts = parallel_options(parallel)?;
     let path = path_of(py, source, &modules, job)?;
     let opts = ProcessOptions { max_events, seed, on_error };
-    let device = DeviceOptions { role, generation, host_address, reports, views, max_part_size };
+    let device = DeviceOptions { role, generation, host_address, reports, views, max_part_size, port };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
     let raised = RefCell::new(None);
     let mut control = || Ok(());

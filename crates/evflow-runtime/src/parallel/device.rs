@@ -31,6 +31,9 @@ pub struct DeviceOptions {
     pub views: String,
     /// Largest part its tcp channels receive.
     pub max_part_size: u64,
+    /// The fixed tcp port of the channel it receives on (the input's acks, the output's
+    /// results), from the topology's `port`; `None`: a free port.
+    pub port: Option<u16>,
 }
 
 /// Runs one device process to its end; its exit code. `popts.parts` says which steps of
@@ -60,6 +63,10 @@ pub fn run(
         book: book.clone(),
         max_part_size: device.max_part_size,
         board: board.clone(),
+        fixed: device.port.map(|port| {
+            let channel = if device.role == Role::Input { "acks" } else { "results" };
+            (channel.to_string(), port)
+        }),
     };
     let net = Net {
         transport: Transport::Tcp,

@@ -64,6 +64,8 @@ pub struct Remote {
     pub max_part_size: u64,
     /// The device's board: waiting for an address ends when the job does.
     pub board: Arc<Board>,
+    /// A channel bound on a fixed port (the topology's `port`), never moved to another.
+    pub fixed: Option<(String, u16)>,
 }
 
 /// Names the channels of one job.
@@ -104,8 +106,9 @@ impl Net {
         };
         match side {
             Side::Bind => {
-                let channel =
-                    Channel::open(pattern, &format!("tcp://{}:0", remote.host_address), side, &self.options())?;
+                let port = remote.fixed.as_ref().filter(|(channel, _)| channel == name).map_or(0, |(_, p)| *p);
+                let address = format!("tcp://{}:{port}", remote.host_address);
+                let channel = Channel::open(pattern, &address, side, &self.options())?;
                 remote.book.bound(name, channel.address());
                 Ok(channel)
             }
