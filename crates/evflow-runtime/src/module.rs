@@ -202,6 +202,14 @@ pub trait Source {
         None
     }
 
+    /// Whether [`Source::next_event`] has something to say now (an event, or the end of
+    /// data). A file or a generator always has; a live source (a merge table, a readout)
+    /// may not yet, and a parallel job's input then goes on with its other duties rather
+    /// than block in `next_event`.
+    fn ready(&mut self) -> bool {
+        true
+    }
+
     /// The next event, or `None` at the end of data.
     fn next_event(&mut self) -> HookResult<Option<Event>>;
 

@@ -36,6 +36,8 @@ pub struct Counters {
     pub rejected: AtomicU64,
     /// Written events flagged failed.
     pub failed: AtomicU64,
+    /// Written events flagged incomplete (a merger sent them with a part missing).
+    pub incomplete: AtomicU64,
     /// Events sent to a worker again after a worker died on them.
     pub retried: AtomicU64,
     /// Results dropped because their seq was already done.

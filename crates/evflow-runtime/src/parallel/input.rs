@@ -186,6 +186,13 @@ impl Input<'_, '_> {
                     reading = false;
                     continue;
                 }
+                if !source.ready() {
+                    // A live source with nothing yet: look at acks meanwhile, then again.
+                    if !progressed {
+                        self.take_acks(Some(IDLE_WAIT))?;
+                    }
+                    continue;
+                }
                 let mut event = match stage.read(source) {
                     Ok(Some(event)) => event,
                     Ok(None) => {
@@ -247,6 +254,10 @@ impl Input<'_, '_> {
     }
 
     fn has_room(&self) -> bool {
+        if self.workers.is_empty() {
+            // A direct segment: events go straight to the custody, as fast as it takes them.
+            return true;
+        }
         let queue = self.ctx.popts.worker_queue;
         (0..self.workers.len()).any(|w| self.ready(w) && self.workers[w].load < queue)
     }
@@ -356,6 +367,11 @@ impl Input<'_, '_> {
     fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
         let frame = self.encode(event)?;
         let seq = event.meta.seq;
+        if self.workers.is_empty() {
+            // A direct segment: no worker can die with the event, so nothing is backed up;
+            // the custody's death stops the topology.
+            return self.send_result(seq, Status::Processed, Some(frame));
+        }
         self.backup_bytes += frame.len();
         self.backups.insert(seq, Backup { frame, at: None, attempts: 0, done: false });
         self.pending.insert(seq);

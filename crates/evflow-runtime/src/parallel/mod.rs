@@ -145,7 +145,9 @@ impl Default for ParallelOptions {
 impl ParallelOptions {
     /// Checks the options before anything starts.
     pub fn validate(&self) -> Result<(), String> {
-        if self.processes == 0 || self.processes > MAX_WORKERS {
+        // A topology's direct segment (parts given) has no workers.
+        let least = usize::from(self.parts.is_none());
+        if self.processes < least || self.processes > MAX_WORKERS {
             return Err(format!("processes must be 1 to {MAX_WORKERS} for a parallel job, not {}", self.processes));
         }
         // The input and the output take a process slot of the segment too.

@@ -59,7 +59,7 @@ pub fn process(
         Some(parts) => parts.clone(),
         None => Parts::by_parallel_safe(&path.modules).ok_or("no module of the path is parallel-safe")?,
     };
-    parts.check(path.modules.len())?;
+    parts.check(path.modules.len(), popts.processes)?;
     let names = path.step_names();
     // SAFETY: getpid cannot fail.
     let pid = unsafe { libc::getpid() };

@@ -57,6 +57,8 @@ struct Output<'c, 'a> {
     abandoned: Vec<u64>,
     /// The first error of the output part; later results are not written.
     error: Option<JobError>,
+    /// The input sent `End`.
+    ended: bool,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -85,6 +87,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         next_write: 0,
         abandoned: Vec::new(),
         error: None,
+        ended: false,
     };
     let code = match out.pump(&mut stage) {
         Ok(complete) => {
@@ -129,7 +132,6 @@ impl Output<'_, '_> {
         loop {
             if let Some(count) = end {
                 if !self.ctx.popts.ordered || self.next_write >= count {
-                    self.flush_acks()?;
                     return Ok(true);
                 }
             }
@@ -152,7 +154,10 @@ impl Output<'_, '_> {
             let head = parts.next().ok_or("the output got an empty message")?;
             let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
             match header.kind {
-                Kind::End => end = Some(header.seq),
+                Kind::End => {
+                    end = Some(header.seq);
+                    self.ended = true;
+                }
                 Kind::Result => {
                     let status = header.status.expect("results have a status");
                     self.take(header.seq, status, header.origin, parts.next(), stage)?;
@@ -233,6 +238,9 @@ impl Output<'_, '_> {
                         if event.meta.flags.contains(Flags::FAILED) {
                             counters.failed.fetch_add(1, Ordering::Relaxed);
                         }
+                        if event.meta.flags.contains(Flags::INCOMPLETE) {
+                            counters.incomplete.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
                     Fate::Reject => {
                         counters.rejected.fetch_add(1, Ordering::Relaxed);
@@ -263,7 +271,13 @@ impl Output<'_, '_> {
         Ok(())
     }
 
+    /// Sends the acks taken so far, and the watermark if it moved. Nothing once the input
+    /// has sent `End`: it had every ack it waited for, and has left (an ack sent to it then
+    /// would only linger in libzmq).
     fn flush_acks(&mut self) -> Result<(), String> {
+        if self.ended {
+            return Ok(());
+        }
         let watermark = if self.ctx.popts.ordered { self.next_write } else { self.done.watermark };
         if self.pending_acks.is_empty() && watermark == self.told_watermark {
             return Ok(());
