@@ -5,8 +5,7 @@ use crate::builtin;
 use crate::errors::{config_error, EvflowError};
 use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
-use evflow_runtime::parallel::device::DeviceOptions;
-use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Role, Transport};
+use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
@@ -141,7 +140,7 @@ impl PyReport {
 }
 
 /// The engine's path of Python steps; `job` is the JSON-able metadata file outputs record.
-fn path_of<'py>(
+pub(crate) fn path_of<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
     modules: &[Bound<'py, PyAny>],
@@ -282,47 +281,6 @@ pub fn run_path<'py>(
     Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
 }
 
-/// Runs one process of a topology across hosts (`evflow device`): its `role` (`input`,
-/// `worker:N`, `output`) of the engine's `parallel` parts, over tcp, reporting to the
-/// controller's `reports` channel and taking its `views`; returns the exit code.
-#[pyfunction]
-#[pyo3(signature = (source, modules, *, role, generation, host_address, reports, views, max_part_size, parallel, port=None, job=None, max_events=None, seed=0, on_error="stop"))]
-#[allow(clippy::too_many_arguments)]
-pub fn run_device<'py>(
-    py: Python<'py>,
-    source: &Bound<'py, PyAny>,
-    modules: Vec<Bound<'py, PyAny>>,
-    role: &str,
-    generation: u32,
-    host_address: String,
-    reports: String,
-    views: String,
-    max_part_size: u64,
-    parallel: &Bound<'py, PyDict>,
-    port: Option<u16>,
-    job: Option<&Bound<'py, PyAny>>,
-    max_events: Option<u64>,
-    seed: u64,
-    on_error: &str,
-) -> PyResult<i32> {
-    let role = match role.split_once(':') {
-        None if role == "input" => Role::Input,
-        None if role == "output" => Role::Output,
-        Some(("worker", w)) => Role::Worker(w.parse().map_err(|_| config_error(format!("bad worker slot {w:?}")))?),
-        _ => return Err(config_error(format!("role must be input, worker:N or output, not {role:?}"))),
-    };
-    let on_error: OnError = on_error.parse().map_err(config_error)?;
-    let popts = parallel_options(parallel)?;
-    let path = path_of(py, source, &modules, job)?;
-    let opts = ProcessOptions { max_events, seed, on_error };
-    let device = DeviceOptions { role, generation, host_address, reports, views, max_part_size, port };
-    let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
-    let raised = RefCell::new(None);
-    let mut control = || Ok(());
-    let mut hooks = PyHooks { py, control: &mut control, steps: &steps, watch: None, stop: false, raised: &raised };
-    parallel::device::run(path, &opts, &popts, &device, &mut hooks).map_err(EvflowError::new_err)
-}
-
 /// What `watch` gets: the job's counters so far and its processes.
 fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
     let r = &live.report;
@@ -366,7 +324,7 @@ fn steps_list<'py>(py: Python<'py>, steps: &[Py<PyAny>]) -> PyResult<Bound<'py, 
 
 /// The parallel options of a `process()` call, every one checked, also for a job of one
 /// process (`processes` 0), so that a wrong option is an error whatever the job's size.
-fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
+pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOptions> {
     fn get<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Option<T>> {
         match d.get_item(key)?.filter(|v| !v.is_none()) {
             None => Ok(None),
@@ -444,16 +402,16 @@ fn flush_std_streams(py: Python<'_>) {
 
 /// The Python side of the parallel engine: signals, fork bookkeeping of the interpreter,
 /// mergeable objects.
-struct PyHooks<'a, 'py> {
-    py: Python<'py>,
-    control: &'a mut dyn FnMut() -> Result<(), Interrupt>,
-    steps: &'a [Py<PyAny>],
+pub(crate) struct PyHooks<'a, 'py> {
+    pub py: Python<'py>,
+    pub control: &'a mut dyn FnMut() -> Result<(), Interrupt>,
+    pub steps: &'a [Py<PyAny>],
     /// Called with the job's progress (`evflow up`'s status line and `evflow ctl`).
-    watch: Option<&'a Bound<'py, PyAny>>,
+    pub watch: Option<&'a Bound<'py, PyAny>>,
     /// `watch` asked the job to stop.
-    stop: bool,
+    pub stop: bool,
     /// Where `watch` leaves a signal's exception for `control`.
-    raised: &'a RefCell<Option<PyErr>>,
+    pub raised: &'a RefCell<Option<PyErr>>,
 }
 
 impl Hooks for PyHooks<'_, '_> {

@@ -5,10 +5,12 @@ mod adapters;
 mod arrays;
 mod builtin;
 mod channels;
+mod device;
 mod errors;
 mod event;
 mod files;
 mod job;
+mod merger;
 mod sessions;
 mod topology;
 
@@ -19,6 +21,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     builtin::register(m)?;
+    merger::register(m)?;
     files::register(m)?;
     channels::register(m)?;
     sessions::register(m)?;
@@ -27,7 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<job::PyReport>()?;
     m.add_function(wrap_pyfunction!(job::run_path, m)?)?;
     m.add_function(wrap_pyfunction!(job::parallel_defaults, m)?)?;
-    m.add_function(wrap_pyfunction!(job::run_device, m)?)?;
+    m.add_function(wrap_pyfunction!(device::run_device, m)?)?;
     m.add_function(wrap_pyfunction!(topology::load_topology, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

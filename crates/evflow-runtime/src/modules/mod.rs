@@ -15,6 +15,7 @@ pub mod config;
 pub mod file_input;
 pub mod file_output;
 pub mod generator;
+pub mod merger;
 pub mod progress;
 pub mod rng;
 
@@ -22,5 +23,6 @@ pub use config::ConfigError;
 pub use file_input::{FileInput, FileInputConfig};
 pub use file_output::{FileOutput, FileOutputConfig};
 pub use generator::{EntrySpec, EventGenerator, GeneratorConfig, RunSpec, SizeDist, ValueDist};
+pub use merger::{MergeInput, MergeSource, MergeTable};
 pub use progress::{Progress, ProgressConfig, ProgressStyle};
 pub use rng::EventRng;

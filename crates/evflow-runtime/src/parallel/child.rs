@@ -155,6 +155,12 @@ pub fn body(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
         crate::log::set_label(&ctx.name());
     }
     set_up(ctx.role, &ctx.name(), ctx.monitor);
+    run_role(ctx, path, hooks)
+}
+
+/// Runs `ctx.role` in a process already set up (by [`body`], or a device process running
+/// several roles), and hands its mergeable objects over.
+pub fn run_role(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match ctx.role {
         Role::Input => super::input::run(ctx, path),
         Role::Worker(w) => super::worker::run(ctx, path, w),

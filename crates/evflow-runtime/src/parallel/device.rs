@@ -1,14 +1,18 @@
-//! One process of a topology whose devices run on several hosts: the input (the source
-//! device), a worker (a replica of the processor device) or the output (the sink device) of
-//! the parallel engine, started by `evflow device` instead of forked. It runs the same role
-//! code over tcp channels; its board is its own, kept up to date with the rest of the job by
-//! its [`Link`] to the controller (docs/topology.md).
+//! One process of a topology run as device processes (`evflow device`), started by the
+//! controller's launcher instead of forked. It plays one role of the engine in each segment
+//! it is part of (docs/topology.md, "Roles as data: segments"): a source device is its
+//! segment's input, a replica of a processor device a worker, a sink device the output, a
+//! merger the output of each of its input segments and the input of its output segment.
+//!
+//! Each role runs the forked engine's role code unchanged, with a board of its own that its
+//! [`Link`] keeps up to date with the rest of its segment through the controller.
 
 use super::board::Board;
 use super::child::{self, Ctx, Role, EXIT_JOB_ERROR};
 use super::jobdir::JobDir;
 use super::link::{Exit, Link, LinkConfig};
 use super::net::{AddressBook, Net, Remote};
+use super::parts::Parts;
 use super::{Hooks, ParallelOptions, Transport};
 use crate::job::{Hook, JobError, Path, ProcessOptions};
 use crate::module::JobEnd;
@@ -16,106 +20,205 @@ use crate::stage::Stage;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-/// Where a device runs and whom it reports to.
+/// Where a device process runs and whom it reports to (the same for all its roles).
 #[derive(Debug, Clone)]
 pub struct DeviceOptions {
-    /// Its role in the engine.
-    pub role: Role,
-    /// Its generation (a worker's: bumped by the controller at each restart).
-    pub generation: u32,
-    /// This host's address: its tcp channels bind there.
+    /// This host's address: tcp channels bind there.
     pub host_address: String,
-    /// The controller's channels (reports, views).
+    /// The controller's pull channel for reports.
     pub reports: String,
-    /// The controller's view channel.
+    /// The controller's pub channel for views.
     pub views: String,
     /// Largest part its tcp channels receive.
     pub max_part_size: u64,
-    /// The fixed tcp port of the channel it receives on (the input's acks, the output's
-    /// results), from the topology's `port`; `None`: a free port.
-    pub port: Option<u16>,
 }
 
-/// Runs one device process to its end; its exit code. `popts.parts` says which steps of
-/// `path` (every device's, joined) are its.
+/// One role of a device process in one segment.
+pub struct RoleSpec {
+    /// The segment.
+    pub segment: u32,
+    /// Its role there.
+    pub role: Role,
+    /// Its generation (a worker's: bumped by the controller at each restart).
+    pub generation: u32,
+    /// The fixed tcp port of the channel it receives on (an input's acks, an output's
+    /// results), from the topology's `port`; `None`: a free port.
+    pub port: Option<u16>,
+    /// The segment's shm session on this host (shm), or the name of its socket directory
+    /// (ipc); the same for every process of the segment on this host.
+    pub session: String,
+    /// The segment's path: the origin's steps, the workers', the custody's.
+    pub path: Path,
+    /// The segment's options (`parts` says which steps are whose).
+    pub popts: ParallelOptions,
+}
+
+/// A role ready to run: its segment's state in this process.
+struct Prepared {
+    spec: RoleSpec,
+    parts: Parts,
+    names: Vec<String>,
+    board: Arc<Board>,
+    dir: JobDir,
+    net: Net,
+    link: Option<Link>,
+    monitor: libc::pid_t,
+}
+
+/// A role run in a thread of its own.
+struct Threaded<'a>(&'a mut Prepared);
+
+// SAFETY: a role in a thread of its own is the only user of its `Prepared` until the thread
+// is joined. Only a merger's custodies run in threads, and their steps there are Rust
+// (`MergeInput`): the Python objects in the rest of their segment's path are never called
+// in that thread, and are dropped by the calling thread after it is joined.
+unsafe impl Send for Threaded<'_> {}
+
+/// Runs a device process's roles to their end; its exit code (the highest of its roles').
+/// The first role runs in this thread and sets the process up (its name, its parent-death
+/// signal); the others run in threads of their own and must run only Rust steps.
 pub fn run(
-    mut path: Path,
+    roles: Vec<RoleSpec>,
+    name: &str,
     opts: &ProcessOptions,
-    popts: &ParallelOptions,
     device: &DeviceOptions,
     hooks: &mut dyn Hooks,
 ) -> Result<i32, String> {
-    let parts = popts.parts.clone().ok_or("a device needs the parts of its topology")?;
-    parts.check(path.modules.len())?;
-    let names = path.step_names();
-    let name = parts.name(device.role);
-    let board = Arc::new(Board::new(popts.processes, names.len()).map_err(|e| format!("cannot map the board: {e}"))?);
-    // SAFETY: getpid cannot fail.
-    let pid = unsafe { libc::getpid() };
-    let dir =
-        JobDir::create(&format!("{name}-{pid}")).map_err(|e| format!("cannot create the job's directory: {e}"))?;
-    if let Role::Worker(w) = device.role {
-        board.worker(w).generation.store(device.generation, Ordering::Release);
+    if roles.is_empty() {
+        return Err(format!("{name} has no role in its topology"));
     }
-    let book = Arc::new(AddressBook::default());
-    let remote = Remote {
-        host_address: device.host_address.clone(),
-        book: book.clone(),
-        max_part_size: device.max_part_size,
-        board: board.clone(),
-        fixed: device.port.map(|port| {
-            let channel = if device.role == Role::Input { "acks" } else { "results" };
-            (channel.to_string(), port)
-        }),
-    };
-    let net = Net {
-        transport: Transport::Tcp,
-        session: String::new(),
-        dir: dir.path().to_path_buf(),
-        segment_size: None,
-        remote: Some(remote),
-    };
-    let link_config = LinkConfig {
-        name: name.clone(),
-        role: device.role,
-        generation: device.generation,
-        reports: device.reports.clone(),
-        views: device.views.clone(),
-    };
-    let link = Link::start(link_config, board.clone(), book)?;
-    // SAFETY: getppid cannot fail.
-    let monitor = unsafe { libc::getppid() };
-    let ctx = Ctx {
-        board: &board,
-        net: &net,
-        dir: &dir,
-        opts,
-        popts,
-        names: &names,
-        parts: &parts,
-        monitor,
-        role: device.role,
-    };
-    let code = match initialize(&ctx, &mut path) {
-        Ok(()) => child::body(&ctx, &mut path, hooks).code,
-        Err(errors) => {
-            for e in &errors {
-                ctx.record(e);
-            }
-            board.fail();
-            EXIT_JOB_ERROR
+    let several = roles.len() > 1;
+    let mut prepared =
+        roles.into_iter().map(|spec| Prepared::new(spec, name, several, device)).collect::<Result<Vec<_>, _>>()?;
+    let (first, rest) = prepared.split_first_mut().expect("one role or more");
+    let code = std::thread::scope(|scope| {
+        let threads: Vec<_> = rest
+            .iter_mut()
+            .map(|role| {
+                let role = Threaded(role);
+                scope.spawn(move || {
+                    let role = role;
+                    role.0.run(opts, &mut NoHooks, false)
+                })
+            })
+            .collect();
+        let mut code = first.run(opts, hooks, true);
+        for thread in threads {
+            code = code.max(thread.join().unwrap_or(super::child::EXIT_INTERNAL));
         }
-    };
-    let errors = dir.errors().into_iter().map(|(_, e)| (e.module.clone(), e.to_string())).collect();
-    let read = board.counters().read.load(Ordering::Acquire);
-    let not_completed = if device.role == Role::Output { dir.not_completed(read) } else { Vec::new() };
-    link.finish(Exit { code, errors, not_completed });
-    child::finish_channels(&ctx);
-    dir.remove();
+        code
+    });
+    child::finish_channels(&first.ctx(opts));
+    for role in &prepared {
+        role.dir.remove();
+    }
     Ok(code)
 }
 
-/// Initializes this device's steps (the forked engine's monitor does it for all before it
+impl Prepared {
+    fn new(spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, String> {
+        let parts = spec.popts.parts.clone().ok_or("a device needs the parts of its topology")?;
+        parts.check(spec.path.modules.len(), spec.popts.processes)?;
+        let names = spec.path.step_names();
+        let board =
+            Arc::new(Board::new(spec.popts.processes, names.len()).map_err(|e| format!("cannot map the board: {e}"))?);
+        // SAFETY: getpid cannot fail.
+        let pid = unsafe { libc::getpid() };
+        let key = if several { format!("{name}-{pid}-s{}", spec.segment) } else { format!("{name}-{pid}") };
+        let dir = JobDir::create(&key).map_err(|e| format!("cannot create the job's directory: {e}"))?;
+        if let Role::Worker(w) = spec.role {
+            board.worker(w).generation.store(spec.generation, Ordering::Release);
+        }
+        let book = Arc::new(AddressBook::default());
+        let transport = spec.popts.transport;
+        let remote = (transport == Transport::Tcp).then(|| Remote {
+            host_address: device.host_address.clone(),
+            book: book.clone(),
+            max_part_size: device.max_part_size,
+            board: board.clone(),
+            fixed: spec.port.map(|port| {
+                let channel = if spec.role == Role::Input { "acks" } else { "results" };
+                (channel.to_string(), port)
+            }),
+        });
+        // ipc sockets of a segment live in one directory of this host that all its
+        // processes name alike.
+        let ipc_dir = std::env::temp_dir().join(format!("evflow-{}", spec.session));
+        if transport == Transport::Ipc {
+            std::fs::create_dir_all(&ipc_dir)
+                .map_err(|e| format!("cannot create the directory {}: {e}", ipc_dir.display()))?;
+        }
+        let net = Net {
+            transport,
+            session: spec.session.clone(),
+            dir: ipc_dir,
+            segment_size: spec.popts.segment_size,
+            remote,
+        };
+        let link_config = LinkConfig {
+            name: parts.name(spec.role),
+            segment: spec.segment,
+            role: spec.role,
+            generation: spec.generation,
+            reports: device.reports.clone(),
+            views: device.views.clone(),
+        };
+        let link = Link::start(link_config, board.clone(), book)?;
+        // SAFETY: getppid cannot fail.
+        let monitor = unsafe { libc::getppid() };
+        Ok(Prepared { spec, parts, names, board, dir, net, link: Some(link), monitor })
+    }
+
+    fn ctx<'a>(&'a self, opts: &'a ProcessOptions) -> Ctx<'a> {
+        Ctx {
+            board: &self.board,
+            net: &self.net,
+            dir: &self.dir,
+            opts,
+            popts: &self.spec.popts,
+            names: &self.names,
+            parts: &self.parts,
+            monitor: self.monitor,
+            role: self.spec.role,
+        }
+    }
+
+    /// Initializes and runs the role, then sends its last report; its exit code.
+    fn run(&mut self, opts: &ProcessOptions, hooks: &mut dyn Hooks, set_up: bool) -> i32 {
+        let Prepared { spec, parts, names, board, dir, net, link, monitor } = self;
+        let RoleSpec { role, path, popts, .. } = spec;
+        let ctx = Ctx { board, net, dir, opts, popts, names, parts, monitor: *monitor, role: *role };
+        let code = match initialize(&ctx, path) {
+            Ok(()) if set_up => child::body(&ctx, path, hooks).code,
+            Ok(()) => child::run_role(&ctx, path, hooks).code,
+            Err(errors) => {
+                for e in &errors {
+                    ctx.record(e);
+                }
+                board.fail();
+                EXIT_JOB_ERROR
+            }
+        };
+        let errors = dir.errors().into_iter().map(|(_, e)| (e.module.clone(), e.to_string())).collect();
+        let read = board.counters().read.load(Ordering::Acquire);
+        let not_completed = if *role == Role::Output { dir.not_completed(read) } else { Vec::new() };
+        if let Some(link) = link.take() {
+            link.finish(Exit { code, errors, not_completed });
+        }
+        code
+    }
+}
+
+/// Hooks of a role run in a thread: nothing to do around it.
+struct NoHooks;
+
+impl Hooks for NoHooks {
+    fn control(&mut self) -> Result<(), crate::job::Interrupt> {
+        Ok(())
+    }
+}
+
+/// Initializes this role's steps (the forked engine's monitor does it for all before it
 /// forks); on failure, what was initialized is terminated.
 fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     let job = ctx.opts.context(&*path.source);

@@ -5,7 +5,8 @@
 //!
 //! Both directions carry whole states, never deltas: a lost or late message is made good by
 //! the next one. Reports go over a push channel to the controller's pull; views come over
-//! the controller's pub channel (JSON; a few per second).
+//! the controller's pub channel (JSON; a few per second), one per segment of the topology,
+//! each under its topic ([`view_topic`]): a process subscribes to its roles' segments.
 
 use super::board::{Board, Stop, IDLE};
 use super::child::Role;
@@ -26,11 +27,19 @@ pub const LOST_AFTER_HEARTBEATS: u32 = 20;
 /// How long a starting device waits for its first view.
 const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
 
+/// The topic (first part) of the views of segment `segment`: `view/3/`. The closing slash
+/// keeps `view/1/` from matching segment 10's.
+pub fn view_topic(segment: u32) -> String {
+    format!("view/{segment}/")
+}
+
 /// What a device tells its controller.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Report {
     /// The process name (`evf-reco-b-1`).
     pub name: String,
+    /// The segment of the topology this role is part of.
+    pub segment: u32,
     /// `input`, `worker` or `output`.
     pub role: String,
     /// The worker slot, for a worker.
@@ -49,7 +58,7 @@ pub struct Report {
     pub stop: u32,
     /// The input has read everything and every event is at the output.
     pub ended: bool,
-    /// Its counters (read, written, rejected, failed, retried, duplicates, quarantined,
+    /// Its counters (read, written, rejected, failed, incomplete, retried, duplicates, quarantined,
     /// abandoned, watermark; `events` of a worker slot).
     pub counters: HashMap<String, u64>,
     /// Calls, failures and time (ns) of every path step in this process.
@@ -102,6 +111,8 @@ pub struct View {
 pub struct LinkConfig {
     /// The process name.
     pub name: String,
+    /// The segment of the role.
+    pub segment: u32,
     /// Its role.
     pub role: Role,
     /// Its generation (a worker's).
@@ -125,7 +136,8 @@ impl Link {
         let options = Options { linger: Duration::from_secs(2), ..Options::default() };
         let reports = Channel::open(Pattern::Push, &config.reports, Side::Connect, &options)
             .map_err(|e| format!("cannot reach the controller at {}: {e}", config.reports))?;
-        let views = Channel::open(Pattern::Sub, &config.views, Side::Connect, &options)
+        let topics = vec![view_topic(config.segment).into_bytes()];
+        let views = Channel::open(Pattern::Sub, &config.views, Side::Connect, &Options { topics, ..options })
             .map_err(|e| format!("cannot reach the controller at {}: {e}", config.views))?;
         let done = Arc::new(AtomicBool::new(false));
         let exit = Arc::new(Mutex::new(None));
@@ -178,7 +190,7 @@ impl LinkState {
             }
             let wait = next_report.saturating_duration_since(Instant::now()).min(HEARTBEAT);
             if let Ok(message) = self.views.recv(Some(wait)) {
-                let view = message.parts.first().and_then(|p| serde_json::from_slice::<View>(p.as_slice()).ok());
+                let view = message.parts.get(1).and_then(|p| serde_json::from_slice::<View>(p.as_slice()).ok());
                 if let Some(view) = view {
                     self.apply(&view);
                     last_view = Some(Instant::now());
@@ -236,6 +248,7 @@ impl LinkState {
             ("written", &c.written),
             ("rejected", &c.rejected),
             ("failed", &c.failed),
+            ("incomplete", &c.incomplete),
             ("retried", &c.retried),
             ("duplicates", &c.duplicates),
             ("quarantined", &c.quarantined),
@@ -263,6 +276,7 @@ impl LinkState {
             .collect();
         let report = Report {
             name: self.config.name.clone(),
+            segment: self.config.segment,
             role: role.into(),
             worker,
             generation: self.config.generation,
