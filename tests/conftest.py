@@ -133,9 +133,10 @@ def run_cli(*args, cwd, script=False, timeout=60):
     )
 
 
-def start_cli(*args, cwd, script=False):
-    """Starts ``evflow ARGS`` in the background; returns the Popen."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+def start_cli(*args, cwd, script=False, env=None):
+    """Starts ``evflow ARGS`` in the background, with ``env`` added to the environment;
+    returns the Popen."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
     return subprocess.Popen(
         evflow_cmd(*args, script=script),
         cwd=cwd,

@@ -332,4 +332,69 @@ def test_fixed_ports_are_bound_never_moved(tmp_path, hosts):
     refused = write_chain(tmp_path, text.replace("replicas = 2", "replicas = 1\nport = 7103"))
     result = run_cli("up", refused, cwd=tmp_path)
     assert result.returncode == 2
-    assert "device reco binds no channel (its replicas connect)" in result.stderr
+    assert "device reco: `port` is for a source (its acks channel) or a sink" in result.stderr
+
+
+MERGE_FARM = """
+name = "{name}"
+[hosts.a]
+address = "{a}"
+netns = "{na}"
+[hosts.b]
+address = "{b}"
+netns = "{nb}"
+[hosts.c]
+address = "{c}"
+netns = "{nc}"
+[devices.ecal]
+steering = "part_ecal.py"
+host = "a"
+outputs = ["ecal"]
+[devices.hcal]
+steering = "part_hcal.py"
+host = "b"
+outputs = ["hcal"]
+[devices.muon]
+steering = "part_muon.py"
+host = "c"
+outputs = ["muon"]
+[devices.merge]
+kind = "merger"
+host = "a"
+inputs = ["ecal", "hcal", "muon"]
+outputs = ["merged"]
+[devices.reco]
+steering = "reco.py"
+host = ["b", "c"]
+inputs = ["merged"]
+outputs = ["built"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["built"]
+"""
+
+
+def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
+    """A readout source on each host, the merger on A (ecal's segment over its host's shm,
+    the others over tcp), processors on B and C: every event once, complete or named."""
+    from test_merger import dropped, write
+
+    write(tmp_path)
+    topo = tmp_path / "farm.toml"
+    topo.write_text(
+        MERGE_FARM.format(
+            name=f"mfarm-{os.getpid()}",
+            **{h: hosts.address[h] for h in "abc"},
+            **{f"n{h}": hosts.netns[h] for h in "abc"},
+        )
+    )
+    up = start_up(topo, tmp_path, EVENTS=2000, DROPPING="muon")
+    err = finish(up)
+    assert up.returncode == 0, err
+    with ef.open(tmp_path / "out.evf") as f:
+        events = list(f)
+    assert sorted(e.number for e in events) == list(range(1, 2001))
+    incomplete = {e.number for e in events if "incomplete" in e.flags}
+    assert incomplete == dropped(2000)
+    assert all(e["total"].tolist() for e in events)

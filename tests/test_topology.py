@@ -420,18 +420,25 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     assert_refused(
         tmp_path,
         topo,
-        (12, "device store: a source or sink device on several hosts or in several replicas "
+        (12, "device store: a source, sink or merger on several hosts or in several replicas "
          "is not supported yet"),
     )  # fmt: skip
-    merger = CHAIN.format(name=unique("m")).replace(
-        '[devices.store]\nsteering = "store.py"\ninputs = ["accepted"]',
-        '[devices.store]\nkind = "merger"\ninputs = ["accepted", "raw"]\noutputs = ["m"]\n'
-        '[devices.sink]\nsteering = "store.py"\ninputs = ["m"]',
+    topo = chain_with(tmp_path, "[channels.accepted]", '[channels.accepted]\npattern = "broadcast"')
+    assert_refused(tmp_path, topo, (15, "channel accepted: pattern = 'broadcast' is not supported"))
+    two = CHAIN.format(name=unique("two")).replace(
+        'inputs = ["accepted"]',
+        'inputs = ["more"]\n[devices.again]\nsteering = "reco.py"\ninputs = ["accepted"]\n'
+        'outputs = ["more"]',
     )
-    topo = write_chain(tmp_path, merger)
-    result = run_cli("up", topo, cwd=tmp_path)
-    assert result.returncode == 2
-    assert "device store: kind = 'merger' is not supported yet" in result.stderr
+    topo = write_chain(tmp_path, two)
+    assert_refused(tmp_path, topo, (6, "device reco: two processor devices in a row"))
+    fan_in = CHAIN.format(name=unique("in")).replace(
+        "[devices.reco]", '[devices.gen2]\nsteering = "gen.py"\noutputs = ["raw"]\n[devices.reco]'
+    )
+    topo = write_chain(tmp_path, fan_in)
+    assert_refused(
+        tmp_path, topo, (3, "channel raw has several sending devices (gen, gen2): is not supported")
+    )
 
 
 def test_hold_is_refused_for_now(tmp_path):

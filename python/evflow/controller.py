@@ -1,12 +1,11 @@
 """``evflow up``: the controller that runs a topology file, and ``evflow ctl``, which talks to
 it through its control socket (docs/topology.md).
 
-A topology is a chain the parallel engine runs with the devices as its parts: the source
-device is its input process, the processor device's replicas its workers, the sink device
-its output process. On one machine the engine forks them; across hosts (or in network
-namespaces) each is an ``evflow device`` process that ``farm.py`` starts and supervises.
-What is not built yet (built-in devices, longer chains, ``--hold``) is refused, each with
-the line of the file that asks for it.
+A topology runs on the parallel engine cut into segments (``plan.py``). A topology of one
+segment on this machine is run by the forked engine: its origin device is the input
+process, the processor device's replicas the workers, the custody device the output
+process. Anything else (several segments, several hosts, network namespaces) runs as
+``evflow device`` processes that ``farm.py`` starts and supervises.
 """
 
 import json
@@ -17,26 +16,17 @@ import tempfile
 import threading
 import time
 
-from evflow import _native, steering
+from evflow import steering
 from evflow.errors import ConfigError, EvflowError
-from evflow.path import step_name
+from evflow.plan import NOT_YET, Plan, process_name
 from evflow.processing import execute, finish
-from evflow.topology import Topology, TopologyError, load, read
-
-LOCAL_HOST = "local"
-"""The host of devices of a file without [hosts] (the machine ``evflow up`` runs on)."""
+from evflow.topology import load, read
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
 
 CTL_TIMEOUT = 5.0
 """Seconds ``evflow ctl`` waits for the controller to answer."""
-
-REMOTE_WORKER_QUEUE = 16
-"""Events a processor replica on another host holds: enough to cover the round trip of its
-credits over the network (the engine's default, 2, is for shared memory on one host)."""
-
-_DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
 
 STOP_WAIT = 120.0
 """Seconds ``evflow ctl stop`` waits for the topology to drain and exit."""
@@ -45,138 +35,6 @@ STOP_WAIT = 120.0
 def control_socket(name: str) -> str:
     """The control socket of the topology ``name`` on this machine."""
     return os.path.join(tempfile.gettempdir(), f"evflow-{os.getuid()}", f"{name}.ctl")
-
-
-def process_name(device: str, host: str, replica: int) -> str:
-    """A device process's name, as ``ps`` (its first 15 bytes) and the status show it."""
-    return f"evf-{device}-{host}-{replica}"
-
-
-class Plan:
-    """Which device is which part of the engine: a source device, then optionally a
-    processor device with its replicas, then a sink device; or one device alone. On one
-    host without a network namespace the engine forks them; otherwise each is an
-    ``evflow device`` process the controller starts (``farm.py``)."""
-
-    def __init__(self, topology: Topology):
-        self.topology = topology
-        devices = [topology.devices[name] for name in topology.order]
-        problems = []
-        for d in devices:
-            if d.kind != "path":
-                problems.append((d.line, f"device {d.name}: kind = {d.kind!r} {_NOT_YET}"))
-        shape = [(len(d.inputs), len(d.outputs)) for d in devices]
-        if shape not in ([(0, 0)], [(0, 1), (1, 1), (1, 0)]):
-            problems.append(
-                (
-                    devices[0].line,
-                    "this controller runs one device alone, or a chain of a source device, one "
-                    f"processor device and a sink device; this file's devices are "
-                    f"{' -> '.join(d.name for d in devices)}; other shapes {_NOT_YET}",
-                )
-            )
-        for d in devices[:1] + devices[2:]:
-            if d.replicas != 1 or len(d.hosts) != 1:
-                problems.append(
-                    (
-                        d.line,
-                        f"device {d.name}: a source or sink device on several hosts or in "
-                        f"several replicas {_NOT_YET}",
-                    )
-                )
-        hosts = {h for d in devices for h in d.hosts}
-        self.remote = len(hosts) > 1 or any(topology.hosts.get(h, {}).get("netns") for h in hosts)
-        channels = [topology.channels[c] for d in devices for c in d.outputs]
-        transports = {c["transport"] for c in channels} - {"auto"}
-        if (self.remote and transports - {"tcp"}) or (not self.remote and "tcp" in transports):
-            line = max(c["line"] for c in channels)
-            problems.append(
-                (line, f"channels over {' and '.join(sorted(transports))} here {_NOT_YET}")
-            )
-        if len(transports) > 1:
-            line = max(c["line"] for c in channels)
-            problems.append((line, "the channels of one topology use one transport (for now)"))
-        if self.remote and len(devices) == 3 and devices[1].port is not None:
-            problems.append(
-                (devices[1].line, f"device {devices[1].name} binds no channel (its replicas "
-                 "connect): `port` is for the source (its acks) and the sink (its results)")
-            )  # fmt: skip
-        if self.remote and len(devices) == 1:
-            problems.append((devices[0].line, f"one device alone on a host of [hosts] {_NOT_YET}"))
-        if problems:
-            raise TopologyError(topology.file, problems)
-        self.devices = devices
-        self.host = devices[0].hosts[0]
-        self.transport = "tcp" if self.remote else (transports or {"shm"}).pop()
-        self.ordered = any(c["ordered"] for c in channels)
-        # Worker slots: the processor's replicas, host by host.
-        self.slots = []
-        if len(devices) == 3:
-            self.slots = [
-                (h, r) for h in devices[1].hosts for r in range(1, devices[1].replicas + 1)
-            ]
-
-    def steps(self) -> list:
-        """Every device's steps, source first: the path the engine runs."""
-        return [step for d in self.devices for step in d.steps()]
-
-    def parts(self) -> tuple:
-        """The engine's parts: modules in the input process, in the input and the workers,
-        and the processes' names."""
-        source, processor, sink = self.devices
-        first = len(source.steps()) - 1
-        workers = [process_name(processor.name, h, r) for h, r in self.slots]
-        names = (
-            process_name(source.name, source.hosts[0], 1),
-            f"evf-{processor.name}-{self.host}",
-            process_name(sink.name, sink.hosts[0], 1),
-            workers if self.remote else [],
-        )
-        return first, first + len(processor.steps()), names
-
-    def job(self) -> dict:
-        """What output files record of the job that wrote them."""
-        return {
-            "topology": os.path.abspath(self.topology.file),
-            "path": [step_name(s) for s in self.steps()],
-            "seed": 0,
-            "max_events": None,
-            "processes": len(self.slots),
-            "evflow": _native.__version__,
-        }
-
-    def parallel(self) -> dict:
-        """The engine's options for the chain (``process()``'s names)."""
-        processor = self.devices[1]
-        return {
-            "processes": len(self.slots),
-            "ordered": self.ordered,
-            "max_restarts_per_minute": processor.max_restarts_per_minute,
-            "transport": self.transport,
-            "worker_queue": REMOTE_WORKER_QUEUE if self.remote else _DEFAULT_QUEUE,
-            "parts": self.parts(),
-        }
-
-    def identities(self) -> dict:
-        """Each device process's ``DeviceInfo`` by its process name."""
-        out = {}
-        for d in self.devices:
-            for host in d.hosts:
-                for replica in range(1, d.replicas + 1):
-                    name = process_name(d.name, host, replica)
-                    out[name] = steering.DeviceInfo(name, d.name, host, replica)
-        return out
-
-    def ranges(self) -> list:
-        """Each device's path steps (source = 0) in the engine's path."""
-        out, start = [], 0
-        for d in self.devices:
-            out.append(range(start, start + len(d.steps())))
-            start += len(d.steps())
-        return out
-
-
-_NOT_YET = 'is not supported yet (docs/topology.md, "What runs today")'
 
 
 class Status:
@@ -213,10 +71,10 @@ class Status:
         with self.lock:
             live, state = self.live, self.state
         plan = self.plan
-        if len(plan.devices) == 1:
+        if not plan.segments:
             d = plan.devices[0]
             return [self._entry(d, 1, os.getpid(), state, 0, 0, 0)]
-        source, processor, sink = plan.devices
+        segment = plan.segments[0]
         processes = live["processes"] if live else []
         workers = live["workers"] if live else []
 
@@ -235,19 +93,20 @@ class Status:
 
         read = live["read"] if live else 0
         written = live["written"] if live else 0
-        *_, names = plan.parts()
-        out = [entry(source, 1, proc(name=names[0]), 0, read, 0)]
-        for w in range(processor.replicas):
+        *_, names = plan.parts(segment)
+        out = [entry(segment.origin, 1, proc(name=names[0]), 0, read, 0)]
+        for w in range(len(segment.slots)):
             events, restarts = workers[w] if w < len(workers) else (0, 0)
-            out.append(entry(processor, w + 1, proc(worker=w), events, events, restarts))
-        out.append(entry(sink, 1, proc(name=names[2]), written, written, 0))
+            out.append(entry(segment.workers, w + 1, proc(worker=w), events, events, restarts))
+        out.append(entry(segment.custody, 1, proc(name=names[2]), written, written, 0))
         return out
 
     def _entry(self, device, replica, pid, state, events_in, events_out, restarts) -> dict:
+        host = device.hosts[0]
         return {
-            "name": process_name(device.name, self.plan.host, replica),
+            "name": process_name(device.name, host, replica),
             "device": device.name,
-            "host": self.plan.host,
+            "host": host,
             "replica": replica,
             "pid": pid,
             "state": state,
@@ -357,16 +216,17 @@ def up(file, *, report=None, hold=False) -> int:
     """Runs the topology in ``file`` until its source ends; returns the exit code (errors and
     signals are raised, as by ``process()``)."""
     if hold:
-        raise ConfigError(f"--hold (runs started and stopped by evflow ctl) {_NOT_YET}")
+        raise ConfigError(f"--hold (runs started and stopped by evflow ctl) {NOT_YET}")
     plan = Plan(load(file))
     topology = plan.topology
-    steps = plan.steps()
     job = plan.job()
-    if plan.remote:
+    if not plan.forked:
         from evflow import farm
 
         return farm.Farm(plan).run(report)
-    parallel = plan.parallel() if len(plan.devices) == 3 else None
+    segment = plan.segments[0] if plan.segments else None
+    steps = plan.steps(segment) if segment else plan.devices[0].steps()
+    parallel = plan.parallel(segment) if segment else None
     steering.devices = plan.identities()
     status = Status(plan)
     server = ControlServer(topology.name, status)
@@ -403,13 +263,17 @@ def _summary(plan: Plan, report, processes: list) -> str:
     """Per device: processes, events in and out, restarts, time in its modules."""
     modules = report.modules if hasattr(report, "modules") else []
     rows = [("device", "host", "processes", "events in", "events out", "restarts", "time [s]")]
-    for device, steps in zip(plan.devices, plan.ranges(), strict=True):
+    if plan.segments:
+        ranges = plan.ranges(plan.segments[0])
+    else:
+        ranges = [(plan.devices[0], range(len(plan.devices[0].steps())))]
+    for device, steps in ranges:
         mine = [p for p in processes if p["device"] == device.name]
         seconds = sum(m["total_s"] for m in modules[steps.start : steps.stop])
         rows.append(
             (
                 device.name,
-                plan.host,
+                device.hosts[0],
                 str(len(mine)),
                 str(sum(p["events_in"] for p in mine)),
                 str(sum(p["events_out"] for p in mine)),

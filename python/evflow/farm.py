@@ -20,6 +20,7 @@ from collections import deque
 from evflow import controller
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
+from evflow.plan import process_name
 
 HEARTBEAT = 0.1
 """Seconds between two views (the devices report as often)."""
@@ -29,6 +30,10 @@ LOST_AFTER = 1.0
 
 START_GRACE = 30.0
 """Seconds a started device has to send its first report."""
+
+EXIT_GRACE = 10.0
+"""Seconds a device that sent its last reports has to exit before it is killed (libzmq may
+take its linger to deliver what it still holds)."""
 
 MAX_TCP_PART = 1 << 30
 """Largest part a device's tcp channel receives (ZMQ_MAXMSGSIZE): a peer announcing more is
@@ -42,26 +47,38 @@ ENGINE_EXITS = (0, 70, 71)
 
 
 class Proc:
-    """One device process: who it is, its launcher process, its last report."""
+    """One device process: who it is, its roles, its launcher process, its last reports."""
 
-    def __init__(self, device, host, replica, role, slot=None):
-        self.device, self.host, self.replica, self.role, self.slot = (
-            device,
-            host,
-            replica,
-            role,
-            slot,
-        )
-        self.name = controller.process_name(device.name, host, replica)
+    def __init__(self, device, host, replica, roles):
+        self.device, self.host, self.replica = device, host, replica
+        self.roles = roles
+        """(segment, role) pairs: ``input``, ``worker:N`` or ``output``."""
+        self.name = process_name(device.name, host, replica)
         self.generation = 0
         self.popen = None
         self.started = 0.0
-        self.report = None
+        self.reports = {}
+        """The last report of each of its roles, by segment index."""
         self.heard = 0.0
         self.state = "idle"
         self.restarts = 0
-        self.exit = None
+        self.exits = {}
         self.exited_at = None
+
+    def worker(self):
+        """(segment, slot) of a processor replica, or None."""
+        for segment, role in self.roles:
+            if role.startswith("worker:"):
+                return segment, int(role.split(":")[1])
+        return None
+
+    def counter(self, role: str, key: str) -> int:
+        """The sum of counter ``key`` over its roles of kind ``role``."""
+        return sum(
+            self.reports.get(seg.index, {}).get("counters", {}).get(key, 0)
+            for seg, r in self.roles
+            if r.split(":")[0] == role
+        )
 
 
 class Farm:
@@ -70,14 +87,23 @@ class Farm:
     def __init__(self, plan):
         self.plan = plan
         self.topology = plan.topology
-        source, processor, sink = plan.devices
-        self.input = Proc(source, source.hosts[0], 1, "input")
-        self.output = Proc(sink, sink.hosts[0], 1, "output")
-        self.workers = [
-            Proc(processor, h, r, f"worker:{w}", slot=w) for w, (h, r) in enumerate(plan.slots)
-        ]
-        self.procs = [self.input, *self.workers, self.output]
-        self.died_on = [None] * len(self.workers)
+        self.procs = [Proc(d, h, r, plan.roles(d, h, r)) for d, h, r in plan.processes()]
+        self.segments = plan.segments
+        # Per segment: the process in each worker slot, the seq each slot's last dead
+        # process was busy on, every channel's endpoint as its binder reported it (kept after
+        # the binder ends, so a late replica connects and learns that the job is over).
+        self.slots = {s.index: [None] * len(s.slots) for s in self.segments}
+        self.died_on = {s.index: [None] * len(s.slots) for s in self.segments}
+        self.endpoints = {s.index: {} for s in self.segments}
+        self.origin = {}
+        for p in self.procs:
+            for segment, role in p.roles:
+                if role == "input":
+                    self.origin[segment.index] = p
+            if p.worker():
+                segment, slot = p.worker()
+                self.slots[segment.index][slot] = p
+        self.sinks = [p for p in self.procs if p.device.kind == "path" and not p.device.outputs]
         self.restart_times = deque()
         self.stop = 0
         self.signal = None
@@ -85,13 +111,10 @@ class Farm:
         self.lock = threading.Lock()
         self.stop_requested = False
         self.address = self._controller_address()
-        # (time, events written) when the sink's count first and last changed: the steady
+        # (time, events written) when the sinks' count first and last changed: the steady
         # rate, without the devices' start and end.
         self.first_written = None
         self.last_written = None
-        # Every channel's endpoint as its binder reported it; kept after the binder ends, so
-        # a late replica connects (and then learns that the job is over) instead of waiting.
-        self.endpoints = {}
         self.malformed = 0
 
     # --- what evflow ctl sees -----------------------------------------------------------
@@ -100,23 +123,22 @@ class Farm:
         with self.lock:
             out = []
             for p in self.procs:
-                c = (p.report or {}).get("counters", {})
-                events_in = {"input": 0, "output": c.get("written", 0)}.get(
-                    p.role, c.get("events", 0)
-                )
-                events_out = {"input": c.get("read", 0), "output": c.get("written", 0)}.get(
-                    p.role, c.get("events", 0)
-                )
+                workers = p.counter("worker", "events")
+                written = p.counter("output", "written")
+                read = p.counter("input", "read")
+                # A sink's events out are those it wrote; a merger's, those it sent on.
+                has_input = any(r == "input" for _, r in p.roles)
+                pid = next((r["pid"] for r in p.reports.values()), None)
                 out.append(
                     {
                         "name": p.name,
                         "device": p.device.name,
                         "host": p.host,
                         "replica": p.replica,
-                        "pid": p.report["pid"] if p.report else None,
+                        "pid": pid,
                         "state": p.state,
-                        "events_in": events_in,
-                        "events_out": events_out,
+                        "events_in": written + workers,
+                        "events_out": read + workers + (0 if has_input else written),
                         "restarts": p.restarts,
                         "generation": p.generation,
                     }
@@ -210,7 +232,7 @@ class Farm:
             cwd=os.getcwd(),
         )
         p.started = time.monotonic()
-        p.report = None
+        p.reports = {}
         p.state = "starting"
         threading.Thread(target=_relay, args=(p.name, p.popen.stdout), daemon=True).start()
 
@@ -247,19 +269,22 @@ class Farm:
             self._take(report)
 
     def _take(self, report: dict) -> None:
+        segment = report["segment"]
         with self.lock:
             for p in self.procs:
                 if p.name != report["name"] or p.generation != report["generation"]:
                     continue
-                p.report, p.heard = report, time.monotonic()
-                self.endpoints.update(report["bound"])
+                if not any(seg.index == segment for seg, _ in p.roles):
+                    continue
+                p.reports[segment], p.heard = report, time.monotonic()
+                self.endpoints[segment].update(report["bound"])
                 if p.state == "starting":
                     p.state = "running"
                 if report.get("exit"):
-                    p.exit = report["exit"]
+                    p.exits[segment] = report["exit"]
                 self.stop = max(self.stop, report["stop"])
-                if p is self.output:
-                    self._count(report["counters"].get("written", 0))
+                if p in self.sinks:
+                    self._count(sum(s.counter("output", "written") for s in self.sinks))
 
     def _count(self, written: int) -> None:
         now = time.monotonic()
@@ -291,9 +316,18 @@ class Farm:
                 p.exited_at = p.exited_at or now
             # Silence up to its exit, if it exited: a device that lost its controller exits
             # after LOST_HEARTBEATS of silence, later than the controller gives up on it.
-            silent = (p.exited_at or now) - (p.heard if p.report else p.started)
-            lost = silent > (LOST_AFTER if p.report else START_GRACE)
-            if code is None and not lost:
+            silent = (p.exited_at or now) - (p.heard if p.reports else p.started)
+            told = len(p.exits) == len(p.roles)
+            lost = not told and silent > (LOST_AFTER if p.reports else START_GRACE)
+            if told and code is None:
+                # It said how it ended and is leaving (libzmq delivers what it still holds).
+                if silent < EXIT_GRACE:
+                    continue
+                p.popen.kill()
+                p.popen.wait()
+                code = max(x["code"] for x in p.exits.values())
+                p.exited_at = now
+            elif code is None and not lost:
                 continue
             if lost:
                 if code is None:
@@ -302,8 +336,8 @@ class Farm:
                 how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
                 self._ended(p, code, how, restart=False)
                 continue
-            if code in (70, 71) and p.exit is None and now - p.exited_at < LOST_AFTER:
-                continue  # stopped on an error: its last report, naming it, may be on its way
+            if code in (70, 71) and not told and now - p.exited_at < LOST_AFTER:
+                continue  # stopped on an error: its last reports, naming it, may be on their way
             if code in ENGINE_EXITS:
                 how = None
             else:
@@ -312,25 +346,28 @@ class Farm:
 
     def _ended(self, p: Proc, code, how, restart=True) -> None:
         with self.lock:
+            worker = p.worker()
             if how is None:
                 p.state = "exited"
-                if p.slot is not None:
+                if worker:
                     # As the monitor does for a worker that ended: its events are not there
                     # any more (the input abandons them if the job stops on an error).
-                    self.died_on[p.slot] = None
+                    self.died_on[worker[0].index][worker[1]] = None
                     p.generation += 1
                 if code == 70 or code == 71:
                     self.stop = max(self.stop, 1)
-                    errors = (p.exit or {}).get("errors") or [("", f"{p.name} stopped on an error")]
+                    errors = [e for x in p.exits.values() for e in x.get("errors", [])]
+                    errors = errors or [("", f"{p.name} stopped on an error")]
                     self.errors.extend(message for _, message in errors)
                 return
             p.state = "dead"
-            if p.role != "input" and p.role != "output":
-                busy = (p.report or {}).get("busy")
-                self.died_on[p.slot] = busy
+            if worker:
+                segment, slot = worker
+                busy = p.reports.get(segment.index, {}).get("busy")
+                self.died_on[segment.index][slot] = busy
                 p.generation += 1
-                ended = self.input.report and self.input.report.get("ended")
-                if self.stop or ended:
+                origin = self.origin[segment.index].reports.get(segment.index, {})
+                if self.stop or origin.get("ended"):
                     return
                 if not restart:
                     # A replica that cannot be reached cannot be replaced where it ran.
@@ -355,48 +392,73 @@ class Farm:
                 p.restarts += 1
                 self._start(p)
                 return
-            what = "; its files may be incomplete" if p.role == "output" else ""
+            what = "; its files may be incomplete" if p in self.sinks else ""
             self.errors.append(f"{p.name} {how}{what}: the topology stops")
             self.stop = 2
 
     def _publish(self) -> None:
         with self.lock:
-            endpoints = dict(self.endpoints)
-            workers = [
-                {
-                    "generation": p.generation,
-                    "pid": p.report["pid"] if p.report and p.state == "running" else 0,
-                    "died_on": self.died_on[p.slot],
+            failed = bool(self.errors) or any(
+                r.get("failed") for p in self.procs for r in p.reports.values()
+            )
+            views = []
+            for segment in self.segments:
+                i = segment.index
+                workers = [
+                    {
+                        "generation": p.generation,
+                        "pid": p.reports[i]["pid"]
+                        if i in p.reports and p.state == "running"
+                        else 0,
+                        "died_on": self.died_on[i][slot],
+                    }
+                    for slot, p in enumerate(self.slots[i])
+                ]
+                # A drain stops the sources; a merger's origin goes on until its inputs end.
+                is_source = segment.origin.kind == "path"
+                stop = self.stop if is_source or self.stop >= 2 else 0
+                view = {
+                    "stop": stop,
+                    "signal": self.signal,
+                    "failed": failed,
+                    "ended": bool(self.origin[i].reports.get(i, {}).get("ended")),
+                    "workers": workers,
+                    "endpoints": dict(self.endpoints[i]),
                 }
-                for p in self.workers
-            ]
-            view = {
-                "stop": self.stop,
-                "signal": self.signal,
-                "failed": bool(self.errors)
-                or any(p.report and p.report["failed"] for p in self.procs),
-                "ended": bool(self.input.report and self.input.report["ended"]),
-                "workers": workers,
-                "endpoints": endpoints,
-            }
-        self.views.send(json.dumps(view).encode(), timeout=HEARTBEAT)
+                views.append((f"view/{i}/".encode(), json.dumps(view).encode()))
+        for topic, view in views:
+            self.views.send([topic, view], timeout=HEARTBEAT)
 
     # --- the end ------------------------------------------------------------------------
 
     def _modules(self) -> list:
-        names = [s for d in self.plan.devices for s in d.steps()]
-        totals = [[0, 0, 0] for _ in names]
-        for p in self.procs:
-            for i, (calls, failed, ns) in enumerate((p.report or {}).get("modules", [])):
-                totals[i][0] += calls
-                totals[i][1] += failed
-                totals[i][2] += ns
+        """Calls, failures and time of each step of each segment, summed over processes."""
         from evflow.path import step_name
 
-        return [
-            {"name": step_name(s), "calls": c, "failed": f, "total_s": ns / 1e9}
-            for s, (c, f, ns) in zip(names, totals, strict=True)
-        ]
+        out = []
+        for segment in self.segments:
+            i = segment.index
+            for device, steps in self.plan.ranges(segment):
+                for step in steps:
+                    calls = failed = ns = 0
+                    for p in self.procs:
+                        modules = p.reports.get(i, {}).get("modules", [])
+                        if step < len(modules):
+                            calls += modules[step][0]
+                            failed += modules[step][1]
+                            ns += modules[step][2]
+                    name = step_name(self.plan.steps(segment)[step])
+                    out.append(
+                        {
+                            "name": name,
+                            "device": device.name,
+                            "segment": i,
+                            "calls": calls,
+                            "failed": failed,
+                            "total_s": ns / 1e9,
+                        }
+                    )
+        return out
 
     def _summary(self, final: list) -> str:
         rows = [("process", "host", "state", "events in", "events out", "restarts")]
@@ -411,11 +473,10 @@ class Farm:
                     str(d["restarts"]),
                 )
             )
-        rows.append(("module", "calls", "failed", "total [s]", "", ""))
+        rows.append(("module", "device", "calls", "failed", "total [s]", ""))
         for m in self._modules():
-            rows.append(
-                (m["name"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}", "", "")
-            )
+            row = (m["name"], m["device"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}")
+            rows.append((*row, ""))
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         return "\n".join(
             "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
@@ -426,19 +487,28 @@ class Farm:
         return _rate(self.first_written, self.last_written)
 
     def _write_report(self, file, final: list, wall_s: float) -> None:
-        counters = (self.output.report or {}).get("counters", {})
+        def total(procs, role, key):
+            return sum(p.counter(role, key) for p in procs)
+
+        sources = [self.origin[s.index] for s in self.segments if s.origin.kind == "path"]
         data = {
             "topology": self.topology.name,
             "file": os.path.abspath(self.topology.file),
             "devices": final,
             "job": {
-                "read": (self.input.report or {}).get("counters", {}).get("read", 0),
-                "written": counters.get("written", 0),
-                "rejected": counters.get("rejected", 0),
-                "failed": counters.get("failed", 0),
-                "duplicates": counters.get("duplicates", 0),
+                "read": total(sources, "input", "read"),
+                "written": total(self.sinks, "output", "written"),
+                "rejected": total(self.procs, "output", "rejected"),
+                "failed": total(self.sinks, "output", "failed"),
+                "incomplete": total(self.sinks, "output", "incomplete"),
+                "duplicates": total(self.procs, "output", "duplicates"),
                 "restarts": sum(p.restarts for p in self.procs),
-                "not_completed": (self.output.exit or {}).get("not_completed", []),
+                "not_completed": [
+                    seq
+                    for p in self.sinks
+                    for x in p.exits.values()
+                    for seq in x.get("not_completed", [])
+                ],
                 "modules": self._modules(),
                 "steady_events_per_s": self._steady_rate(),
                 "malformed_reports": self.malformed,
@@ -450,7 +520,14 @@ class Farm:
             f.write("\n")
 
 
-REPORT_KEYS = {"name": str, "generation": int, "pid": int, "bound": dict, "stop": int}
+REPORT_KEYS = {
+    "name": str,
+    "segment": int,
+    "generation": int,
+    "pid": int,
+    "bound": dict,
+    "stop": int,
+}
 
 
 def _report(message):
@@ -485,8 +562,14 @@ class _FarmStatus:
         self.farm.request_stop()
 
     def endpoints(self) -> dict:
+        """Every segment's channels' tcp endpoints (``results`` or ``2/results``: segment 0's
+        names alone, as a topology of one segment has them)."""
         with self.farm.lock:
-            return dict(self.farm.endpoints)
+            return {
+                (name if i == 0 else f"{i}/{name}"): endpoint
+                for i, endpoints in self.farm.endpoints.items()
+                for name, endpoint in endpoints.items()
+            }
 
 
 def _relay(name: str, stream) -> None:

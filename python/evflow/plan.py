@@ -1,0 +1,290 @@
+"""How a topology runs on the engine (docs/topology.md, "Roles as data: segments"): it is cut
+into segments at its stateful devices (sources, sinks, mergers); each segment is one origin,
+at most one processor device whose replicas are its workers, and one custody, the protocol
+of ``process(processes=N)``. Each device process has a role in one segment or more: its
+segment's input (origin), a worker, or the output (custody).
+
+Shapes the engine does not run yet are refused here, each with the line of the file that
+asks for it. Every process of a topology (the controller and each device) builds the same
+plan from the same file, so segments and worker slots are numbered alike everywhere.
+"""
+
+import os
+from dataclasses import dataclass, field
+
+from evflow import _native, steering
+from evflow.path import step_name
+from evflow.topology import Device, Topology, TopologyError
+
+NOT_YET = 'is not supported yet (docs/topology.md, "What runs today")'
+
+REMOTE_WORKER_QUEUE = 16
+"""Events a processor replica on another host holds: enough to cover the round trip of its
+credits over the network (the engine's default, 2, is for shared memory on one host)."""
+
+_DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
+
+
+def process_name(device: str, host: str, replica: int) -> str:
+    """A device process's name, as ``ps`` (its first 15 bytes) and the status show it."""
+    return f"evf-{device}-{host}-{replica}"
+
+
+@dataclass
+class Segment:
+    """One origin, at most one processor device (its replicas are the workers), one custody."""
+
+    index: int
+    origin: Device
+    workers: Device | None
+    custody: Device
+    channels: list
+    merge_input: int | None = None
+    """The custody is a merger: which of its inputs this segment is."""
+    slots: list = field(default_factory=list)
+    """Worker slots: (host, replica) of each processor replica, host by host."""
+    transport: str = "shm"
+    ordered: bool = False
+
+    def devices(self) -> list:
+        return [d for d in (self.origin, self.workers, self.custody) if d is not None]
+
+
+class Plan:
+    """The segments of a topology and the role of every device process in them."""
+
+    def __init__(self, topology: Topology):
+        self.topology = topology
+        self.devices = [topology.devices[name] for name in topology.order]
+        self.tables = {
+            d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s)
+            for d in self.devices
+            if d.kind == "merger"
+        }
+        problems = self._check()
+        if problems:
+            raise TopologyError(topology.file, problems)
+        hosts = {h for d in self.devices for h in d.hosts}
+        self.netns = any(topology.hosts.get(h, {}).get("netns") for h in hosts)
+        self.segments = self._segments()
+        # The forked engine runs one segment on this machine; anything else runs as device
+        # processes that the controller starts (farm.py).
+        local = len(hosts) == 1 and not self.netns
+        self.forked = (
+            local and len(self.segments) <= 1 and all(s.transport != "tcp" for s in self.segments)
+        )
+
+    # --- checks -----------------------------------------------------------------------------
+
+    def _check(self) -> list:
+        problems = []
+        senders, receivers = {}, {}
+        for d in self.devices:
+            for c in d.outputs:
+                senders.setdefault(c, []).append(d)
+            for c in d.inputs:
+                receivers.setdefault(c, []).append(d)
+        for d in self.devices:
+            if d.kind == "bridge":
+                problems.append((d.line, f"device {d.name}: kind = 'bridge' {NOT_YET}"))
+            if len(d.outputs) > 1:
+                problems.append(
+                    (
+                        d.line,
+                        f"device {d.name} sends on {len(d.outputs)} channels: fan-out {NOT_YET}",
+                    )
+                )
+            stateful = d.kind == "merger" or not (d.inputs and d.outputs)
+            if stateful and (d.replicas != 1 or len(d.hosts) != 1):
+                problems.append(
+                    (
+                        d.line,
+                        f"device {d.name}: a source, sink or merger on several hosts or in several "
+                        f"replicas {NOT_YET}",
+                    )
+                )
+            if d.port is not None and (d.kind == "merger" or (d.inputs and d.outputs)):
+                problems.append(
+                    (
+                        d.line,
+                        f"device {d.name}: `port` is for a source (its acks channel) or a sink "
+                        "(its results channel); a processor's replicas bind nothing, a merger "
+                        "binds one channel per segment",
+                    )
+                )
+            if d.kind == "path" and d.inputs and d.outputs and len(d.inputs) > 1:
+                problems.append(
+                    (
+                        d.line,
+                        f"device {d.name} receives on several channels: join them with a merger",
+                    )
+                )
+            if d.kind == "path" and d.inputs and d.outputs:
+                after = [r for c in d.outputs for r in receivers.get(c, [])]
+                if any(r.kind == "path" and r.inputs and r.outputs for r in after):
+                    problems.append(
+                        (d.line, f"device {d.name}: two processor devices in a row {NOT_YET}")
+                    )
+        for channel, spec in self.topology.channels.items():
+            line = spec["line"] or min(d.line for d in senders.get(channel, receivers[channel]))
+            if spec["pattern"] == "broadcast":
+                problems.append((line, f"channel {channel}: pattern = 'broadcast' {NOT_YET}"))
+            for ends, what in ((senders, "sending"), (receivers, "receiving")):
+                names = sorted(d.name for d in ends.get(channel, []))
+                if len(names) > 1:
+                    problems.append(
+                        (
+                            line,
+                            f"channel {channel} has several {what} devices ({', '.join(names)}): "
+                            f"{NOT_YET}; join several sources with a merger",
+                        )
+                    )
+        return problems
+
+    # --- segments ---------------------------------------------------------------------------
+
+    def _receiver(self, channel: str) -> Device:
+        return next(d for d in self.devices if channel in d.inputs)
+
+    def _segments(self) -> list:
+        segments = []
+        for origin in self.devices:
+            is_source = origin.kind == "path" and not origin.inputs
+            if not (is_source or origin.kind == "merger") or not origin.outputs:
+                continue
+            channels = [origin.outputs[0]]
+            nxt = self._receiver(channels[0])
+            workers = None
+            if nxt.kind == "path" and nxt.outputs:
+                workers = nxt
+                channels.append(nxt.outputs[0])
+                nxt = self._receiver(channels[1])
+            merge_input = nxt.inputs.index(channels[-1]) if nxt.kind == "merger" else None
+            segment = Segment(len(segments), origin, workers, nxt, channels, merge_input)
+            if workers is not None:
+                segment.slots = [
+                    (h, r) for h in workers.hosts for r in range(1, workers.replicas + 1)
+                ]
+            specs = [self.topology.channels[c] for c in channels]
+            segment.ordered = any(s["ordered"] for s in specs)
+            segment.transport = self._transport(segment, specs)
+            segments.append(segment)
+        return segments
+
+    def _transport(self, segment: Segment, specs: list) -> str:
+        forced = {s["transport"] for s in specs} - {"auto"}
+        if len(forced) > 1:
+            line = max(s["line"] for s in specs)
+            raise TopologyError(
+                self.topology.file,
+                [(line, f"the channels of one segment use one transport, not {sorted(forced)}")],
+            )
+        if forced:
+            return forced.pop()
+        hosts = {h for d in segment.devices() for h in d.hosts}
+        return "shm" if len(hosts) == 1 else "tcp"
+
+    # --- a segment's path and options --------------------------------------------------------
+
+    def origin_steps(self, segment: Segment) -> list:
+        if segment.origin.kind == "merger":
+            return [self.tables[segment.origin.name].source()]
+        return segment.origin.steps()
+
+    def custody_steps(self, segment: Segment) -> list:
+        if segment.custody.kind == "merger":
+            return [self.tables[segment.custody.name].input(segment.merge_input)]
+        return segment.custody.steps()
+
+    def steps(self, segment: Segment) -> list:
+        """The segment's path, source first: the origin's, the workers', the custody's steps."""
+        workers = segment.workers.steps() if segment.workers else []
+        return self.origin_steps(segment) + workers + self.custody_steps(segment)
+
+    def ranges(self, segment: Segment) -> list:
+        """(device, range of path steps) of each device of the segment."""
+        sizes = [
+            (segment.origin, len(self.origin_steps(segment))),
+            (segment.workers, len(segment.workers.steps()) if segment.workers else 0),
+            (segment.custody, len(self.custody_steps(segment))),
+        ]
+        out, start = [], 0
+        for device, size in sizes:
+            if device is not None:
+                out.append((device, range(start, start + size)))
+            start += size
+        return out
+
+    def parts(self, segment: Segment) -> tuple:
+        """The engine's parts: modules in the input process, in the input and the workers,
+        and the processes' names."""
+        first = len(self.origin_steps(segment)) - 1
+        workers = len(segment.workers.steps()) if segment.workers else 0
+        origin, custody = segment.origin, segment.custody
+        worker_names = [process_name(segment.workers.name, h, r) for h, r in segment.slots]
+        names = (
+            process_name(origin.name, origin.hosts[0], 1),
+            f"evf-{segment.workers.name}-{origin.hosts[0]}" if segment.workers else "evf-none",
+            process_name(custody.name, custody.hosts[0], 1),
+            worker_names if not self.forked else [],
+        )
+        return first, first + workers, names
+
+    def parallel(self, segment: Segment) -> dict:
+        """The engine's options for the segment (``process()``'s names)."""
+        remote = segment.transport == "tcp"
+        return {
+            "processes": len(segment.slots),
+            "ordered": segment.ordered,
+            "max_restarts_per_minute": (segment.workers or segment.origin).max_restarts_per_minute,
+            "transport": segment.transport,
+            "worker_queue": REMOTE_WORKER_QUEUE if remote else _DEFAULT_QUEUE,
+            "parts": self.parts(segment),
+        }
+
+    def session(self, segment: Segment, host: str) -> str:
+        """The segment's shm session (or ipc directory) on ``host``."""
+        return f"topo-{self.topology.name}-{host}-{segment.index}"
+
+    # --- processes ------------------------------------------------------------------------
+
+    def processes(self) -> list:
+        """(device, host, replica) of every device process, in the file's order."""
+        return [
+            (d, host, replica)
+            for d in self.devices
+            for host in d.hosts
+            for replica in range(1, d.replicas + 1)
+        ]
+
+    def roles(self, device: Device, host: str, replica: int) -> list:
+        """(segment, role) of a device process: ``input``, ``worker:N`` or ``output``; an
+        origin's role first (it runs in the process's main thread)."""
+        roles = []
+        for s in self.segments:
+            if s.origin is device:
+                roles.insert(0, (s, "input"))
+            if s.workers is device and (host, replica) in s.slots:
+                roles.append((s, f"worker:{s.slots.index((host, replica))}"))
+            if s.custody is device:
+                roles.append((s, "output"))
+        return roles
+
+    def job(self) -> dict:
+        """What output files record of the job that wrote them."""
+        return {
+            "topology": os.path.abspath(self.topology.file),
+            "path": [step_name(s) for seg in self.segments for s in self.steps(seg)],
+            "seed": 0,
+            "max_events": None,
+            "processes": sum(len(s.slots) for s in self.segments),
+            "evflow": _native.__version__,
+        }
+
+    def identities(self) -> dict:
+        """Each device process's ``DeviceInfo`` by its process name."""
+        out = {}
+        for d, host, replica in self.processes():
+            name = process_name(d.name, host, replica)
+            out[name] = steering.DeviceInfo(name, d.name, host, replica)
+        return out

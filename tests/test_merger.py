@@ -1,0 +1,257 @@
+"""The merger (docs/topology.md, "The merger"): three readout sources send the parts of each
+event on three channels; the merger joins them by (run, event number). Every event comes out
+exactly once: complete, or flagged incomplete with the inputs that did not deliver named in
+``missing_sources``; late parts are counted, never sent again; a dead merger stops the
+topology with its files valid."""
+
+import json
+import os
+import random
+import signal
+import textwrap
+import time
+
+import evflow as ef
+from conftest import run_cli, start_cli
+from test_topology import shm_sessions, unique
+
+PART = """
+import os, random, time
+import evflow as ef
+
+class Drop(ef.Module):
+    '''Input {name} loses about a tenth of its parts (the same ones on every run).'''
+    def event(self, event):
+        time.sleep(float(os.environ.get("SLOW_{name}", "0")))
+        return "{name}" not in os.environ.get("DROPPING", "") or keeps(event.number)
+
+def keeps(number):
+    return random.Random(number).random() >= 0.1
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, int(os.environ.get("EVENTS", "2000")))],
+    entries={{"{name}": {{"dtype": "<u2", "size": 4, "values": ("uniform", 0, 1000)}}}},
+))
+path.add(Drop())
+"""
+
+RECO = """
+import numpy as np
+import evflow as ef
+
+class Total(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        event["total"] = np.array([sum(int(event[k].sum()) for k in ("ecal", "hcal")
+                                       if k in event)], dtype=np.int64)
+        return True
+
+path = ef.Path()
+path.add(Total())
+"""
+
+STORE = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+MERGED = """
+name = "{name}"
+[devices.ecal]
+steering = "part_ecal.py"
+outputs = ["ecal"]
+[devices.hcal]
+steering = "part_hcal.py"
+outputs = ["hcal"]
+[devices.muon]
+steering = "part_muon.py"
+outputs = ["muon"]
+[devices.merge]
+kind = "merger"
+inputs = ["ecal", "hcal", "muon"]
+outputs = ["merged"]
+timeout = {timeout}
+[devices.store]
+steering = "store.py"
+inputs = ["merged"]
+"""
+
+WITH_RECO = """
+[devices.merge]
+kind = "merger"
+inputs = ["ecal", "hcal", "muon"]
+outputs = ["merged"]
+timeout = {timeout}
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+max_restarts_per_minute = 1000
+inputs = ["merged"]
+outputs = ["built"]
+[devices.store]
+steering = "store.py"
+inputs = ["built"]
+[channels.built]
+ordered = true
+"""
+
+
+def write(tmp_path, timeout=2.0, reco=False):
+    for name in ("ecal", "hcal", "muon"):
+        (tmp_path / f"part_{name}.py").write_text(textwrap.dedent(PART.format(name=name)))
+    (tmp_path / "store.py").write_text(STORE)
+    (tmp_path / "reco.py").write_text(textwrap.dedent(RECO))
+    text = MERGED.format(name=unique("m"), timeout=timeout)
+    if reco:
+        head = text[: text.index("[devices.merge]")]
+        text = head + WITH_RECO.format(timeout=timeout)
+    topo = tmp_path / "topo.toml"
+    topo.write_text(text)
+    return topo
+
+
+def run_up(topo, tmp_path, env, timeout=120):
+    saved = dict(os.environ)
+    os.environ.update({k: str(v) for k, v in env.items()})
+    try:
+        return run_cli("up", topo, "--report", "report.json", cwd=tmp_path, timeout=timeout)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def dropped(events):
+    return {n for n in range(1, events + 1) if random.Random(n).random() < 0.1}
+
+
+def read_out(tmp_path):
+    with ef.open(tmp_path / "out.evf") as f:
+        return list(f), f.complete
+
+
+def test_three_inputs_one_dropping_parts_every_event_once(tmp_path):
+    topo = write(tmp_path, timeout=1.0)
+    result = run_up(topo, tmp_path, {"EVENTS": 3000, "DROPPING": "muon"})
+    assert result.returncode == 0, result.stderr
+    events, complete = read_out(tmp_path)
+    assert complete
+    numbers = [e.number for e in events]
+    assert sorted(numbers) == list(range(1, 3001))
+    missing = dropped(3000)
+    for e in events:
+        if e.number in missing:
+            assert "incomplete" in e.flags, e.number
+            assert e["missing_sources"].tolist() == ["muon"]
+            assert set(e.keys()) == {"ecal", "hcal", "missing_sources"}
+        else:
+            assert "incomplete" not in e.flags, e.number
+            assert set(e.keys()) == {"ecal", "hcal", "muon"}
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == 3000
+    assert report["job"]["incomplete"] == len(missing)
+    merge = next(d for d in report["devices"] if d["device"] == "merge")
+    assert merge["events_in"] == 3 * 3000 - len(missing)
+    assert merge["events_out"] == 3000
+    assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+def test_the_parts_of_one_event_are_the_sources_own(tmp_path):
+    """Each input's entries reach the merged event unchanged: the same values as its source
+    alone generates."""
+    topo = write(tmp_path)
+    result = run_up(topo, tmp_path, {"EVENTS": 200})
+    assert result.returncode == 0, result.stderr
+    events, _ = read_out(tmp_path)
+    alone = {}
+    for name in ("ecal", "hcal", "muon"):
+        namespace = {}
+        exec(textwrap.dedent(PART.format(name=name)), namespace)
+        path = namespace["path"]
+        path.add(ef.modules.FileOutput(str(tmp_path / f"{name}.evf")))
+        ef.process(path, summary=False)
+        with ef.open(tmp_path / f"{name}.evf") as f:
+            alone[name] = {e.number: e[name].tolist() for e in f}
+    for e in events:
+        for name in ("ecal", "hcal", "muon"):
+            assert e[name].tolist() == alone[name][e.number]
+
+
+def test_late_parts_are_counted_and_never_sent_twice(tmp_path):
+    """The muon input is slower than the timeout allows: its parts come after their events
+    went out incomplete; they are late, and no event comes out twice."""
+    topo = write(tmp_path, timeout=0.05)
+    result = run_up(topo, tmp_path, {"EVENTS": 300, "SLOW_muon": 0.002})
+    assert result.returncode == 0, result.stderr
+    events, _ = read_out(tmp_path)
+    assert sorted(e.number for e in events) == list(range(1, 301))
+    late = [e for e in events if "incomplete" in e.flags]
+    assert late, "the slow input was never late"
+    assert all(e["missing_sources"].tolist() == ["muon"] for e in late)
+    assert "arrived after the event went out" in result.stderr
+
+
+def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
+    """merge -> reco x2 -> store (ordered): a replica SIGKILLed mid-run is restarted, its
+    events re-sent by the merger's origin; every event once, in the merger's order."""
+    topo = write(tmp_path, reco=True)
+    env = {"EVENTS": "4000", "DROPPING": "hcal"}
+    up = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        victim = None
+        while victim is None and time.monotonic() < deadline:
+            status = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+            if status.returncode == 0:
+                devices = json.loads(status.stdout)["devices"]
+                busy = [d for d in devices if d["device"] == "reco" and d["events_in"] > 100]
+                victim = busy[0]["pid"] if busy else None
+            time.sleep(0.05)
+        assert victim, "no replica got events"
+        os.kill(victim, signal.SIGKILL)
+        _, err = up.communicate(timeout=120)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    events, complete = read_out(tmp_path)
+    assert complete
+    assert sorted(e.number for e in events) == list(range(1, 4001))
+    assert [e.seq for e in events] == sorted(e.seq for e in events)
+    for e in events:
+        expected = sum(int(e[k].sum()) for k in ("ecal", "hcal") if k in e.keys())
+        assert e["total"].tolist() == [expected]
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["restarts"] == 1
+    assert report["job"]["incomplete"] == len(dropped(4000))
+
+
+def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
+    topo = write(tmp_path)
+    env = {"EVENTS": "100000", "SLOW_ecal": "0.0005"}
+    up = start_cli("up", topo, cwd=tmp_path, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        merger = None
+        while merger is None and time.monotonic() < deadline:
+            status = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+            if status.returncode == 0:
+                devices = json.loads(status.stdout)["devices"]
+                m = next(d for d in devices if d["device"] == "merge")
+                merger = m["pid"] if m["events_out"] > 0 else None
+            time.sleep(0.05)
+        assert merger, "the merger sent nothing"
+        os.kill(merger, signal.SIGKILL)
+        _, err = up.communicate(timeout=60)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 1, err
+    assert "evf-merge-local-1 was killed by SIGKILL: the topology stops" in err
+    events, complete = read_out(tmp_path)
+    assert not complete
+    assert len({e.number for e in events}) == len(events)
+    assert not shm_sessions(topo.read_text().split('"')[1])
