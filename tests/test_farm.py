@@ -332,7 +332,7 @@ def test_fixed_ports_are_bound_never_moved(tmp_path, hosts):
     refused = write_chain(tmp_path, text.replace("replicas = 2", "replicas = 1\nport = 7103"))
     result = run_cli("up", refused, cwd=tmp_path)
     assert result.returncode == 2
-    assert "device reco: `port` is for a source (its acks channel) or a sink" in result.stderr
+    assert "device reco: `port` is for a source (its acks channel), a sink" in result.stderr
 
 
 MERGE_FARM = """
@@ -398,3 +398,74 @@ def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
     incomplete = {e.number for e in events if "incomplete" in e.flags}
     assert incomplete == dropped(2000)
     assert all(e["total"].tolist() for e in events)
+
+
+BRIDGED = """
+name = "{name}"
+[hosts.a]
+address = "{a}"
+netns = "{na}"
+[hosts.b]
+address = "{b}"
+netns = "{nb}"
+[devices.gen]
+steering = "gen.py"
+host = "a"
+outputs = ["raw"]
+[devices.into_b]
+kind = "bridge"
+host = "b"
+inputs = ["raw"]
+outputs = ["raw_b"]
+[devices.reco]
+steering = "reco.py"
+host = "b"
+replicas = 2
+max_restarts_per_minute = 1000
+inputs = ["raw_b"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+host = "b"
+inputs = ["accepted"]
+[channels.accepted]
+ordered = true
+"""
+
+
+def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
+    """gen on A sends over tcp to the bridge on B, which puts every event into B's shared
+    memory for two replicas and the sink there: the only tcp endpoints are the bridge's relay
+    and the source's acks. A replica killed mid-run is restarted and its events re-sent
+    through the bridge: the output equals ef.process(path) in one process."""
+    text = BRIDGED.format(
+        name=f"bridge-{os.getpid()}",
+        a=hosts.address["a"],
+        b=hosts.address["b"],
+        na=hosts.netns["a"],
+        nb=hosts.netns["b"],
+    )
+    topo = write_chain(tmp_path, text)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        devices = status(topo, tmp_path)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
+            if len(shown["endpoints"]) == 2:
+                break
+            time.sleep(0.05)
+        assert sorted(shown["endpoints"]) == ["acks", "relay"], shown["endpoints"]
+        assert shown["endpoints"]["relay"].startswith(f"tcp://{hosts.address['b']}:")
+        victim = next(d for d in devices if d["name"] == "evf-reco-b-2")
+        time.sleep(0.5)
+        os.kill(victim["pid"], signal.SIGKILL)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+    report = json.loads((tmp_path / "report.json").read_text())
+    bridge = next(d for d in report["devices"] if d["device"] == "into_b")
+    assert bridge["events_in"] >= 20300  # every event once, the killed replica's again
+    assert report["job"]["restarts"] == 1
+    assert not [s for s in os.listdir("/dev/shm") if f"bridge-{os.getpid()}" in s]

@@ -420,8 +420,8 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     assert_refused(
         tmp_path,
         topo,
-        (12, "device store: a source, sink or merger on several hosts or in several replicas "
-         "is not supported yet"),
+        (12, "device store: a source, sink, merger or bridge on several hosts or in several "
+         "replicas is not supported yet"),
     )  # fmt: skip
     topo = chain_with(tmp_path, "[channels.accepted]", '[channels.accepted]\npattern = "broadcast"')
     assert_refused(tmp_path, topo, (15, "channel accepted: pattern = 'broadcast' is not supported"))
@@ -453,3 +453,20 @@ def test_the_steering_file_still_runs_alone(tmp_path):
     result = run_cli("run", tmp_path / "gen.py", "-n", "10", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "10 read" in result.stderr
+
+
+def test_a_bridge_feeds_only_its_own_host(tmp_path):
+    text = CHAIN.format(name=unique("br")).replace(
+        '[devices.gen]\nsteering = "gen.py"\noutputs = ["raw"]',
+        '[hosts.a]\naddress = "127.0.0.1"\n[hosts.b]\naddress = "127.0.0.2"\n'
+        '[devices.gen]\nsteering = "gen.py"\nhost = "a"\noutputs = ["raw"]\n'
+        '[devices.into_b]\nkind = "bridge"\nhost = "b"\ninputs = ["raw"]\noutputs = ["raw_b"]',
+    )
+    text = text.replace('inputs = ["raw"]\noutputs = ["accepted"]', 'inputs = ["raw_b"]\n'
+                        'outputs = ["accepted"]\nhost = "a"')  # fmt: skip
+    topo = write_chain(tmp_path, text)
+    assert_refused(
+        tmp_path,
+        topo,
+        (11, "bridge into_b feeds the channels of its host b: reco, store must run there too"),
+    )

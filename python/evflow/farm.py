@@ -123,7 +123,7 @@ class Farm:
         with self.lock:
             out = []
             for p in self.procs:
-                workers = p.counter("worker", "events")
+                workers = p.counter("worker", "events") + p.counter("bridge", "relayed")
                 written = p.counter("output", "written")
                 read = p.counter("input", "read")
                 # A sink's events out are those it wrote; a merger's, those it sent on.

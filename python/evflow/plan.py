@@ -45,9 +45,16 @@ class Segment:
     """Worker slots: (host, replica) of each processor replica, host by host."""
     transport: str = "shm"
     ordered: bool = False
+    bridge: Device | None = None
+    """A bridge in front of the workers (or the custody): the origin sends to it over tcp, the
+    rest use their host's transport."""
 
     def devices(self) -> list:
-        return [d for d in (self.origin, self.workers, self.custody) if d is not None]
+        return [d for d in (self.origin, self.bridge, self.workers, self.custody) if d is not None]
+
+    def behind(self) -> list:
+        """The devices after the origin (a bridge's host has them all)."""
+        return [d for d in (self.bridge, self.workers, self.custody) if d is not None]
 
 
 class Plan:
@@ -71,7 +78,9 @@ class Plan:
         # processes that the controller starts (farm.py).
         local = len(hosts) == 1 and not self.netns
         self.forked = (
-            local and len(self.segments) <= 1 and all(s.transport != "tcp" for s in self.segments)
+            local
+            and len(self.segments) <= 1
+            and all(s.transport != "tcp" and s.bridge is None for s in self.segments)
         )
 
     # --- checks -----------------------------------------------------------------------------
@@ -85,8 +94,6 @@ class Plan:
             for c in d.inputs:
                 receivers.setdefault(c, []).append(d)
         for d in self.devices:
-            if d.kind == "bridge":
-                problems.append((d.line, f"device {d.name}: kind = 'bridge' {NOT_YET}"))
             if len(d.outputs) > 1:
                 problems.append(
                     (
@@ -94,22 +101,23 @@ class Plan:
                         f"device {d.name} sends on {len(d.outputs)} channels: fan-out {NOT_YET}",
                     )
                 )
-            stateful = d.kind == "merger" or not (d.inputs and d.outputs)
+            stateful = d.kind in ("merger", "bridge") or not (d.inputs and d.outputs)
             if stateful and (d.replicas != 1 or len(d.hosts) != 1):
                 problems.append(
                     (
                         d.line,
-                        f"device {d.name}: a source, sink or merger on several hosts or in several "
-                        f"replicas {NOT_YET}",
+                        f"device {d.name}: a source, sink, merger or bridge on several hosts or "
+                        f"in several replicas {NOT_YET}",
                     )
                 )
-            if d.port is not None and (d.kind == "merger" or (d.inputs and d.outputs)):
+            processor = d.kind == "path" and d.inputs and d.outputs
+            if d.port is not None and (d.kind == "merger" or processor):
                 problems.append(
                     (
                         d.line,
-                        f"device {d.name}: `port` is for a source (its acks channel) or a sink "
-                        "(its results channel); a processor's replicas bind nothing, a merger "
-                        "binds one channel per segment",
+                        f"device {d.name}: `port` is for a source (its acks channel), a sink "
+                        "(its results channel) or a bridge (its relay channel); a processor's "
+                        "replicas bind nothing, a merger binds one channel per segment",
                     )
                 )
             if d.kind == "path" and d.inputs and d.outputs and len(d.inputs) > 1:
@@ -154,13 +162,26 @@ class Plan:
                 continue
             channels = [origin.outputs[0]]
             nxt = self._receiver(channels[0])
+            bridge = None
+            if nxt.kind == "bridge":
+                bridge = nxt
+                channels.append(bridge.outputs[0])
+                nxt = self._receiver(channels[-1])
             workers = None
             if nxt.kind == "path" and nxt.outputs:
                 workers = nxt
                 channels.append(nxt.outputs[0])
-                nxt = self._receiver(channels[1])
+                nxt = self._receiver(channels[-1])
+            if nxt.kind == "bridge":
+                raise TopologyError(
+                    self.topology.file,
+                    [(nxt.line, f"bridge {nxt.name} must receive from a source or a merger")],
+                )
             merge_input = nxt.inputs.index(channels[-1]) if nxt.kind == "merger" else None
             segment = Segment(len(segments), origin, workers, nxt, channels, merge_input)
+            segment.bridge = bridge
+            if bridge is not None:
+                self._check_bridge(segment)
             if workers is not None:
                 segment.slots = [
                     (h, r) for h in workers.hosts for r in range(1, workers.replicas + 1)
@@ -170,6 +191,22 @@ class Plan:
             segment.transport = self._transport(segment, specs)
             segments.append(segment)
         return segments
+
+    def _check_bridge(self, segment: Segment) -> None:
+        bridge = segment.bridge
+        host = bridge.hosts[0]
+        away = [d.name for d in segment.behind() if d.hosts != [host]]
+        if away:
+            raise TopologyError(
+                self.topology.file,
+                [
+                    (
+                        bridge.line,
+                        f"bridge {bridge.name} feeds the channels of its host {host}: "
+                        f"{', '.join(away)} must run there too",
+                    )
+                ],
+            )
 
     def _transport(self, segment: Segment, specs: list) -> str:
         forced = {s["transport"] for s in specs} - {"auto"}
@@ -181,7 +218,9 @@ class Plan:
             )
         if forced:
             return forced.pop()
-        hosts = {h for d in segment.devices() for h in d.hosts}
+        # Behind a bridge, every device is on the bridge's host.
+        devices = segment.behind() if segment.bridge else segment.devices()
+        hosts = {h for d in devices for h in d.hosts}
         return "shm" if len(hosts) == 1 else "tcp"
 
     # --- a segment's path and options --------------------------------------------------------
@@ -222,22 +261,28 @@ class Plan:
         workers = len(segment.workers.steps()) if segment.workers else 0
         origin, custody = segment.origin, segment.custody
         worker_names = [process_name(segment.workers.name, h, r) for h, r in segment.slots]
+        bridge = segment.bridge
         names = (
             process_name(origin.name, origin.hosts[0], 1),
             f"evf-{segment.workers.name}-{origin.hosts[0]}" if segment.workers else "evf-none",
             process_name(custody.name, custody.hosts[0], 1),
             worker_names if not self.forked else [],
+            process_name(bridge.name, bridge.hosts[0], 1) if bridge else "evf-bridge",
         )
         return first, first + workers, names
 
-    def parallel(self, segment: Segment) -> dict:
-        """The engine's options for the segment (``process()``'s names)."""
-        remote = segment.transport == "tcp"
+    def parallel(self, segment: Segment, role: str = "") -> dict:
+        """The engine's options for the segment (``process()``'s names), as the process of
+        ``role`` runs it: behind a bridge, the origin sends over tcp and the rest use their
+        host's transport."""
+        # Credits cross the network: a replica holds enough to cover their round trip.
+        remote = segment.transport == "tcp" or segment.bridge is not None
+        relayed = segment.bridge is not None and role == "input"
         return {
             "processes": len(segment.slots),
             "ordered": segment.ordered,
             "max_restarts_per_minute": (segment.workers or segment.origin).max_restarts_per_minute,
-            "transport": segment.transport,
+            "transport": "tcp" if relayed else segment.transport,
             "worker_queue": REMOTE_WORKER_QUEUE if remote else _DEFAULT_QUEUE,
             "parts": self.parts(segment),
         }
@@ -268,6 +313,8 @@ class Plan:
                 roles.append((s, f"worker:{s.slots.index((host, replica))}"))
             if s.custody is device:
                 roles.append((s, "output"))
+            if s.bridge is device:
+                roles.append((s, "bridge"))
         return roles
 
     def job(self) -> dict:

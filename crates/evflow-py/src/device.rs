@@ -11,8 +11,9 @@ use pyo3::types::{PyDict, PyList};
 use std::cell::RefCell;
 
 /// Runs the device process `name`: each of `roles` (dicts with `segment`, `role` (`input`,
-/// `worker:N` or `output`), `generation`, `port`, `session`, `steps` (its segment's path,
-/// source first) and `parallel` (the segment's options)), reporting to the controller's
+/// `worker:N`, `output` or `bridge`), `generation`, `port`, `session`, `steps` (its segment's path,
+/// source first), `parallel` (the segment's options) and `relay` (an origin sending to a
+/// bridge)), reporting to the controller's
 /// `reports` channel and taking its `views`; returns the exit code. The first role runs in
 /// this thread; the others (a merger's custodies) in threads of their own.
 #[pyfunction]
@@ -53,6 +54,7 @@ pub fn run_device<'py>(
             session: item("session")?.extract()?,
             path: path_of(py, source, modules, job)?,
             popts: parallel_options(&item("parallel")?.cast_into::<PyDict>()?)?,
+            relay: d.get_item("relay")?.map(|r| r.is_truthy()).transpose()?.unwrap_or(false),
         });
     }
     let opts = ProcessOptions { max_events, seed, on_error };
@@ -68,6 +70,7 @@ fn role_named(role: &str) -> PyResult<Role> {
     match role.split_once(':') {
         None if role == "input" => Ok(Role::Input),
         None if role == "output" => Ok(Role::Output),
+        None if role == "bridge" => Ok(Role::Bridge),
         Some(("worker", w)) => Ok(Role::Worker(w.parse().map_err(|_| config_error(format!("bad worker slot {w:?}")))?)),
         _ => Err(config_error(format!("role must be input, worker:N or output, not {role:?}"))),
     }

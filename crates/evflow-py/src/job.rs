@@ -367,9 +367,10 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
     }
     if let Some(parts) = d.get_item("parts")?.filter(|v| !v.is_none()) {
         // From evflow up: which device's modules run in which process, and their names.
-        type Names = (String, String, String, Vec<String>);
+        type Names = (String, String, String, Vec<String>, String);
         let (input, workers, names): (usize, usize, Names) = parts.extract()?;
-        let names = PartNames { input: names.0, worker: names.1, output: names.2, workers: names.3, label_logs: true };
+        let (input_name, worker, output, worker_names, bridge) = names;
+        let names = PartNames { input: input_name, worker, output, workers: worker_names, bridge, label_logs: true };
         o.parts = Some(Parts { input, workers, names });
     }
     // A job of one process runs none of it, but its options must still be right.

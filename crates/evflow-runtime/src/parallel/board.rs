@@ -48,6 +48,8 @@ pub struct Counters {
     pub abandoned: AtomicU64,
     /// Every seq below this is done at the output (ordered: written).
     pub watermark: AtomicU64,
+    /// Messages a bridge forwarded from the origin (dispatches and results).
+    pub relayed: AtomicU64,
 }
 
 impl Counters {

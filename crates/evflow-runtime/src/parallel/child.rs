@@ -30,6 +30,9 @@ pub enum Role {
     Worker(usize),
     /// Runs the output part, writes.
     Output,
+    /// Forwards a segment's messages between the origin's host and its own (a topology's
+    /// bridge); runs no modules.
+    Bridge,
 }
 
 impl Role {
@@ -37,7 +40,8 @@ impl Role {
     pub fn slot(self) -> usize {
         match self {
             Role::Input => super::board::INPUT_SLOT,
-            Role::Output => super::board::OUTPUT_SLOT,
+            // A bridge counts no module: the output's slot is never written by it.
+            Role::Output | Role::Bridge => super::board::OUTPUT_SLOT,
             Role::Worker(w) => 2 + w,
         }
     }
@@ -165,6 +169,7 @@ pub fn run_role(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
         Role::Input => super::input::run(ctx, path),
         Role::Worker(w) => super::worker::run(ctx, path, w),
         Role::Output => super::output::run(ctx, path),
+        Role::Bridge => super::bridge::run(ctx),
     }));
     let end = result.unwrap_or_else(|panic| {
         let what = panic

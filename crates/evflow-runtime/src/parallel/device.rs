@@ -51,6 +51,8 @@ pub struct RoleSpec {
     pub path: Path,
     /// The segment's options (`parts` says which steps are whose).
     pub popts: ParallelOptions,
+    /// The origin of a segment behind a bridge: it sends to the bridge's relay channel.
+    pub relay: bool,
 }
 
 /// A role ready to run: its segment's state in this process.
@@ -131,13 +133,18 @@ impl Prepared {
         }
         let book = Arc::new(AddressBook::default());
         let transport = spec.popts.transport;
-        let remote = (transport == Transport::Tcp).then(|| Remote {
+        // A bridge opens tcp channels beside its host's: every device has its host's place.
+        let remote = Some(Remote {
             host_address: device.host_address.clone(),
             book: book.clone(),
             max_part_size: device.max_part_size,
             board: board.clone(),
             fixed: spec.port.map(|port| {
-                let channel = if spec.role == Role::Input { "acks" } else { "results" };
+                let channel = match spec.role {
+                    Role::Input => "acks",
+                    Role::Bridge => super::net::RELAY,
+                    _ => "results",
+                };
                 (channel.to_string(), port)
             }),
         });
@@ -154,6 +161,7 @@ impl Prepared {
             dir: ipc_dir,
             segment_size: spec.popts.segment_size,
             remote,
+            relay: spec.relay,
         };
         let link_config = LinkConfig {
             name: parts.name(spec.role),
@@ -223,6 +231,9 @@ impl Hooks for NoHooks {
 fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     let job = ctx.opts.context(&*path.source);
     let steps = ctx.steps();
+    if steps.is_empty() {
+        return Ok(()); // a bridge runs no step
+    }
     let source_error =
         |hook, error| JobError { module: ctx.names[0].clone(), is_source: true, hook, run: None, event: None, error };
     if ctx.role == Role::Input {

@@ -402,10 +402,10 @@ impl Input<'_, '_> {
             let Some(w) = best else { break };
             let backup = &self.backups[&seq];
             let attempt = backup.attempts;
-            let header =
-                Header { origin: Origin { worker: 0, generation: attempt }, ..Header::new(Kind::Dispatch, seq) };
-            let message = Message::new(vec![Part::from(header.encode().to_vec()), backup.frame.clone()]);
             let generation = self.workers[w].generation;
+            let origin = Origin { worker: w as u32, generation };
+            let header = Header { origin, attempt, ..Header::new(Kind::Dispatch, seq) };
+            let message = Message::new(vec![Part::from(header.encode().to_vec()), backup.frame.clone()]);
             self.open_work(w)?;
             let channel = self.workers[w].channel.as_mut().expect("opened above");
             match channel.send(&message, Some(Duration::ZERO)) {

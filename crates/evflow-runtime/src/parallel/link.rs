@@ -253,6 +253,7 @@ impl LinkState {
             ("duplicates", &c.duplicates),
             ("quarantined", &c.quarantined),
             ("abandoned", &c.abandoned),
+            ("relayed", &c.relayed),
             ("watermark", &c.watermark),
         ]
         .into_iter()
@@ -262,6 +263,7 @@ impl LinkState {
             Role::Input => ("input", None),
             Role::Worker(w) => ("worker", Some(w)),
             Role::Output => ("output", None),
+            Role::Bridge => ("bridge", None),
         };
         let busy = worker.map(|w| board.worker(w).busy_seq.load(Ordering::Acquire)).filter(|&s| s != IDLE);
         if let Some(w) = worker {

@@ -3,6 +3,7 @@
 //! `docs/parallel.md`.
 
 pub mod board;
+mod bridge;
 mod child;
 pub mod device;
 mod input;

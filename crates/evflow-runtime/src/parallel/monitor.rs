@@ -72,6 +72,7 @@ pub fn process(
         dir: dir.path().to_path_buf(),
         segment_size: popts.segment_size,
         remote: None,
+        relay: false,
     };
     let mut monitor = Monitor {
         board,
@@ -292,7 +293,7 @@ impl Monitor<'_> {
                     let what = if role == Role::Output { "; its files may be incomplete" } else { "" };
                     self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
                 }
-                Role::Input | Role::Output => {
+                Role::Input | Role::Output | Role::Bridge => {
                     if exit == Some(EXIT_INTERNAL) {
                         self.abort();
                     }

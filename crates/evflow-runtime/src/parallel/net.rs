@@ -81,6 +81,9 @@ pub struct Net {
     pub segment_size: Option<usize>,
     /// For tcp: the device's host and the address book.
     pub remote: Option<Remote>,
+    /// The origin of a segment behind a bridge: its dispatches and results go to the
+    /// bridge's `relay` channel (tcp), which puts them into the channels of its host.
+    pub relay: bool,
 }
 
 impl Net {
@@ -101,8 +104,21 @@ impl Net {
     }
 
     fn open(&self, pattern: Pattern, name: &str, side: Side) -> Result<Channel, ChannelError> {
-        let Some(remote) = self.remote.as_ref().filter(|_| self.transport == Transport::Tcp) else {
+        if self.transport != Transport::Tcp {
             return Channel::open(pattern, &self.address(name), side, &self.options());
+        }
+        self.open_tcp(pattern, name, side)
+    }
+
+    /// Opens channel `name` over tcp, whatever the job's transport: bound on this host's
+    /// address (a free port, or the fixed one) and reported, or connected to the endpoint the
+    /// controller published (a bridge's channels to its segment's origin).
+    pub fn open_tcp(&self, pattern: Pattern, name: &str, side: Side) -> Result<Channel, ChannelError> {
+        let Some(remote) = self.remote.as_ref() else {
+            return Err(ChannelError::State {
+                channel: name.to_string(),
+                reason: "a tcp channel needs the device's host and address book".into(),
+            });
         };
         match side {
             Side::Bind => {
@@ -140,12 +156,18 @@ impl Net {
     /// Input to worker `w` of generation `generation`: a fresh channel per generation, so no
     /// event can reach a dead worker's queue after the input has seen it die.
     pub fn work(&self, w: usize, generation: u32, pattern: Pattern) -> Result<Channel, ChannelError> {
+        if self.relay && pattern == Pattern::Push {
+            return self.open_tcp(pattern, RELAY, Side::Connect);
+        }
         let side = if pattern == Pattern::Push { Side::Bind } else { Side::Connect };
         self.open(pattern, &format!("work-{w}-{generation}"), side)
     }
 
     /// Workers and the input to the output.
     pub fn results(&self, pattern: Pattern) -> Result<Channel, ChannelError> {
+        if self.relay && pattern == Pattern::Push {
+            return self.open_tcp(pattern, RELAY, Side::Connect);
+        }
         let side = if pattern == Pattern::Pull { Side::Bind } else { Side::Connect };
         self.open(pattern, "results", side)
     }
@@ -156,6 +178,9 @@ impl Net {
         self.open(pattern, "acks", side)
     }
 }
+
+/// The channel a bridge receives its segment's dispatches and the origin's results on.
+pub const RELAY: &str = "relay";
 
 /// Whether a send failed only because no receiver has room now (not connected yet, queue
 /// full, gone): worth trying again, or elsewhere.

@@ -18,6 +18,8 @@ pub struct PartNames {
     pub workers: Vec<String>,
     /// The output process.
     pub output: String,
+    /// The bridge, in a topology whose segment has one.
+    pub bridge: String,
     /// Whether each process labels its log lines with its name (a topology's devices).
     pub label_logs: bool,
 }
@@ -29,6 +31,7 @@ impl Default for PartNames {
             worker: "evf-worker".into(),
             workers: Vec::new(),
             output: "evf-output".into(),
+            bridge: "evf-bridge".into(),
             label_logs: false,
         }
     }
@@ -80,6 +83,7 @@ impl Parts {
                 None => format!("{}-{}", self.names.worker, w + 1),
             },
             Role::Output => self.names.output.clone(),
+            Role::Bridge => self.names.bridge.clone(),
         }
     }
 
@@ -89,6 +93,7 @@ impl Parts {
             Role::Input => 0..1 + self.input,
             Role::Worker(_) => 1 + self.input..1 + self.workers,
             Role::Output => 1 + self.workers..steps,
+            Role::Bridge => 0..0,
         }
     }
 }

@@ -1,6 +1,11 @@
 //! The messages between the input, the workers and the output (docs/parallel.md). Each
 //! message starts with a 24-byte little-endian header part; an event travels as a second
 //! part, its wire frame.
+//!
+//! ```text
+//!  0     1       2   4             8                 12        16              24
+//!  | kind | status | - | origin slot | origin generation | attempt | seq           |
+//! ```
 
 use std::fmt;
 
@@ -74,8 +79,11 @@ pub struct Header {
     pub kind: Kind,
     /// For results.
     pub status: Option<Status>,
-    /// For results and credits: who sent it; for dispatches: attempt number in `generation`.
+    /// For results and credits: who sent it; for dispatches: the worker slot and generation
+    /// it is for (a bridge routes it by them).
     pub origin: Origin,
+    /// For dispatches: how many workers the event killed so far.
+    pub attempt: u32,
     /// The event's seq (End: number of events read).
     pub seq: u64,
 }
@@ -93,12 +101,12 @@ impl fmt::Display for ProtocolError {
 impl Header {
     /// A header of `kind` for `seq`.
     pub fn new(kind: Kind, seq: u64) -> Header {
-        Header { kind, status: None, origin: Origin { worker: 0, generation: 0 }, seq }
+        Header { kind, status: None, origin: Origin { worker: 0, generation: 0 }, attempt: 0, seq }
     }
 
     /// A result header.
     pub fn result(seq: u64, status: Status, origin: Origin) -> Header {
-        Header { kind: Kind::Result, status: Some(status), origin, seq }
+        Header { kind: Kind::Result, status: Some(status), origin, attempt: 0, seq }
     }
 
     /// The header's bytes.
@@ -108,6 +116,7 @@ impl Header {
         b[1] = self.status.map_or(0, |s| s as u8);
         b[4..8].copy_from_slice(&self.origin.worker.to_le_bytes());
         b[8..12].copy_from_slice(&self.origin.generation.to_le_bytes());
+        b[12..16].copy_from_slice(&self.attempt.to_le_bytes());
         b[16..24].copy_from_slice(&self.seq.to_le_bytes());
         b
     }
@@ -132,7 +141,7 @@ impl Header {
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         let origin = Origin { worker: u32_at(4), generation: u32_at(8) };
         let seq = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-        Ok(Header { kind, status, origin, seq })
+        Ok(Header { kind, status, origin, attempt: u32_at(12), seq })
     }
 }
 
@@ -194,6 +203,8 @@ mod tests {
         let origin = Origin { worker: 3, generation: 7 };
         let h = Header::result(42, Status::Poison, origin);
         assert_eq!(Header::decode(&h.encode()).unwrap(), h);
+        let d = Header { origin, attempt: 2, ..Header::new(Kind::Dispatch, 9) };
+        assert_eq!(Header::decode(&d.encode()).unwrap(), d);
         let acks = [
             Ack { seq: 1, origin },
             Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },

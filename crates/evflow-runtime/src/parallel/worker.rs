@@ -124,7 +124,7 @@ fn read_dispatch(message: &Message) -> Result<(u64, u32, Part, Event), String> {
     let bytes = frame.clone().into_bytes();
     let event = wire::decode(&bytes, &DecodeOptions::default())
         .map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
-    Ok((header.seq, header.origin.generation, frame.clone(), event))
+    Ok((header.seq, header.attempt, frame.clone(), event))
 }
 
 /// What identifies an event's contents without reading its bytes: its meta, and each
