@@ -469,3 +469,43 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
     assert bridge["events_in"] >= 20300  # every event once, the killed replica's again
     assert report["job"]["restarts"] == 1
     assert not [s for s in os.listdir("/dev/shm") if f"bridge-{os.getpid()}" in s]
+
+
+def test_held_runs_across_hosts(tmp_path, hosts):
+    """--hold across three hosts: two runs in the same processes, each run's file complete,
+    the events of both runs in source order, equal to the one-process reference."""
+    topo = farm(tmp_path, hosts)
+    env = dict(os.environ, PYTHONUNBUFFERED="1", OUT="out-{run}.evf", RECO_SLEEP="0.0005")
+    env["EVENTS"] = "100000"
+    up = subprocess.Popen(
+        [sys.executable, "-m", "evflow", "up", str(topo), "--hold"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        pids = {d["name"]: d["pid"] for d in status(topo, tmp_path)}
+        for run in (11, 12):
+            assert run_cli("ctl", topo, "start", "--run", str(run), cwd=tmp_path).returncode == 0
+            time.sleep(0.7)
+            stopped = run_cli("ctl", topo, "stop", cwd=tmp_path)
+            assert stopped.returncode == 0, stopped.stderr
+        assert {d["name"]: d["pid"] for d in status(topo, tmp_path)} == pids
+        assert run_cli("ctl", topo, "stop", cwd=tmp_path).returncode == 0
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    got = []
+    for run in (11, 12):
+        with ef.open(tmp_path / f"out-{run}.evf") as f:
+            assert f.complete
+            part = list(f)
+        assert part and {e.run for e in part} == {run}
+        got.extend((e.number, e["adc"].tolist(), e["sum"].tolist()) for e in part)
+    # The first events of a longer run are those of a shorter one.
+    last = str(max(n for n, _, _ in got))
+    expected = [(n, adc, s) for _, n, adc, s in reference(tmp_path, {"EVENTS": last})]
+    expected = expected[: len(got)]
+    assert got == expected

@@ -338,3 +338,37 @@ def test_open_accepts_a_bytes_path(sample_file):
     path, specs = sample_file
     with ef.open(os.fsencode(path)) as f:
         assert len(f) == len(specs)
+
+
+# --- a file per run -------------------------------------------------------------------------
+
+
+class _Boom(ef.Module):
+    def event(self, event):
+        if event.run == 2 and event.number == 50:
+            raise ValueError("boom")
+        return True
+
+
+@pytest.mark.parametrize("processes", [0, 2])
+def test_run_in_the_path_makes_a_file_per_run_each_closed_complete(tmp_path, processes):
+    """``FileOutput("raw-{run}.evf")``: each run's file is closed when its run ends, complete;
+    the last run's file says how the job ended."""
+    path = ef.Path()
+    path.add(
+        ef.modules.EventGenerator(
+            runs=[(1, 60), (2, 300)], entries={"x": {"dtype": "<f4", "size": 3}}
+        )
+    )
+    path.add(_Boom())
+    path.add(ef.modules.FileOutput(str(tmp_path / "runs" / "raw-{run}.evf")))
+    with pytest.raises(ef.ModuleError, match="boom"):
+        ef.process(path, processes=processes, summary=False)
+    assert sorted(os.listdir(tmp_path / "runs")) == ["raw-1.evf", "raw-2.evf"]
+    with ef.open(tmp_path / "runs" / "raw-1.evf") as f:
+        assert (len(f), f.complete) == (60, True)
+        assert {e.run for e in f} == {1}
+    with ef.open(tmp_path / "runs" / "raw-2.evf") as f:
+        assert not f.complete
+        assert "stopped by an error" in f.incomplete_reason
+        assert {e.run for e in f} == {2}

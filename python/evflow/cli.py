@@ -89,6 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     device.add_argument("--reports", required=True, help="the controller's report channel")
     device.add_argument("--views", required=True, help="the controller's view channel")
     device.add_argument(
+        "--held", action="store_true", help="read only during the runs evflow ctl starts"
+    )
+    device.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     ctl = sub.add_parser("ctl", help="talk to a running topology: status, stop, start")
@@ -96,7 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     ctl_action = ctl.add_subparsers(dest="action", parser_class=_Parser, required=True)
     status = ctl_action.add_parser("status", help="list the devices' processes")
     status.add_argument("--json", action="store_true", help="print JSON")
-    ctl_action.add_parser("stop", help="drain and stop the topology")
+    ctl_action.add_parser(
+        "stop", help="drain and stop the topology (held: stop the run; with no run: exit)"
+    )
     start = ctl_action.add_parser("start", help="start run N (a topology held by --hold)")
     start.add_argument("--run", type=_non_negative, required=True, help="run number")
     info = sub.add_parser("info", help="summarize an .evf file and check its integrity")

@@ -20,7 +20,7 @@ from evflow import steering
 from evflow.errors import ConfigError, EvflowError
 from evflow.plan import NOT_YET, Plan, process_name
 from evflow.processing import execute, finish
-from evflow.topology import load, read
+from evflow.topology import TopologyError, load, read
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
@@ -30,6 +30,12 @@ CTL_TIMEOUT = 5.0
 
 STOP_WAIT = 120.0
 """Seconds ``evflow ctl stop`` waits for the topology to drain and exit."""
+
+
+NOT_HELD = (
+    "the topology was not started with --hold: it runs one run until its sources end; "
+    "`evflow ctl FILE stop` ends it early"
+)
 
 
 def control_socket(name: str) -> str:
@@ -57,10 +63,18 @@ class Status:
             self.live = live
             return self.stop_requested
 
-    def request_stop(self) -> None:
+    def request_stop(self) -> dict:
         with self.lock:
             self.stop_requested = True
             self.state = "draining"
+        return {"ok": True, "state": "draining"}
+
+    def start_run(self, run) -> dict:
+        return {"ok": False, "error": NOT_HELD}
+
+    def run(self) -> None:
+        """The run being taken: none, a topology that is not held runs straight through."""
+        return None
 
     def endpoints(self) -> dict:
         """Channels' tcp endpoints: none on one host (shm or ipc)."""
@@ -174,16 +188,12 @@ class ControlServer:
                 "pid": os.getpid(),
                 "devices": self.status.devices(),
                 "endpoints": self.status.endpoints(),
+                "run": self.status.run(),
             }
         if command == "stop":
-            self.status.request_stop()
-            return {"ok": True, "state": "draining"}
+            return self.status.request_stop()
         if command == "start":
-            return {
-                "ok": False,
-                "error": "the topology was not started with --hold: it runs one run until its "
-                "sources end; `evflow ctl FILE stop` ends it early",
-            }
+            return self.status.start_run(request.get("run"))
         return {"ok": False, "error": f"unknown command {command!r}"}
 
     def close(self) -> None:
@@ -215,15 +225,16 @@ def _request(path: str, request: dict) -> dict:
 def up(file, *, report=None, hold=False) -> int:
     """Runs the topology in ``file`` until its source ends; returns the exit code (errors and
     signals are raised, as by ``process()``)."""
-    if hold:
-        raise ConfigError(f"--hold (runs started and stopped by evflow ctl) {NOT_YET}")
-    plan = Plan(load(file))
+    plan = Plan(load(file), hold=hold)
     topology = plan.topology
     job = plan.job()
+    if hold and any(d.kind == "merger" for d in plan.devices):
+        merger = next(d for d in plan.devices if d.kind == "merger")
+        raise TopologyError(topology.file, [(merger.line, f"--hold with a merger {NOT_YET}")])
     if not plan.forked:
         from evflow import farm
 
-        return farm.Farm(plan).run(report)
+        return farm.Farm(plan, hold=hold).run(report)
     segment = plan.segments[0] if plan.segments else None
     steps = plan.steps(segment) if segment else plan.devices[0].steps()
     parallel = plan.parallel(segment) if segment else None
@@ -319,12 +330,21 @@ def ctl(file, command: str, *, as_json=False, run=None) -> int:
     if not answer.get("ok"):
         raise EvflowError(answer.get("error", "the controller refused"))
     if command == "status":
+        run = answer.get("run")
         if as_json:
-            print(json.dumps({"devices": answer["devices"], "endpoints": answer["endpoints"]}))
+            shown = {"devices": answer["devices"], "endpoints": answer["endpoints"], "run": run}
+            print(json.dumps(shown))
         else:
             print(_status_table(answer["devices"]))
+            if run:
+                number = "none yet" if run["number"] is None else run["number"]
+                print(f"run: {number} ({run['state']})")
         return 0
-    if command == "stop":
+    if command == "start":
+        print(f"topology {name!r}: run {run} started", file=sys.stderr)
+    if command == "stop" and answer.get("run"):
+        _wait_for_run(path, name, answer["run"])
+    elif command == "stop":
         deadline = time.monotonic() + STOP_WAIT
         while os.path.exists(path) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -332,6 +352,29 @@ def ctl(file, command: str, *, as_json=False, run=None) -> int:
             raise EvflowError(f"topology {name!r} is still draining after {STOP_WAIT:.0f} s")
         print(f"topology {name!r} drained and stopped", file=sys.stderr)
     return 0
+
+
+def _wait_for_run(path: str, name: str, run: dict) -> None:
+    """Waits until the held topology's run ``run`` has ended everywhere (files closed)."""
+    deadline = time.monotonic() + STOP_WAIT
+    while time.monotonic() < deadline:
+        try:
+            now = _request(path, {"command": "status"}).get("run") or {}
+        except OSError:
+            raise EvflowError(
+                f"topology {name!r} exited while run {run['number']} stopped"
+            ) from None
+        if now.get("closed", 0) >= run["index"]:
+            print(
+                f"topology {name!r}: run {run['number']} stopped; its events are written and its "
+                "files closed",
+                file=sys.stderr,
+            )
+            return
+        time.sleep(0.05)
+    raise EvflowError(
+        f"topology {name!r}: run {run['number']} is still draining after {STOP_WAIT:.0f} s"
+    )
 
 
 def _status_table(devices: list) -> str:

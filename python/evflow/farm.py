@@ -84,8 +84,16 @@ class Proc:
 class Farm:
     """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, hold=False):
         self.plan = plan
+        # A held topology takes runs that evflow ctl starts and stops: the last run started
+        # (counted from 1), its number, and the last run asked to stop.
+        self.hold = hold
+        self.run_started = 0
+        self.run_number = None
+        self.run_stopping = 0
+        self.run_told = 0
+        self.written_before = 0
         self.topology = plan.topology
         self.procs = [Proc(d, h, r, plan.roles(d, h, r)) for d, h, r in plan.processes()]
         self.segments = plan.segments
@@ -129,6 +137,9 @@ class Farm:
                 # A sink's events out are those it wrote; a merger's, those it sent on.
                 has_input = any(r == "input" for _, r in p.roles)
                 pid = next((r["pid"] for r in p.reports.values()), None)
+                state = p.state
+                if self.hold and state == "running":
+                    state = self._run_state()
                 out.append(
                     {
                         "name": p.name,
@@ -136,7 +147,7 @@ class Farm:
                         "host": p.host,
                         "replica": p.replica,
                         "pid": pid,
-                        "state": p.state,
+                        "state": state,
                         "events_in": written + workers,
                         "events_out": read + workers + (0 if has_input else written),
                         "restarts": p.restarts,
@@ -145,11 +156,64 @@ class Farm:
                 )
             return out
 
-    def request_stop(self) -> None:
+    def request_stop(self) -> dict:
+        """``evflow ctl stop``: a held topology's run ends, and a held topology with no run
+        exits; any other drains and exits."""
         with self.lock:
+            state = self._run_state()
+            if self.hold and state in ("running", "draining"):
+                self.run_stopping = self.run_started
+                print(f"evflow: stopping run {self.run_number}", file=sys.stderr)
+                run = {"index": self.run_started, "number": self.run_number}
+                return {"ok": True, "state": "draining", "run": run}
             self.stop_requested = True
             self.stop = max(self.stop, 1)
-            self.signal = self.signal or "evflow ctl stop"
+            if not self.hold:
+                self.signal = self.signal or "evflow ctl stop"
+            return {"ok": True, "state": "draining"}
+
+    def start_run(self, number) -> dict:
+        """``evflow ctl start --run N``: the held topology's sources read, their events
+        carrying run N, until ``evflow ctl stop``."""
+        with self.lock:
+            if not self.hold:
+                return {"ok": False, "error": controller.NOT_HELD}
+            if not isinstance(number, int) or not 0 <= number < 2**32:
+                return {"ok": False, "error": f"a run number is 0 to {2**32 - 1}, not {number!r}"}
+            if self.stop:
+                return {"ok": False, "error": "the topology is stopping"}
+            state = self._run_state()
+            if state != "configured":
+                return {
+                    "ok": False,
+                    "error": f"run {self.run_number} is {state}: stop it first "
+                    "(evflow ctl FILE stop)",
+                }
+            self.run_started += 1
+            self.run_number = number
+            print(f"evflow: run {number} started", file=sys.stderr)
+            return {"ok": True, "state": "running"}
+
+    def run_status(self):
+        """The held topology's run, as ``evflow ctl status`` shows it; None when not held."""
+        if not self.hold:
+            return None
+        with self.lock:
+            return {
+                "state": self._run_state(),
+                "number": self.run_number,
+                "index": self.run_started,
+                "closed": self._run_closed(),
+            }
+
+    def _run_closed(self) -> int:
+        """The last run every sink has ended (its files closed)."""
+        return min((p.counter("output", "run_closed") for p in self.sinks), default=0)
+
+    def _run_state(self) -> str:
+        if self.run_started == 0 or self._run_closed() >= self.run_started:
+            return "configured"
+        return "draining" if self.run_stopping >= self.run_started else "running"
 
     # --- running --------------------------------------------------------------------------
 
@@ -220,6 +284,8 @@ class Farm:
             "--generation", str(p.generation), "--bind", self._host_address(p.host),
             "--reports", self.reports.address, "--views", self.views.address,
         ]  # fmt: skip
+        if self.hold:
+            command.append("--held")
         netns = self.topology.hosts.get(p.host, {}).get("netns")
         return ["ip", "netns", "exec", netns, *command] if netns else command
 
@@ -246,6 +312,20 @@ class Farm:
             if now >= next_view:
                 self._publish()
                 next_view = now + HEARTBEAT
+            self._tell_run_closed()
+
+    def _tell_run_closed(self) -> None:
+        with self.lock:
+            closed = self._run_closed()
+            if closed > self.run_told:
+                self.run_told = closed
+                written = sum(p.counter("output", "written") for p in self.sinks)
+                print(
+                    f"evflow: run {self.run_number} stopped: {written - self.written_before} "
+                    "events written, files closed",
+                    file=sys.stderr,
+                )
+                self.written_before = written
 
     def _take_reports(self) -> None:
         timeout = HEARTBEAT / 2
@@ -417,13 +497,21 @@ class Farm:
                 # A drain stops the sources; a merger's origin goes on until its inputs end.
                 is_source = segment.origin.kind == "path"
                 stop = self.stop if is_source or self.stop >= 2 else 0
+                origin = self.origin[i].reports.get(i, {})
                 view = {
                     "stop": stop,
                     "signal": self.signal,
                     "failed": failed,
-                    "ended": bool(self.origin[i].reports.get(i, {}).get("ended")),
+                    "ended": bool(origin.get("ended")),
                     "workers": workers,
                     "endpoints": dict(self.endpoints[i]),
+                    "runs": {
+                        "held": self.hold,
+                        "started": self.run_started,
+                        "number": self.run_number or 0,
+                        "stopping": self.run_stopping,
+                        "drained": origin.get("counters", {}).get("run_drained", 0),
+                    },
                 }
                 views.append((f"view/{i}/".encode(), json.dumps(view).encode()))
         for topic, view in views:
@@ -558,8 +646,14 @@ class _FarmStatus:
     def devices(self) -> list:
         return self.farm.devices()
 
-    def request_stop(self) -> None:
-        self.farm.request_stop()
+    def request_stop(self) -> dict:
+        return self.farm.request_stop()
+
+    def start_run(self, number) -> dict:
+        return self.farm.start_run(number)
+
+    def run(self):
+        return self.farm.run_status()
 
     def endpoints(self) -> dict:
         """Every segment's channels' tcp endpoints (``results`` or ``2/results``: segment 0's

@@ -60,7 +60,7 @@ class Segment:
 class Plan:
     """The segments of a topology and the role of every device process in them."""
 
-    def __init__(self, topology: Topology):
+    def __init__(self, topology: Topology, hold: bool = False):
         self.topology = topology
         self.devices = [topology.devices[name] for name in topology.order]
         self.tables = {
@@ -74,9 +74,10 @@ class Plan:
         hosts = {h for d in self.devices for h in d.hosts}
         self.netns = any(topology.hosts.get(h, {}).get("netns") for h in hosts)
         self.segments = self._segments()
-        # The forked engine runs one segment on this machine; anything else runs as device
-        # processes that the controller starts (farm.py).
-        local = len(hosts) == 1 and not self.netns
+        # The forked engine runs one segment on this machine; anything else, and a held
+        # topology (its devices outlive a run), runs as device processes that the
+        # controller starts (farm.py).
+        local = len(hosts) == 1 and not self.netns and not hold
         self.forked = (
             local
             and len(self.segments) <= 1

@@ -12,7 +12,7 @@ from evflow.topology import load
 
 def run(args) -> int:
     """Runs the device process ``args`` names; its exit code."""
-    plan = Plan(load(args.topology, check_hosts=False))
+    plan = Plan(load(args.topology, check_hosts=False), hold=args.held)
     if plan.forked:
         raise ConfigError(f"{args.topology}: its devices run on this machine: use evflow up")
     device = plan.topology.devices.get(args.device)
@@ -36,6 +36,7 @@ def run(args) -> int:
             "steps": plan.steps(segment),
             "parallel": plan.parallel(segment, role),
             "relay": segment.bridge is not None and role == "input",
+            "held": args.held,
         }
         for segment, role in plan.roles(device, args.host, args.replica)
     ]

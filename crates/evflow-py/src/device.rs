@@ -12,8 +12,8 @@ use std::cell::RefCell;
 
 /// Runs the device process `name`: each of `roles` (dicts with `segment`, `role` (`input`,
 /// `worker:N`, `output` or `bridge`), `generation`, `port`, `session`, `steps` (its segment's path,
-/// source first), `parallel` (the segment's options) and `relay` (an origin sending to a
-/// bridge)), reporting to the controller's
+/// source first), `parallel` (the segment's options), `relay` (an origin sending to a
+/// bridge) and `held` (runs started by the controller)), reporting to the controller's
 /// `reports` channel and taking its `views`; returns the exit code. The first role runs in
 /// this thread; the others (a merger's custodies) in threads of their own.
 #[pyfunction]
@@ -54,7 +54,8 @@ pub fn run_device<'py>(
             session: item("session")?.extract()?,
             path: path_of(py, source, modules, job)?,
             popts: parallel_options(&item("parallel")?.cast_into::<PyDict>()?)?,
-            relay: d.get_item("relay")?.map(|r| r.is_truthy()).transpose()?.unwrap_or(false),
+            relay: flag(d, "relay")?,
+            held: flag(d, "held")?,
         });
     }
     let opts = ProcessOptions { max_events, seed, on_error };
@@ -64,6 +65,11 @@ pub fn run_device<'py>(
     let mut hooks =
         PyHooks { py, control: &mut control, steps: &first_steps, watch: None, stop: false, raised: &raised };
     device::run(specs, &name, &opts, &device, &mut hooks).map_err(EvflowError::new_err)
+}
+
+/// An optional true/false item of a role's dict.
+fn flag(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
+    Ok(d.get_item(key)?.map(|v| v.is_truthy()).transpose()?.unwrap_or(false))
 }
 
 fn role_named(role: &str) -> PyResult<Role> {

@@ -177,8 +177,9 @@ pub trait Module {
         Ok(())
     }
 
-    /// Called just before `terminate`, in every process that terminates the module: how the
-    /// job ended (complete, interrupted, stopped by an error).
+    /// Called at the end of the job, in every process that terminates the module, before
+    /// the last `end_run` and `terminate`: how the job ended (complete, interrupted, stopped
+    /// by an error); called again if a module failed in that last `end_run`.
     fn job_ending(&mut self, _end: &JobEnd) {}
 
     /// Called once at the end of the job, also after an error, so files are closed.

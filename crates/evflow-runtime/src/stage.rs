@@ -128,17 +128,25 @@ impl<'a, T: Tally> Stage<'a, T> {
         next
     }
 
+    /// Begins run `run` unless it is the current one (ending the current one first): a
+    /// held topology's custody enters a run that no event began before it ends it, so even
+    /// an empty run leaves its file.
+    pub fn enter_run(&mut self, run: u32) -> Result<(), JobError> {
+        if self.current_run.is_some_and(|(current, _)| current == run) {
+            return Ok(());
+        }
+        let mut errors = self.end_run().into_iter();
+        if let Some(first) = errors.next() {
+            self.later.extend(errors);
+            return Err(first);
+        }
+        self.begin_run(run)
+    }
+
     /// Runs the modules on `event`, beginning its run first when it is a new one.
     pub fn event(&mut self, event: &mut Event) -> Fate {
-        if self.current_run.is_none_or(|(run, _)| run != event.meta.run) {
-            let mut errors = self.end_run().into_iter();
-            if let Some(first) = errors.next() {
-                self.later.extend(errors);
-                return Fate::Stop(first);
-            }
-            if let Err(e) = self.begin_run(event.meta.run) {
-                return Fate::Stop(e);
-            }
+        if let Err(e) = self.enter_run(event.meta.run) {
+            return Fate::Stop(e);
         }
         let mut t = Instant::now();
         for i in 0..self.modules.len() {
@@ -193,8 +201,9 @@ impl<'a, T: Tally> Stage<'a, T> {
         Ok(())
     }
 
-    /// Ends the current run in every module that began it.
-    fn end_run(&mut self) -> Vec<JobError> {
+    /// Ends the current run in every module that began it (a held topology's run that was
+    /// stopped; the stage does it itself when the next run begins, and at the end).
+    pub fn end_run(&mut self) -> Vec<JobError> {
         let Some((run, begun)) = self.current_run.take() else { return Vec::new() };
         let mut errors = Vec::new();
         for i in 0..begun {
@@ -205,20 +214,23 @@ impl<'a, T: Tally> Stage<'a, T> {
         errors
     }
 
-    /// Ends the current run, tells every initialized module how the job ended (a job that
-    /// was complete until a module failed in this last `end_run` is not), and terminates
-    /// them; returns the errors not yet returned, first first.
+    /// Tells every initialized module how the job ended, ends the current run, and
+    /// terminates them; returns the errors not yet returned, first first. Modules hear how
+    /// the job ended before this last `end_run` (a file per run closes there), and again if
+    /// a module failed in it (the job that was complete until then is not).
     pub fn finish(&mut self, end: &JobEnd) -> Vec<JobError> {
         let mut errors = std::mem::take(&mut self.later);
-        let ended = self.end_run();
-        let end = match (end, ended.first()) {
-            (JobEnd::Complete, Some(e)) => JobEnd::Stopped(format!("stopped by an error: {e}")),
-            _ => end.clone(),
-        };
-        errors.extend(ended);
         for module in &mut self.modules[..self.initialized] {
-            module.job_ending(&end);
+            module.job_ending(end);
         }
+        let ended = self.end_run();
+        if let (JobEnd::Complete, Some(e)) = (end, ended.first()) {
+            let end = JobEnd::Stopped(format!("stopped by an error: {e}"));
+            for module in &mut self.modules[..self.initialized] {
+                module.job_ending(&end);
+            }
+        }
+        errors.extend(ended);
         for i in 0..self.initialized {
             if let Err(e) = self.modules[i].terminate() {
                 errors.push(self.error(i, Hook::Terminate, None, None, e));

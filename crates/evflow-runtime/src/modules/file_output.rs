@@ -9,6 +9,11 @@
 //!
 //! Events flagged `failed` (a module raised on them with `on_error="skip"`) are written
 //! too, with their flag, so no event is silently dropped; rejected events never reach it.
+//!
+//! A path with `{run}` in it (`raw-{run}.evf`) is a file per run: each is created when its
+//! run begins and closed, complete, when the run ends (a held topology's run stopped by
+//! `evflow ctl stop`, or the next run beginning); the last one is closed at the end of the
+//! job saying how the job ended.
 
 use super::config::ConfigError;
 use crate::log;
@@ -81,10 +86,15 @@ impl FileOutputConfig {
     }
 }
 
+/// The placeholder of a path that makes a file per run.
+pub const RUN_PLACEHOLDER: &str = "{run}";
+
 /// Writes events to an `.evf` file; see the module documentation.
 pub struct FileOutput {
     config: FileOutputConfig,
     writer: Option<FileWriter>,
+    /// The file being written (the path, or this run's file).
+    current: PathBuf,
     written: u64,
     /// How the job ended, for the file's closing record (complete until told otherwise).
     completion: Completion,
@@ -105,7 +115,8 @@ impl FileOutput {
     /// before `initialize`.
     pub fn new(config: FileOutputConfig) -> Result<FileOutput, ConfigError> {
         config.validate()?;
-        Ok(FileOutput { config, writer: None, written: 0, completion: Completion::complete() })
+        let current = config.path.clone();
+        Ok(FileOutput { config, writer: None, current, written: 0, completion: Completion::complete() })
     }
 
     /// Events written so far.
@@ -113,13 +124,50 @@ impl FileOutput {
         self.written
     }
 
-    /// The file's final path.
+    /// The file's final path (with `{run}`: as configured).
     pub fn path(&self) -> &std::path::Path {
         &self.config.path
     }
 
+    /// Whether it writes a file per run.
+    pub fn per_run(&self) -> bool {
+        self.config.path.to_string_lossy().contains(RUN_PLACEHOLDER)
+    }
+
     fn error(&self, what: &str, source: impl std::error::Error + Send + Sync + 'static) -> ModuleError {
-        ModuleError::wrap(format!("{what} {}: {source}", self.config.path.display()), source)
+        ModuleError::wrap(format!("{what} {}: {source}", self.current.display()), source)
+    }
+
+    /// Creates the file at `path` (with its directory, when that is missing).
+    fn open(&mut self, path: PathBuf) -> HookResult {
+        self.current = path;
+        if let Some(dir) = self.current.parent().filter(|dir| !dir.as_os_str().is_empty() && !dir.exists()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                let message = format!("cannot create directory {} for {}: {e}", dir.display(), self.current.display());
+                ModuleError::wrap(message, e)
+            })?;
+        }
+        let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
+        let mut writer = FileWriter::create(&self.current, options).map_err(|e| self.error("cannot create", e))?;
+        // Nothing stays buffered: a parallel job forks after initialize, and a buffer copied
+        // into two processes would be written twice.
+        writer.flush().map_err(|e| self.error("cannot write", e))?;
+        self.writer = Some(writer);
+        self.written = 0;
+        Ok(())
+    }
+
+    /// Closes the file being written, as `completion` says, under its final name.
+    fn close(&mut self, completion: &Completion) -> HookResult {
+        let Some(writer) = self.writer.take() else { return Ok(()) };
+        writer.close_as(completion).map_err(|e| self.error("cannot close", e))?;
+        match &completion.reason {
+            None => log::info!("wrote {} events to {}", self.written, self.current.display()),
+            Some(why) => {
+                log::info!("wrote {} events to {}, marked incomplete: {why}", self.written, self.current.display())
+            }
+        }
+        Ok(())
     }
 }
 
@@ -133,28 +181,33 @@ impl Module for FileOutput {
     }
 
     fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
-        if let Some(dir) = self.config.path.parent().filter(|dir| !dir.as_os_str().is_empty() && !dir.exists()) {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                let message =
-                    format!("cannot create directory {} for {}: {e}", dir.display(), self.config.path.display());
-                ModuleError::wrap(message, e)
-            })?;
+        if self.per_run() {
+            return Ok(()); // each run's file is created when the run begins
         }
-        let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
-        let mut writer = FileWriter::create(&self.config.path, options).map_err(|e| self.error("cannot create", e))?;
-        // Nothing stays buffered: a parallel job forks after initialize, and a buffer copied
-        // into two processes would be written twice.
-        writer.flush().map_err(|e| self.error("cannot write", e))?;
-        self.writer = Some(writer);
-        self.written = 0;
-        Ok(())
+        self.open(self.config.path.clone())
+    }
+
+    fn begin_run(&mut self, run: u32) -> HookResult {
+        if !self.per_run() {
+            return Ok(());
+        }
+        let path = self.config.path.to_string_lossy().replace(RUN_PLACEHOLDER, &run.to_string());
+        self.open(PathBuf::from(path))
+    }
+
+    fn end_run(&mut self, _run: u32) -> HookResult {
+        if !self.per_run() {
+            return Ok(());
+        }
+        let completion = self.completion.clone();
+        self.close(&completion)
     }
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         let Some(writer) = self.writer.as_mut() else {
             return Err(ModuleError::msg(format!(
-                "{} is not open: initialize was not called, or terminate already was",
-                self.config.path.display()
+                "{} is not open: initialize (or begin_run) was not called, or terminate already was",
+                self.current.display()
             )));
         };
         if let Err(e) = writer.write(event) {
@@ -178,14 +231,7 @@ impl Module for FileOutput {
     /// Closes the file, saying whether the job finished, and gives it its final name; a
     /// second call does nothing.
     fn terminate(&mut self) -> HookResult {
-        let Some(writer) = self.writer.take() else { return Ok(()) };
-        writer.close_as(&self.completion).map_err(|e| self.error("cannot close", e))?;
-        match &self.completion.reason {
-            None => log::info!("wrote {} events to {}", self.written, self.config.path.display()),
-            Some(why) => {
-                log::info!("wrote {} events to {}, marked incomplete: {why}", self.written, self.config.path.display())
-            }
-        }
-        Ok(())
+        let completion = self.completion.clone();
+        self.close(&completion)
     }
 }

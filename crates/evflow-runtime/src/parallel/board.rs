@@ -63,6 +63,26 @@ impl Counters {
     }
 }
 
+/// The runs of a held topology (docs/topology.md, "Runs"): which runs its controller started
+/// and asked to stop, and how far the origin and the custody have got. Runs are counted
+/// from 1 in the order they were started; 0 is none.
+#[repr(C)]
+#[derive(Default)]
+pub struct Runs {
+    /// Set when the job is held: the input reads only during the runs the controller starts.
+    pub held: AtomicU32,
+    /// The last run started.
+    pub started: AtomicU32,
+    /// Its run number, which every event read during it carries.
+    pub number: AtomicU32,
+    /// The last run asked to stop.
+    pub stopping: AtomicU32,
+    /// The last run whose every event reached the custody (the input sent its `RunEnd`).
+    pub drained: AtomicU32,
+    /// The last run whose end the custody applied (its modules' `end_run`: files closed).
+    pub closed: AtomicU32,
+}
+
 /// One worker's status, written by the worker and the monitor.
 #[repr(C)]
 pub struct WorkerSlot {
@@ -107,6 +127,7 @@ struct Head {
     /// Set in a device when its controller is gone (no word from it for too long).
     monitor_lost: AtomicU32,
     counters: Counters,
+    runs: Runs,
 }
 
 /// What may interrupt a job: the signals, an operator's stop, and the rest.
@@ -174,6 +195,11 @@ impl Board {
     /// The job's counters.
     pub fn counters(&self) -> &Counters {
         &self.head().counters
+    }
+
+    /// The runs of a held topology.
+    pub fn runs(&self) -> &Runs {
+        &self.head().runs
     }
 
     /// The stop request.

@@ -108,7 +108,7 @@ impl Bridge<'_, '_> {
                 let (_, channel) = self.work.get_mut(&w).expect("opened above");
                 send(self.ctx, channel, &landed)?;
             }
-            Kind::Result | Kind::End => send(self.ctx, &mut self.results, &landed)?,
+            Kind::Result | Kind::End | Kind::RunEnd => send(self.ctx, &mut self.results, &landed)?,
             other => return Err(format!("the bridge got a {other:?} message from the origin")),
         }
         self.ctx.board.counters().relayed.fetch_add(1, Ordering::Relaxed);

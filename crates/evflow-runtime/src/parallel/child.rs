@@ -219,9 +219,12 @@ pub fn job_end(ctx: &Ctx<'_>, own: Option<&JobError>) -> JobEnd {
     if ctx.monitor_gone() {
         return JobEnd::Stopped("its monitor died".into());
     }
+    // A held topology ends between runs: its drain cuts nothing short.
+    let held = ctx.board.runs().held.load(std::sync::atomic::Ordering::Acquire) != 0;
     match (ctx.board.signal(), ctx.board.stop()) {
         (Some(signal), _) => JobEnd::Interrupted(signal.to_string()),
         (None, super::board::Stop::Run) => JobEnd::Complete,
+        (None, _) if held => JobEnd::Complete,
         (None, _) => JobEnd::Stopped("the job was stopped early".into()),
     }
 }

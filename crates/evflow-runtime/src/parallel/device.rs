@@ -53,6 +53,8 @@ pub struct RoleSpec {
     pub popts: ParallelOptions,
     /// The origin of a segment behind a bridge: it sends to the bridge's relay channel.
     pub relay: bool,
+    /// The topology is held: its origins read only during the runs its controller starts.
+    pub held: bool,
 }
 
 /// A role ready to run: its segment's state in this process.
@@ -130,6 +132,9 @@ impl Prepared {
         let dir = JobDir::create(&key).map_err(|e| format!("cannot create the job's directory: {e}"))?;
         if let Role::Worker(w) = spec.role {
             board.worker(w).generation.store(spec.generation, Ordering::Release);
+        }
+        if spec.held {
+            board.runs().held.store(1, Ordering::Release);
         }
         let book = Arc::new(AddressBook::default());
         let transport = spec.popts.transport;

@@ -143,6 +143,24 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     End { code, terminated: true }
 }
 
+/// Follows a held topology's runs on the board: the next run once the controller started it,
+/// and whether it still reads (not once asked to stop, nor when the job stops).
+fn follow_runs(board: &super::board::Board, run: &mut Option<(u32, u32)>, open: &mut bool) {
+    let runs = board.runs();
+    if run.is_none() && board.stop() == Stop::Run {
+        let next = runs.drained.load(Ordering::Acquire) + 1;
+        if runs.started.load(Ordering::Acquire) >= next {
+            *run = Some((next, runs.number.load(Ordering::Acquire)));
+            *open = true;
+        }
+    }
+    if let Some((index, _)) = *run {
+        if runs.stopping.load(Ordering::Acquire) >= index || board.stop() != Stop::Run {
+            *open = false;
+        }
+    }
+}
+
 fn source_error(ctx: &Ctx<'_>, hook: Hook, last: Option<(u32, u64)>, error: crate::module::ModuleError) -> JobError {
     JobError {
         module: ctx.names[0].clone(),
@@ -167,11 +185,19 @@ impl Input<'_, '_> {
         let mut reading = true;
         let mut last = None;
         let mut seq = 0u64;
+        // A held topology reads only during the runs its controller starts: the run being
+        // served (index, number), and whether it still reads.
+        let held = board.runs().held.load(Ordering::Acquire) != 0;
+        let mut run: Option<(u32, u32)> = None;
+        let mut run_open = false;
         loop {
             match board.stop() {
                 Stop::Abort => return Ok(()),
                 Stop::Drain => reading = false,
                 Stop::Run => {}
+            }
+            if held {
+                follow_runs(board, &mut run, &mut run_open);
             }
             self.check_workers()?;
             if board.failed() {
@@ -181,7 +207,7 @@ impl Input<'_, '_> {
             progressed |= self.dispatch_pending()?;
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
-            if reading && room && window_open && self.pending.is_empty() {
+            if reading && (run_open || !held) && room && window_open && self.pending.is_empty() {
                 if max_events.is_some_and(|max| seq >= max) {
                     reading = false;
                     continue;
@@ -205,6 +231,9 @@ impl Input<'_, '_> {
                         continue;
                     }
                 };
+                if let Some((_, number)) = run {
+                    event.meta.run = number;
+                }
                 last = Some((event.meta.run, event.meta.event));
                 event.meta.seq = seq;
                 seq += 1;
@@ -220,7 +249,22 @@ impl Input<'_, '_> {
                 }
                 continue;
             }
-            if !reading && self.backups.is_empty() {
+            if let Some((index, number)) = run.filter(|_| !run_open) {
+                if self.backups.is_empty() && self.pending.is_empty() {
+                    // Every event of the run is at the custody: it may end the run there.
+                    let origin = Origin { worker: 0, generation: index };
+                    let header = Header { origin, attempt: number, ..Header::new(Kind::RunEnd, seq) };
+                    self.send(header.encode().to_vec(), None)?;
+                    if let Some(e) = stage.end_run().into_iter().next() {
+                        self.stop_with(e);
+                    }
+                    board.runs().drained.store(index, Ordering::Release);
+                    run = None;
+                    continue;
+                }
+            }
+            let over = if held { board.stop() != Stop::Run && run.is_none() } else { !reading };
+            if over && self.backups.is_empty() {
                 board.counters().read.store(seq, Ordering::Release);
                 self.send(Header::new(Kind::End, seq).encode().to_vec(), None)?;
                 board.end_of_data();

@@ -59,6 +59,7 @@ pub struct Report {
     /// The input has read everything and every event is at the output.
     pub ended: bool,
     /// Its counters (read, written, rejected, failed, incomplete, retried, duplicates, quarantined,
+    /// relayed, run_drained, run_closed,
     /// abandoned, watermark; `events` of a worker slot).
     pub counters: HashMap<String, u64>,
     /// Calls, failures and time (ns) of every path step in this process.
@@ -104,6 +105,24 @@ pub struct View {
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
     pub endpoints: HashMap<String, String>,
+    /// A held topology's runs (all zero for one that runs straight through).
+    #[serde(default)]
+    pub runs: RunsView,
+}
+
+/// The runs of a held topology, as the controller tells them (see [`super::board::Runs`]).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct RunsView {
+    /// The topology is held.
+    pub held: bool,
+    /// The last run started (runs counted from 1).
+    pub started: u32,
+    /// Its run number.
+    pub number: u32,
+    /// The last run asked to stop.
+    pub stopping: u32,
+    /// The last run whose events all reached the custody.
+    pub drained: u32,
 }
 
 /// Who this device is, and where its controller listens.
@@ -224,6 +243,17 @@ impl LinkState {
         if view.ended {
             board.end_of_data();
         }
+        let runs = board.runs();
+        if view.runs.held {
+            runs.held.store(1, Ordering::Release);
+        }
+        // The number first: an input that sees the run started reads its number.
+        if view.runs.started > runs.started.load(Ordering::Acquire) {
+            runs.number.store(view.runs.number, Ordering::Release);
+            runs.started.store(view.runs.started, Ordering::Release);
+        }
+        runs.stopping.fetch_max(view.runs.stopping, Ordering::AcqRel);
+        runs.drained.fetch_max(view.runs.drained, Ordering::AcqRel);
         for (w, seen) in view.workers.iter().enumerate().take(board.workers()) {
             let slot = board.worker(w);
             let generation = slot.generation.load(Ordering::Acquire);
@@ -259,6 +289,9 @@ impl LinkState {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))
         .collect();
+        let runs = board.runs();
+        counters.insert("run_drained".into(), runs.drained.load(Ordering::Acquire).into());
+        counters.insert("run_closed".into(), runs.closed.load(Ordering::Acquire).into());
         let (role, worker) = match self.config.role {
             Role::Input => ("input", None),
             Role::Worker(w) => ("worker", Some(w)),

@@ -129,7 +129,15 @@ impl Output<'_, '_> {
     /// (`Ok(false)`); `Err` is an engine failure.
     fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, String> {
         let mut end: Option<u64> = None;
+        // A held topology's run that ended at the input: (events read, run index, number).
+        let mut run_end: Option<(u64, u32, u32)> = None;
         loop {
+            if let Some((count, index, number)) = run_end {
+                if !self.ctx.popts.ordered || self.next_write >= count {
+                    self.end_run(stage, index, number);
+                    run_end = None;
+                }
+            }
             if let Some(count) = end {
                 if !self.ctx.popts.ordered || self.next_write >= count {
                     return Ok(true);
@@ -158,6 +166,7 @@ impl Output<'_, '_> {
                     end = Some(header.seq);
                     self.ended = true;
                 }
+                Kind::RunEnd => run_end = Some((header.seq, header.origin.generation, header.attempt)),
                 Kind::Result => {
                     let status = header.status.expect("results have a status");
                     self.take(header.seq, status, header.origin, parts.next(), stage)?;
@@ -210,6 +219,19 @@ impl Output<'_, '_> {
         }
         counters.watermark.store(self.next_write, Ordering::Release);
         Ok(())
+    }
+
+    /// Ends a held topology's run `index` (run number `number`) once all its events are
+    /// written: the modules' `end_run` (a file per run is closed, complete; one that no
+    /// event began is begun first, so an empty run leaves its empty file).
+    fn end_run(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, index: u32, number: u32) {
+        let entered = if self.error.is_none() { stage.enter_run(number) } else { Ok(()) };
+        let errors = entered.err().into_iter().chain(stage.end_run());
+        if let Some(e) = errors.into_iter().next() {
+            self.ctx.board.fail();
+            self.error.get_or_insert(e);
+        }
+        self.ctx.board.runs().closed.store(index, Ordering::Release);
     }
 
     /// Does what a result says: runs the output part on a kept event, or counts it.

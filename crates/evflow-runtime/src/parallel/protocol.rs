@@ -24,6 +24,10 @@ pub enum Kind {
     End = 4,
     /// Worker to input: it finished the event `seq`, so it has room for another (its credit).
     Credit = 5,
+    /// Input to the output, in a held topology: every event of a run is at the output;
+    /// `seq` is the number read so far, `attempt` the run number, `origin.generation` the
+    /// run's index (runs counted from 1).
+    RunEnd = 6,
 }
 
 /// What became of an event, as the output is told.
@@ -132,6 +136,7 @@ impl Header {
             3 => Kind::Acks,
             4 => Kind::End,
             5 => Kind::Credit,
+            6 => Kind::RunEnd,
             k => return Err(ProtocolError(format!("unknown kind {k}"))),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {

@@ -38,6 +38,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let (input, workers) = (ctx.parts.input, ctx.parts.workers);
     let modules = &mut path.modules[input..workers];
     let mut stage = ctx.stage(modules, 1 + input);
+    // The last run of a held topology whose end this worker's modules saw.
+    let mut closed = 0;
     loop {
         if ctx.board.stop() == Stop::Abort {
             return End { code: EXIT_OK, terminated: false };
@@ -47,6 +49,15 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             Err(e) if e.is_timeout() => {
                 if ctx.board.ended() {
                     break;
+                }
+                let drained = ctx.board.runs().drained.load(Ordering::Acquire);
+                if drained > closed {
+                    // Every event of the run is at the custody: nothing of it comes here.
+                    closed = drained;
+                    if let Some(e) = stage.end_run().into_iter().next() {
+                        ctx.record(&e);
+                        ctx.board.fail();
+                    }
                 }
                 if ctx.monitor_gone() {
                     return End { code: EXIT_OK, terminated: false };

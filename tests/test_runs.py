@@ -1,0 +1,211 @@
+"""A data-taking topology outlives one run (docs/topology.md, "Runs"): ``evflow up --hold``
+configures every device and waits; ``evflow ctl start --run N`` and ``evflow ctl stop`` move
+it between ready and running without restarting a process. Each run's events carry its
+number, every module sees its begin_run/end_run, and each run's file is complete and closed
+at its stop."""
+
+import json
+import os
+import signal
+import textwrap
+import time
+
+import evflow as ef
+import pytest
+from conftest import run_cli, start_cli
+from test_topology import shm_sessions, unique
+
+SOURCE = """
+import time
+import evflow as ef
+
+class Pace(ef.Module):
+    def event(self, event):
+        time.sleep(0.0005)
+        return True
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, 10**9)],
+    entries={"adc": {"dtype": "<u2", "size": 8, "values": ("uniform", 0, 1000)}},
+))
+path.add(Pace())
+"""
+
+RECO = """
+import numpy as np
+import evflow as ef
+
+class Runs(ef.Module):
+    parallel_safe = True
+    def begin_run(self, run):
+        print(f"begin_run {run}", flush=True)
+    def end_run(self, run):
+        print(f"end_run {run}", flush=True)
+    def event(self, event):
+        event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
+        return True
+
+path = ef.Path()
+path.add(Runs())
+"""
+
+STORE = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput("out/run-{run}.evf"))
+"""
+
+HELD = """
+name = "{name}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+inputs = ["accepted"]
+[channels.accepted]
+ordered = true
+"""
+
+
+@pytest.fixture
+def held(tmp_path):
+    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE)):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
+    topo = tmp_path / "topo.toml"
+    topo.write_text(HELD.format(name=unique("held")))
+    up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path)
+    yield topo, up
+    if up.poll() is None:
+        up.kill()
+        up.communicate()
+
+
+def ctl(topo, *args):
+    result = run_cli("ctl", topo, *args, cwd=topo.parent)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def status(topo):
+    """The devices once each has a pid, and the run."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        result = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
+        if result.returncode == 0:
+            answer = json.loads(result.stdout)
+            if all(d["pid"] for d in answer["devices"]):
+                return answer
+        time.sleep(0.05)
+    raise AssertionError(f"no status: {result.stderr}")
+
+
+def wait_for_events(topo, least):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        store = next(d for d in status(topo)["devices"] if d["device"] == "store")
+        if store["events_in"] >= least:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the run takes no events")
+
+
+def events(file):
+    with ef.open(file) as f:
+        assert f.complete, f.incomplete_reason
+        return list(f)
+
+
+def test_runs_started_and_stopped_without_restarting_a_process(held):
+    topo, up = held
+    before = status(topo)
+    assert {d["state"] for d in before["devices"]} == {"configured"}
+    assert before["run"] == {"state": "configured", "number": None, "index": 0, "closed": 0}
+    pids = {d["name"]: d["pid"] for d in before["devices"]}
+    time.sleep(0.5)
+    assert not (topo.parent / "out").exists(), "a held topology read before its run started"
+    for number in (7, 8):
+        ctl(topo, "start", "--run", str(number))
+        assert status(topo)["run"]["state"] == "running"
+        wait_for_events(topo, 200 * (number - 6))
+        refused = run_cli("ctl", topo, "start", "--run", "9", cwd=topo.parent)
+        assert refused.returncode == 1
+        assert f"run {number} is running: stop it first" in refused.stderr
+        stopped = ctl(topo, "stop")
+        assert f"run {number} stopped; its events are written and its files closed" in (
+            stopped.stderr
+        )
+        after = status(topo)
+        assert after["run"]["state"] == "configured"
+        assert {d["name"]: d["pid"] for d in after["devices"]} == pids
+    ctl(topo, "stop")
+    _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    run7, run8 = (
+        events(topo.parent / "out" / "run-7.evf"),
+        events(topo.parent / "out" / "run-8.evf"),
+    )
+    assert {e.run for e in run7} == {7} and {e.run for e in run8} == {8}
+    # One stream of events cut into runs: each once, in order.
+    numbers = [e.number for e in run7 + run8]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for e in run7 + run8:
+        assert e["sum"].tolist() == [int(e["adc"].sum())]
+    for replica in ("evf-reco-local-1", "evf-reco-local-2"):
+        lines = [
+            line.split("] ")[1] for line in err.splitlines() if line.startswith(f"[{replica}]")
+        ]
+        assert lines == ["begin_run 7", "end_run 7", "begin_run 8", "end_run 8"], err
+    assert "evflow: run 7 started" in err and f"run 8 stopped: {len(run8)} events written" in err
+    report = json.loads((topo.parent / "report.json").read_text())
+    assert report["job"]["written"] == len(run7) + len(run8)
+    assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+def test_a_run_without_events_leaves_its_empty_file(held):
+    topo, up = held
+    status(topo)
+    ctl(topo, "start", "--run", "3")
+    ctl(topo, "stop")
+    ctl(topo, "stop")
+    _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    assert {e.run for e in events(topo.parent / "out" / "run-3.evf")} <= {3}
+
+
+def test_a_signal_during_a_run_ends_it_and_the_topology(held):
+    topo, up = held
+    status(topo)
+    ctl(topo, "start", "--run", "5")
+    wait_for_events(topo, 100)
+    up.send_signal(signal.SIGTERM)
+    _, err = up.communicate(timeout=60)
+    assert up.returncode == 143, err
+    run5 = events(topo.parent / "out" / "run-5.evf")
+    assert len(run5) >= 100 and {e.run for e in run5} == {5}
+
+
+def test_start_is_refused_without_hold(tmp_path):
+    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE)):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
+    topo = tmp_path / "topo.toml"
+    topo.write_text(HELD.format(name=unique("straight")))
+    up = start_cli("up", topo, cwd=tmp_path)
+    try:
+        status(topo)
+        result = run_cli("ctl", topo, "start", "--run", "1", cwd=tmp_path)
+        assert result.returncode == 1
+        assert "the topology was not started with --hold" in result.stderr
+        ctl(topo, "stop")
+        up.communicate(timeout=60)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert os.listdir(tmp_path / "out")
