@@ -45,6 +45,43 @@ pub fn finish() {
     let _ = context.destroy();
 }
 
+/// Parts at least this large go to libzmq without a copy: it keeps a reference to the part
+/// until its I/O thread has written it. Smaller ones it copies into the message, cheaper
+/// than the bookkeeping.
+const ZERO_COPY_FROM: usize = 16 << 10;
+
+/// Sends one part, without copying a large one (see [`ZERO_COPY_FROM`]).
+fn send_part(socket: &mut zmq::Socket, part: &Part, flags: i32) -> zmq::Result<()> {
+    let Part::Bytes(bytes) = part else { return socket.send(part.as_slice(), flags) };
+    if bytes.len() < ZERO_COPY_FROM {
+        return socket.send(&bytes[..], flags);
+    }
+    let (data, len) = (bytes.as_ptr(), bytes.len());
+    let hint = Box::into_raw(Box::new(bytes.clone()));
+    let mut msg = zmq_sys::zmq_msg_t::default();
+    // SAFETY: `data` and `len` are the bytes that `hint`, a boxed reference to them, keeps
+    // alive; libzmq calls `release` with `hint` once it is done with the message (also when
+    // the message is closed unsent, below), and never writes to the data.
+    unsafe {
+        if zmq_sys::zmq_msg_init_data(&mut msg, data as *mut _, len, Some(release), hint.cast()) != 0 {
+            drop(Box::from_raw(hint));
+            return Err(zmq::Error::from_raw(zmq_sys::zmq_errno()));
+        }
+        if zmq_sys::zmq_msg_send(&mut msg, socket.as_mut_ptr(), flags) == -1 {
+            let error = zmq::Error::from_raw(zmq_sys::zmq_errno());
+            zmq_sys::zmq_msg_close(&mut msg);
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Drops the reference a zero-copy message held on its bytes (libzmq's free function).
+unsafe extern "C" fn release(_data: *mut std::ffi::c_void, hint: *mut std::ffi::c_void) {
+    // SAFETY: `hint` is the box `send_part` leaked for this message, released once.
+    drop(unsafe { Box::from_raw(hint.cast::<Bytes>()) });
+}
+
 /// A libzmq message buffer owned by a received part, read in place.
 struct ZmqBuffer(zmq::Message);
 
@@ -144,7 +181,7 @@ impl ZmqSocket {
         let deadline = timeout.map(|t| Instant::now() + t);
         for (i, part) in message.parts.iter().enumerate() {
             let flags = if i < last { zmq::SNDMORE } else { 0 };
-            match self.retry_interrupted(deadline, true, |socket| socket.send(part.as_slice(), flags)) {
+            match self.retry_interrupted(deadline, true, |socket| send_part(socket, part, flags)) {
                 Ok(()) => {}
                 // Only the first part can wait: libzmq takes the rest of a message it accepted.
                 Err(zmq::Error::EAGAIN) => {
@@ -192,10 +229,10 @@ impl ZmqSocket {
         &mut self,
         deadline: Option<Instant>,
         sending: bool,
-        mut call: impl FnMut(&zmq::Socket) -> zmq::Result<T>,
+        mut call: impl FnMut(&mut zmq::Socket) -> zmq::Result<T>,
     ) -> zmq::Result<T> {
         loop {
-            match call(&self.socket) {
+            match call(&mut self.socket) {
                 Err(zmq::Error::EINTR) => {
                     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                     if left.is_some_and(|l| l.is_zero()) {
