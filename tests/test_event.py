@@ -257,3 +257,14 @@ def test_a_frame_whose_shape_numpy_cannot_view_is_refused_at_decoding():
     frame[second_dim : second_dim + 8] = (1 << 62).to_bytes(8, "little")
     with pytest.raises(ef.FormatError, match="numpy"):
         ef.Event.decode(bytes(frame))
+
+
+def test_an_entry_put_from_another_event_shares_its_bytes():
+    a = ef.Event(run=1, number=1, raw=np.arange(100_000, dtype=np.uint8))
+    b = ef.Event(run=1, number=2)
+    b["raw"] = a["raw"]
+    assert np.shares_memory(a["raw"], b["raw"])
+    b["part"] = a["raw"][10:20]  # a slice is a new entry of its own
+    assert not np.shares_memory(a["raw"], b["part"])
+    assert b["part"].tolist() == list(range(10, 20))
+    assert b["raw"].tolist() == a["raw"].tolist()

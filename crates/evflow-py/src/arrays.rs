@@ -78,7 +78,9 @@ pub fn entry_array<'py>(py: Python<'py>, entry: &Entry) -> PyResult<Bound<'py, P
     }
 }
 
-/// Copies any array-like value into a new entry (little-endian, C order).
+/// Copies any array-like value into a new entry (little-endian, C order). An entry's own
+/// read-only view (`event["raw"]` of another event) is shared, not copied: entries are
+/// immutable, so both events may hold the same bytes.
 pub fn entry_from_value(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<Entry> {
     let prepared = dtypes_module(py)?.call_method1("prepare", (name, value))?;
     let prepared = prepared.cast::<PyTuple>()?;
@@ -87,6 +89,9 @@ pub fn entry_from_value(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) ->
     let array = item.cast::<PyUntypedArray>()?;
     let shape: Vec<u64> = array.shape().iter().map(|&d| d as u64).collect();
     let nbytes = array.len() * array.dtype().itemsize();
+    if let Some(data) = viewed_bytes(array, nbytes)? {
+        return Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")));
+    }
     // SAFETY: `prepare` returns a C-contiguous array, so its data pointer covers nbytes
     // bytes, and `array` keeps it alive while we copy.
     let data = unsafe {
@@ -98,4 +103,14 @@ pub fn entry_from_value(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) ->
         }
     };
     Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")))
+}
+
+/// The bytes of an entry that `array` views whole (an array [`entry_array`] made), or None.
+fn viewed_bytes(array: &Bound<'_, PyUntypedArray>, nbytes: usize) -> PyResult<Option<Bytes>> {
+    let base = array.getattr("base")?;
+    let Ok(owner) = base.cast::<EntryBytes>() else { return Ok(None) };
+    let data = &owner.get().data;
+    // SAFETY: reads the data pointer of a live array.
+    let at = unsafe { (*array.as_array_ptr()).fields.data as *const u8 };
+    Ok((at == data.as_ptr() && nbytes == data.len() && array.is_c_contiguous()).then(|| data.clone()))
 }
