@@ -5,11 +5,12 @@ same path, side by side in one run, for small and large events (docs/benchmarks.
 Both run in fresh processes of their own, from the same steering files; each reports its
 job's wall time, and the rate is events over it.
 
-Across hosts (as root): the same devices on two network namespace hosts (the source and the
-sink on A, the replicas on B, so every event crosses the bridge twice, once each way),
-against raw libzmq (pyzmq push/pull over tcp, parts untouched): from A to B, and from A
-through a forwarder on B back to A (the events' route); all rates steady, without start and
-end.
+Across hosts (as root), the same devices on two network namespace hosts, in two layouts:
+the source on A, a bridge, the replicas and the sink on B (each event crosses once, into B's
+shared memory), against raw libzmq (pyzmq push/pull over tcp, parts untouched) from A to B;
+and the source and the sink on A, the replicas on B (each event crosses twice, over tcp both
+ways), against raw libzmq from A through a forwarder on B back to A, the same route. All
+rates steady, without start and end.
 """
 
 import json
@@ -31,9 +32,11 @@ import numpy as np
 import evflow as ef
 
 class SamePayload(ef.Source):
+    # Every event carries the same payload, shared (an entry of another event is not
+    # copied), as raw libzmq sends the same bytes each time.
     def __init__(self, events, size):
         self.count, self.expected_events = events, events
-        self.payload = np.zeros(size, dtype=np.uint8)
+        self.payload = ef.Event(payload=np.zeros(size, dtype=np.uint8))["payload"]
     def events(self):
         for number in range(1, self.count + 1):
             yield ef.Event(run=1, number=number, payload=self.payload)
@@ -80,7 +83,7 @@ steering = "store.py"
 inputs = ["done"]
 """
 
-ACROSS = """
+HOSTS = """
 name = "bench-x-{pid}"
 [hosts.a]
 address = "{a}"
@@ -92,6 +95,27 @@ netns = "{nb}"
 steering = "gen.py"
 host = "a"
 outputs = ["raw"]
+"""
+
+BRIDGED = """
+[devices.into_b]
+kind = "bridge"
+host = "b"
+inputs = ["raw"]
+outputs = ["raw_b"]
+[devices.reco]
+steering = "reco.py"
+host = "b"
+replicas = 2
+inputs = ["raw_b"]
+outputs = ["done"]
+[devices.store]
+steering = "store.py"
+host = "b"
+inputs = ["done"]
+"""
+
+BOTH_WAYS = """
 [devices.reco]
 steering = "reco.py"
 host = "b"
@@ -224,8 +248,8 @@ def _raw_rate(hosts, size: int, n: int, relay: bool) -> float:
     return (n - 1) / elapsed
 
 
-def _across_rate(directory: str) -> float:
-    done = _evflow("up", "across.toml", "--report", "report.json", cwd=directory)
+def _across_rate(directory: str, layout: str) -> float:
+    done = _evflow("up", f"{layout}.toml", "--report", "report.json", cwd=directory)
     if done.returncode != 0:
         raise RuntimeError(f"evflow up across hosts failed: {done.stderr.strip()[-2000:]}")
     with open(os.path.join(directory, "report.json")) as f:
@@ -244,31 +268,33 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
             n = events or DEFAULT_EVENTS.get(size, 10_000)
             with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
                 _write(directory, size, n)
-                with open(os.path.join(directory, "across.toml"), "w") as f:
-                    f.write(
-                        ACROSS.format(
-                            pid=os.getpid(), a=hosts.address["a"], b=hosts.address["b"],
-                            na=hosts.netns["a"], nb=hosts.netns["b"],
-                        )
-                    )  # fmt: skip
-                across, raw, relayed = [], [], []
+                head = HOSTS.format(
+                    pid=os.getpid(), a=hosts.address["a"], b=hosts.address["b"],
+                    na=hosts.netns["a"], nb=hosts.netns["b"],
+                )  # fmt: skip
+                for layout, body in (("bridged", BRIDGED), ("both_ways", BOTH_WAYS)):
+                    with open(os.path.join(directory, f"{layout}.toml"), "w") as f:
+                        f.write(head + body)
+                bridged, both, raw, relayed = [], [], [], []
                 for r in range(repeats):
                     progress(f"{size_name(size)} across hosts: repeat {r + 1} of {repeats}")
-                    across.append(_across_rate(directory))
+                    bridged.append(_across_rate(directory, "bridged"))
                     raw.append(_raw_rate(hosts, size, n, relay=False))
+                    both.append(_across_rate(directory, "both_ways"))
                     relayed.append(_raw_rate(hosts, size, n, relay=True))
-            a, w, v = (statistics.median(x) for x in (across, raw, relayed))
+            b, w, t, v = (statistics.median(x) for x in (bridged, raw, both, relayed))
             results.append(
                 {
                     "size": size,
                     "events": n,
-                    "across_events_per_s": a,
+                    "bridged_events_per_s": b,
                     "raw_zmq_msgs_per_s": w,
-                    "across_gb_per_s": a * size / 1e9,
+                    "bridged_gb_per_s": b * size / 1e9,
                     "raw_zmq_gb_per_s": w * size / 1e9,
-                    "ratio": a / w,
+                    "ratio": b / w,
+                    "both_ways_events_per_s": t,
                     "relay_zmq_msgs_per_s": v,
-                    "ratio_to_relay": a / v,
+                    "ratio_to_relay": t / v,
                     "repeats": repeats,
                 }
             )
@@ -356,26 +382,28 @@ def run(args) -> int:
     else:
         across = measure_across(args.sizes, args.events, args.repeats, progress)
         print(file=sys.stderr)
-        header = ["event size", "events", "evflow up [ev/s]", "raw A->B [msg/s]", "ratio"]
-        header += ["raw A->B->A [msg/s]", "ratio", "evflow GB/s", "raw A->B GB/s"]
+        header = ["event size", "events", "bridged [ev/s]", "raw A->B [msg/s]", "ratio"]
+        header += ["GB/s", "raw GB/s", "both ways [ev/s]", "raw A->B->A [msg/s]", "ratio"]
         rows = [
             [
                 size_name(r["size"]),
                 str(r["events"]),
-                f"{r['across_events_per_s']:,.0f}",
+                f"{r['bridged_events_per_s']:,.0f}",
                 f"{r['raw_zmq_msgs_per_s']:,.0f}",
                 f"{r['ratio']:.2f}",
+                f"{r['bridged_gb_per_s']:.2f}",
+                f"{r['raw_zmq_gb_per_s']:.2f}",
+                f"{r['both_ways_events_per_s']:,.0f}",
                 f"{r['relay_zmq_msgs_per_s']:,.0f}",
                 f"{r['ratio_to_relay']:.2f}",
-                f"{r['across_gb_per_s']:.2f}",
-                f"{r['raw_zmq_gb_per_s']:.2f}",
             ]
             for r in across
         ]
         print_table(
-            "Two namespace hosts, tcp: source and sink on A, 2 replicas on B (steady, median of "
-            f"{args.repeats}), against raw libzmq push/pull from A to B, and from A through a "
-            "forwarder on B back to A",
+            "Two namespace hosts (steady, median of "
+            f"{args.repeats}): bridged = source on A, bridge, 2 replicas and sink on B (one "
+            "crossing, shm on B) against raw libzmq push/pull A->B; both ways = source and "
+            "sink on A, 2 replicas on B (tcp both ways) against raw A->forwarder on B->A",
             header,
             rows,
         )
