@@ -142,7 +142,8 @@ def test_runs_started_and_stopped_without_restarting_a_process(held):
             stopped.stderr
         )
         after = status(topo)
-        assert after["run"]["state"] == "configured"
+        assert after["run"]["state"] == "stopped"
+        assert {d["state"] for d in after["devices"]} == {"stopped"}
         assert {d["name"]: d["pid"] for d in after["devices"]} == pids
     ctl(topo, "stop")
     _, err = up.communicate(timeout=60)

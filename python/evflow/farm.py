@@ -42,6 +42,9 @@ disconnected. Events larger than 1 GiB are not sent over tcp."""
 REPORT_LIMIT = 16 << 20
 """Largest report the controller takes (a few kB each): its port is reachable from the hosts."""
 
+ENDED = ("exited", "dead", "error")
+"""States of a device process that has ended: exited normally, died, or stopped on an error."""
+
 ENGINE_EXITS = (0, 70, 71)
 """Exit codes of the engine's own: done, stopped by a module error, engine error."""
 
@@ -183,7 +186,7 @@ class Farm:
             if self.stop:
                 return {"ok": False, "error": "the topology is stopping"}
             state = self._run_state()
-            if state != "configured":
+            if state not in ("configured", "stopped"):
                 return {
                     "ok": False,
                     "error": f"run {self.run_number} is {state}: stop it first "
@@ -211,8 +214,12 @@ class Farm:
         return min((p.counter("output", "run_closed") for p in self.sinks), default=0)
 
     def _run_state(self) -> str:
-        if self.run_started == 0 or self._run_closed() >= self.run_started:
+        """``configured`` before the first run, ``running``, ``draining`` once asked to stop,
+        ``stopped`` when the run has ended everywhere (ready for the next)."""
+        if self.run_started == 0:
             return "configured"
+        if self._run_closed() >= self.run_started:
+            return "stopped"
         return "draining" if self.run_stopping >= self.run_started else "running"
 
     # --- running --------------------------------------------------------------------------
@@ -304,7 +311,7 @@ class Farm:
 
     def _supervise(self, signals: list) -> None:
         next_view = 0.0
-        while any(p.popen and p.state not in ("exited", "dead") for p in self.procs):
+        while any(p.popen and p.state not in ENDED for p in self.procs):
             self._take_reports()
             self._take_signals(signals)
             self._reap()
@@ -389,7 +396,7 @@ class Farm:
     def _reap(self) -> None:
         now = time.monotonic()
         for p in self.procs:
-            if p.state in ("exited", "dead") or p.popen is None:
+            if p.state in ENDED or p.popen is None:
                 continue
             code = p.popen.poll()
             if code is not None:
@@ -435,6 +442,7 @@ class Farm:
                     self.died_on[worker[0].index][worker[1]] = None
                     p.generation += 1
                 if code == 70 or code == 71:
+                    p.state = "error"
                     self.stop = max(self.stop, 1)
                     errors = [e for x in p.exits.values() for e in x.get("errors", [])]
                     errors = errors or [("", f"{p.name} stopped on an error")]
