@@ -235,6 +235,30 @@ def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, c
     assert not any(hosts.pids(h) for h in ("a", "b", "c"))
 
 
+def test_a_second_signal_stops_now_and_lists_what_was_not_completed(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.05)
+    try:
+        status(topo, tmp_path)
+        time.sleep(0.5)
+        up.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        up.send_signal(signal.SIGINT)
+    finally:
+        err = finish(up)
+    assert up.returncode == 130, err
+    report = json.loads((tmp_path / "report.json").read_text())
+    missing = report["job"]["not_completed"]
+    assert missing, err
+    assert f"{len(missing)} events read were not completed" in err
+    written = {e[1] for e in events_of(tmp_path / "out.evf")}
+    # Every event read is written, rejected by Sum (a multiple of 7), or listed.
+    read = report["job"]["read"]
+    numbers = {seq + 1 for seq in missing}
+    assert all(n in written or n in numbers or n % 7 == 0 for n in range(1, read + 1))
+    assert not any(hosts.pids(h) for h in ("a", "b", "c"))
+
+
 def test_an_event_that_kills_replicas_on_other_hosts_is_a_poison_event(tmp_path, hosts):
     """The input knows which event a replica on another host was busy on when it died (the
     oldest it sent it without a credit back), so the attempts count as on one host."""

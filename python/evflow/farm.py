@@ -274,6 +274,11 @@ class Farm:
             self.views.close()
         final = self.devices()
         print(self._summary(final), file=sys.stderr)
+        not_completed = self._not_completed()
+        if not_completed:
+            from evflow.processing import warn_not_completed
+
+            warn_not_completed(not_completed)
         if report is not None:
             self._write_report(report, final, time.monotonic() - started)
         if self.errors:
@@ -457,6 +462,13 @@ class Farm:
                 origin = self.origin[segment.index].reports.get(segment.index, {})
                 if self.stop or origin.get("ended"):
                     return
+                if p.device.restart == "never":
+                    self.errors.append(
+                        f"{p.name} {how}; device {p.device.name} has restart = 'never': "
+                        "the topology stops"
+                    )
+                    self.stop = 2
+                    return
                 if not restart:
                     # A replica that cannot be reached cannot be replaced where it ran.
                     print(
@@ -511,6 +523,7 @@ class Farm:
                     "signal": self.signal,
                     "failed": failed,
                     "ended": bool(origin.get("ended")),
+                    "read": origin.get("counters", {}).get("read", 0),
                     "workers": workers,
                     "endpoints": dict(self.endpoints[i]),
                     "runs": {
@@ -578,6 +591,23 @@ class Farm:
             "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
         )
 
+    def _not_completed(self) -> list:
+        """Seqs read and not completed (a second signal stops at once): those each sink listed,
+        and those its source read after the sink last heard how many it had read."""
+        seqs = []
+        for segment in self.segments:
+            if segment.custody.kind != "path":
+                continue
+            i = segment.index
+            sink = next(p for p in self.sinks if (segment, "output") in p.roles)
+            listed = sink.exits.get(i, {}).get("not_completed", [])
+            seen = sink.reports.get(i, {}).get("counters", {}).get("read", 0)
+            read = self.origin[i].reports.get(i, {}).get("counters", {}).get("read", 0)
+            seqs.extend(listed)
+            if listed or self.stop >= 2:
+                seqs.extend(range(seen, read))
+        return sorted(set(seqs))
+
     def _steady_rate(self):
         """Events/s the sink wrote between its first and its last report of a change."""
         return _rate(self.first_written, self.last_written)
@@ -599,12 +629,7 @@ class Farm:
                 "incomplete": total(self.sinks, "output", "incomplete"),
                 "duplicates": total(self.procs, "output", "duplicates"),
                 "restarts": sum(p.restarts for p in self.procs),
-                "not_completed": [
-                    seq
-                    for p in self.sinks
-                    for x in p.exits.values()
-                    for seq in x.get("not_completed", [])
-                ],
+                "not_completed": self._not_completed(),
                 "modules": self._modules(),
                 "steady_events_per_s": self._steady_rate(),
                 "malformed_reports": self.malformed,

@@ -111,6 +111,8 @@ class Plan:
                         f"in several replicas {NOT_YET}",
                     )
                 )
+            if d.kind == "merger" and d.restart == "always":
+                problems.append((d.line, f"merger {d.name}: restart = 'always' {NOT_YET}"))
             processor = d.kind == "path" and d.inputs and d.outputs
             if d.port is not None and (d.kind == "merger" or processor):
                 problems.append(

@@ -165,7 +165,7 @@ def finish(outcome: "Result", report_file):
         outcome.cleanup,
     )
     if result.not_completed:
-        _warn_not_completed(result.not_completed)
+        warn_not_completed(result.not_completed)
     if result.restarts and any(v is not None for v in result.mergeables.values()):
         log.warning(
             "the mergeable objects miss what the %d workers that died had filled",
@@ -197,7 +197,8 @@ NOT_COMPLETED_SHOWN = 20
 """How many seqs of events not completed the warning lists (the report has all)."""
 
 
-def _warn_not_completed(seqs) -> None:
+def warn_not_completed(seqs) -> None:
+    """Warns that the events of ``seqs`` were read and not completed (listing the first)."""
     shown = ", ".join(str(s) for s in seqs[:NOT_COMPLETED_SHOWN])
     more = f" and {len(seqs) - NOT_COMPLETED_SHOWN} more" if len(seqs) > NOT_COMPLETED_SHOWN else ""
     log.warning(

@@ -101,6 +101,9 @@ pub struct View {
     pub failed: bool,
     /// The input has ended (end of data).
     pub ended: bool,
+    /// Events the input has read (the output lists those it did not complete on an abort).
+    #[serde(default)]
+    pub read: u64,
     /// Every worker slot.
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
@@ -243,6 +246,7 @@ impl LinkState {
         if view.ended {
             board.end_of_data();
         }
+        board.counters().read.fetch_max(view.read, Ordering::AcqRel);
         let runs = board.runs();
         if view.runs.held {
             runs.held.store(1, Ordering::Release);

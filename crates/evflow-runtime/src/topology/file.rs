@@ -237,7 +237,8 @@ impl Reader<'_, '_> {
         let max_restarts = self
             .integer(t, "max_restarts_per_minute", place, (0, 1_000_000))
             .map_or(DEFAULT_MAX_RESTARTS_PER_MINUTE, |v| v as u32);
-        let processor = !inputs.is_empty() && !outputs.is_empty();
+        // A merger holds parts in its memory: it is not restarted unless asked.
+        let processor = !inputs.is_empty() && !outputs.is_empty() && kind != Kind::Merger;
         let default_restart = if processor { Restart::Always } else { Restart::Never };
         let restarts = [("always", Restart::Always), ("never", Restart::Never)];
         let restart = self.choice(t, "restart", place, &restarts).unwrap_or(default_restart);
