@@ -459,8 +459,8 @@ ordered = true
 
 def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
     """gen on A sends over tcp to the bridge on B, which puts every event into B's shared
-    memory for two replicas and the sink there: the only tcp endpoints are the bridge's relay
-    and the source's acks. A replica killed mid-run is restarted and its events re-sent
+    memory for two replicas and the sink there: no event goes over tcp but into the bridge.
+    A replica killed mid-run is restarted and its events re-sent
     through the bridge: the output equals ef.process(path) in one process."""
     text = BRIDGED.format(
         name=f"bridge-{os.getpid()}",
@@ -476,11 +476,14 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
-            if len(shown["endpoints"]) == 2:
+            if len(shown["endpoints"]) == 3:
                 break
             time.sleep(0.05)
-        assert sorted(shown["endpoints"]) == ["acks", "relay"], shown["endpoints"]
+        # The origin's dispatches into the bridge's relay, its own results (rejected
+        # events, End) straight to the sink, acks and credits back to it.
+        assert sorted(shown["endpoints"]) == ["acks", "relay", "results"], shown["endpoints"]
         assert shown["endpoints"]["relay"].startswith(f"tcp://{hosts.address['b']}:")
+        assert shown["endpoints"]["results"].startswith(f"tcp://{hosts.address['b']}:")
         victim = next(d for d in devices if d["name"] == "evf-reco-b-2")
         time.sleep(0.5)
         os.kill(victim["pid"], signal.SIGKILL)
@@ -493,6 +496,37 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
     assert bridge["events_in"] >= 20300  # every event once, the killed replica's again
     assert report["job"]["restarts"] == 1
     assert not [s for s in os.listdir("/dev/shm") if f"bridge-{os.getpid()}" in s]
+
+
+def test_a_dead_bridge_is_restarted_with_the_replicas_behind_it(tmp_path, hosts):
+    """The bridge SIGKILLed mid-run loses the dispatches it held: the controller restarts it
+    on the same relay port and restarts the replicas behind it, for no event's fault, so the
+    origin sends their events again: every event once, in order, none flagged retried."""
+    text = BRIDGED.format(
+        name=f"bridge-k-{os.getpid()}",
+        a=hosts.address["a"],
+        b=hosts.address["b"],
+        na=hosts.netns["a"],
+        nb=hosts.netns["b"],
+    )
+    topo = write_chain(tmp_path, text)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        devices = status(topo, tmp_path)
+        time.sleep(0.7)
+        bridge = next(d for d in devices if d["device"] == "into_b")
+        os.kill(bridge["pid"], signal.SIGKILL)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "evf-into_b-b-1 was killed by SIGKILL; starting a replacement" in err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+    with ef.open(tmp_path / "out.evf") as f:
+        assert not any("retried" in e.flags for e in f)
+    report = json.loads((tmp_path / "report.json").read_text())
+    restarts = {d["name"]: d["restarts"] for d in report["devices"]}
+    assert restarts["evf-into_b-b-1"] == 1
+    assert restarts["evf-reco-b-1"] == restarts["evf-reco-b-2"] == 1
 
 
 def test_held_runs_across_hosts(tmp_path, hosts):

@@ -92,6 +92,9 @@ def _parser() -> argparse.ArgumentParser:
         "--held", action="store_true", help="read only during the runs evflow ctl starts"
     )
     device.add_argument(
+        "--port", type=_non_negative, help="bind on this port (a restarted bridge: its first's)"
+    )
+    device.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     ctl = sub.add_parser("ctl", help="talk to a running topology: status, stop, start")

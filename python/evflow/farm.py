@@ -67,6 +67,8 @@ class Proc:
         self.restarts = 0
         self.exits = {}
         self.exited_at = None
+        self.port = None
+        """The port to bind (a restarted bridge binds its relay where the first one did)."""
 
     def worker(self):
         """(segment, slot) of a processor replica, or None."""
@@ -105,6 +107,9 @@ class Farm:
         # the binder ends, so a late replica connects and learns that the job is over).
         self.slots = {s.index: [None] * len(s.slots) for s in self.segments}
         self.died_on = {s.index: [None] * len(s.slots) for s in self.segments}
+        # Slots whose last process the controller restarted for no event's fault (its bridge
+        # died): the origin counts no attempt.
+        self.no_fault = {s.index: [False] * len(s.slots) for s in self.segments}
         self.endpoints = {s.index: {} for s in self.segments}
         self.origin = {}
         for p in self.procs:
@@ -115,7 +120,8 @@ class Farm:
                 segment, slot = p.worker()
                 self.slots[segment.index][slot] = p
         self.sinks = [p for p in self.procs if p.device.kind == "path" and not p.device.outputs]
-        self.restart_times = deque()
+        self.restart_times = {}
+        """Per device, when its processes were restarted in the last minute."""
         self.stop = 0
         self.signal = None
         self.errors = []
@@ -298,6 +304,8 @@ class Farm:
         ]  # fmt: skip
         if self.hold:
             command.append("--held")
+        if p.port:
+            command += ["--port", str(p.port)]
         netns = self.topology.hosts.get(p.host, {}).get("netns")
         return ["ip", "netns", "exec", netns, *command] if netns else command
 
@@ -456,45 +464,81 @@ class Farm:
             p.state = "dead"
             if worker:
                 segment, slot = worker
-                busy = p.reports.get(segment.index, {}).get("busy")
-                self.died_on[segment.index][slot] = busy
+                self.died_on[segment.index][slot] = p.reports.get(segment.index, {}).get("busy")
+                self.no_fault[segment.index][slot] = False
                 p.generation += 1
-                origin = self.origin[segment.index].reports.get(segment.index, {})
-                if self.stop or origin.get("ended"):
-                    return
-                if p.device.restart == "never":
-                    self.errors.append(
-                        f"{p.name} {how}; device {p.device.name} has restart = 'never': "
-                        "the topology stops"
-                    )
+            bridge = next((s for s, r in p.roles if r == "bridge"), None)
+            segment = worker[0] if worker else bridge
+            if segment is None or p.device.restart == "never":
+                what = "; its files may be incomplete" if p in self.sinks else ""
+                if segment is not None:
+                    what += f" (device {p.device.name} has restart = 'never')"
+                self.errors.append(f"{p.name} {how}{what}: the topology stops")
+                self.stop = 2
+                return
+            origin = self.origin[segment.index].reports.get(segment.index, {})
+            if self.stop or origin.get("ended"):
+                return
+            if not restart:
+                # A process that cannot be reached cannot be replaced where it ran.
+                if bridge is not None:
+                    self.errors.append(f"{p.name} {how}: the topology stops")
                     self.stop = 2
-                    return
-                if not restart:
-                    # A replica that cannot be reached cannot be replaced where it ran.
+                else:
                     print(
                         f"evflow: warning: {p.name} {how}; its events go to the others",
                         file=sys.stderr,
                     )
-                    return
-                print(f"evflow: warning: {p.name} {how}; starting a replacement", file=sys.stderr)
-                now = time.monotonic()
-                self.restart_times.append(now)
-                while self.restart_times and now - self.restart_times[0] > 60:
-                    self.restart_times.popleft()
-                limit = p.device.max_restarts_per_minute
-                if len(self.restart_times) > limit:
-                    self.errors.append(
-                        f"{p.device.name} replicas died {len(self.restart_times)} times within a "
-                        f"minute (more than max_restarts_per_minute = {limit}): the topology stops"
-                    )
-                    self.stop = 2
-                    return
-                p.restarts += 1
-                self._start(p)
                 return
-            what = "; its files may be incomplete" if p in self.sinks else ""
-            self.errors.append(f"{p.name} {how}{what}: the topology stops")
-            self.stop = 2
+            if not self._may_restart(p):
+                return
+            if bridge is not None:
+                self._restart_bridge(p, bridge, how)
+                return
+            print(f"evflow: warning: {p.name} {how}; starting a replacement", file=sys.stderr)
+            p.restarts += 1
+            self._start(p)
+
+    def _may_restart(self, p: Proc) -> bool:
+        """Counts a restart of ``p``'s device; False (the topology stops) in a crash loop."""
+        now = time.monotonic()
+        times = self.restart_times.setdefault(p.device.name, deque())
+        times.append(now)
+        while times and now - times[0] > 60:
+            times.popleft()
+        limit = p.device.max_restarts_per_minute
+        if len(times) <= limit:
+            return True
+        self.errors.append(
+            f"{p.device.name} processes died {len(times)} times within a minute (more than "
+            f"max_restarts_per_minute = {limit}): the topology stops"
+        )
+        self.stop = 2
+        return False
+
+    def _restart_bridge(self, p: Proc, segment, how: str) -> None:
+        """A dead bridge lost the dispatches it held: the replicas behind it are restarted
+        (for no event's fault), so the origin sends their events again, and a new bridge
+        binds the same relay port, where the origin's channels reconnect."""
+        print(
+            f"evflow: warning: {p.name} {how}; starting a replacement, and the replicas "
+            "behind it again",
+            file=sys.stderr,
+        )
+        relay = self.endpoints[segment.index].get("relay")
+        p.port = p.port or (int(relay.rsplit(":", 1)[1]) if relay else None)
+        p.generation += 1
+        p.restarts += 1
+        self._start(p)
+        for slot, w in enumerate(self.slots[segment.index]):
+            if w.popen and w.popen.poll() is None:
+                w.popen.kill()
+                w.popen.wait()
+            self.died_on[segment.index][slot] = None
+            self.no_fault[segment.index][slot] = True
+            w.generation += 1
+            w.restarts += 1
+            self._start(w)
 
     def _publish(self) -> None:
         with self.lock:
@@ -511,6 +555,7 @@ class Farm:
                         if i in p.reports and p.state == "running"
                         else 0,
                         "died_on": self.died_on[i][slot],
+                        "no_fault": self.no_fault[i][slot],
                     }
                     for slot, p in enumerate(self.slots[i])
                 ]

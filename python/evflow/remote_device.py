@@ -31,11 +31,11 @@ def run(args) -> int:
             "generation": args.generation,
             # A source's fixed port is its acks channel's, a sink's its results channel's, a
             # bridge's its relay channel's.
-            "port": device.port if role in ("input", "output", "bridge") else None,
+            "port": (args.port or device.port) if role in ("input", "output", "bridge") else None,
             "session": plan.session(segment, args.host),
             "steps": plan.steps(segment),
             "parallel": plan.parallel(segment, role),
-            "relay": segment.bridge is not None and role == "input",
+            "bridged": segment.bridge is not None,
             "held": args.held,
         }
         for segment, role in plan.roles(device, args.host, args.replica)

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 /// Runs the device process `name`: each of `roles` (dicts with `segment`, `role` (`input`,
 /// `worker:N`, `output` or `bridge`), `generation`, `port`, `session`, `steps` (its segment's path,
-/// source first), `parallel` (the segment's options), `relay` (an origin sending to a
+/// source first), `parallel` (the segment's options), `bridged` (the segment has a
 /// bridge) and `held` (runs started by the controller)), reporting to the controller's
 /// `reports` channel and taking its `views`; returns the exit code. The first role runs in
 /// this thread; the others (a merger's custodies) in threads of their own.
@@ -54,7 +54,7 @@ pub fn run_device<'py>(
             session: item("session")?.extract()?,
             path: path_of(py, source, modules, job)?,
             popts: parallel_options(&item("parallel")?.cast_into::<PyDict>()?)?,
-            relay: flag(d, "relay")?,
+            bridged: flag(d, "bridged")?,
             held: flag(d, "held")?,
         });
     }

@@ -11,6 +11,9 @@ use std::time::Duration;
 
 /// `busy_seq` of a worker that is not processing an event.
 pub const IDLE: u64 = u64::MAX;
+/// `died_on` of a worker whose death was no event's fault: the controller restarted it
+/// because the bridge in front of it died. No attempt is counted.
+pub const NO_FAULT: u64 = u64::MAX - 1;
 
 /// What the monitor asks of the job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,9 +1,10 @@
-//! A bridge (a topology's `kind = "bridge"`, docs/topology.md "The bridge"): the channels of
-//! a segment's origin on another host end at the bridge, which forwards them to and from
-//! the channels of its own host without decoding an event. Dispatches go into the named
-//! worker's channel, the origin's results into the custody's, and the acks and credits the
-//! host's processes send the origin go back over tcp. On shm each event lands once in a
-//! block of the host's segment, and the replicas read it there.
+//! A bridge (a topology's `kind = "bridge"`, docs/topology.md "The bridge"): a segment's
+//! origin on another host sends its dispatches to the bridge, which puts each into the named
+//! worker's channel on its own host without decoding the event, and sends the origin the
+//! acks and credits the host's processes send it. On shm each event lands once in a block of
+//! the host's segment, and the replicas read it there. The bridge holds nothing that a
+//! restart does not recover: the controller restarts the replicas behind a dead bridge, and
+//! the origin sends their events again.
 
 use super::board::Stop;
 use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_OK};
@@ -12,32 +13,27 @@ use super::protocol::{Header, Kind};
 use evflow_transport::{Channel, ChannelError, Message, Pattern, Side};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the bridge waits for a message before it looks at the board again.
 const POLL: Duration = Duration::from_millis(5);
-/// Once the origin has ended, how long the bridge waits without a message before it leaves
-/// (its `End` went through an earlier bridge, or a restarted one came too late for it).
-const IDLE_AFTER_END: Duration = Duration::from_millis(500);
 
 struct Bridge<'c, 'a> {
     ctx: &'c Ctx<'a>,
     /// Each worker slot's current generation and its channel on this host.
     work: HashMap<u32, (u32, Channel)>,
-    results: Channel,
     acks_in: Channel,
     acks_out: Channel,
 }
 
 pub fn run(ctx: &Ctx<'_>) -> End {
-    let open = || -> Result<(Channel, Channel, Channel, Channel), ChannelError> {
+    let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
         let relay = ctx.net.open_tcp(Pattern::Pull, RELAY, Side::Bind)?;
-        let results = ctx.net.results(Pattern::Push)?;
         let acks_in = ctx.net.acks(Pattern::Pull)?;
         let acks_out = ctx.net.open_tcp(Pattern::Push, "acks", Side::Connect)?;
-        Ok((relay, results, acks_in, acks_out))
+        Ok((relay, acks_in, acks_out))
     };
-    let (mut relay, results, acks_in, acks_out) = match open() {
+    let (mut relay, acks_in, acks_out) = match open() {
         Ok(c) => c,
         Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
             return End { code: EXIT_OK, terminated: false }
@@ -47,27 +43,19 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
-    let mut bridge = Bridge { ctx, work: HashMap::new(), results, acks_in, acks_out };
-    let mut heard = Instant::now();
-    loop {
+    let mut bridge = Bridge { ctx, work: HashMap::new(), acks_in, acks_out };
+    // Once the origin has ended, every event of the segment is at its custody.
+    while !ctx.board.ended() {
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
             break;
         }
-        if ctx.board.ended() && heard.elapsed() > IDLE_AFTER_END {
-            break;
-        }
         let forwarded = bridge.forward_acks().and_then(|()| match relay.recv(Some(POLL)) {
-            Ok(message) => {
-                heard = Instant::now();
-                bridge.forward(message)
-            }
-            Err(e) if e.is_timeout() => Ok(false),
+            Ok(message) => bridge.forward(message),
+            Err(e) if e.is_timeout() => Ok(()),
             Err(e) => Err(format!("the bridge cannot receive: {e}")),
         });
         match forwarded {
-            // The origin's End went through: every event of the segment has.
-            Ok(true) => break,
-            Ok(false) => {}
+            Ok(()) => {}
             Err(_) if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() => break,
             Err(e) => {
                 internal_error(ctx, e);
@@ -81,38 +69,54 @@ pub fn run(ctx: &Ctx<'_>) -> End {
 }
 
 impl Bridge<'_, '_> {
-    /// Puts one message from the origin into its channel on this host; true for `End`.
-    fn forward(&mut self, message: Message) -> Result<bool, String> {
+    /// Puts one dispatch from the origin into its worker's channel on this host.
+    fn forward(&mut self, message: Message) -> Result<(), String> {
         let head = message.parts.first().ok_or("the bridge got an empty message")?;
         let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
+        if header.kind != Kind::Dispatch {
+            return Err(format!("the bridge got a {:?} message from the origin", header.kind));
+        }
+        let (w, generation) = (header.origin.worker, header.origin.generation);
+        if w as usize >= self.ctx.board.workers() {
+            return Err(format!("a dispatch for worker slot {w}, of {}", self.ctx.board.workers()));
+        }
+        // A dispatch for a generation already gone (the controller's view says so, or a later
+        // one came): the origin sends it again to the new one.
+        let slot = self.ctx.board.worker(w as usize).generation.load(Ordering::Acquire);
+        let known = self.work.get(&w).map(|(g, _)| *g);
+        if generation < slot || known.is_some_and(|g| g > generation) {
+            return Ok(());
+        }
+        if known != Some(generation) {
+            let channel = self
+                .ctx
+                .net
+                .work(w as usize, generation, Pattern::Push)
+                .map_err(|e| format!("the bridge cannot open the channel to worker {}: {e}", w + 1))?;
+            self.work.insert(w, (generation, channel));
+        }
         // On shm, sending copies each part once into a block of the host's segment: the
-        // receivers map the event where it lies.
-        let landed = message;
-        let end = header.kind == Kind::End;
-        match header.kind {
-            Kind::Dispatch => {
-                let (w, generation) = (header.origin.worker, header.origin.generation);
-                match self.work.get(&w) {
-                    // A dispatch for a generation already gone: the origin re-sends it.
-                    Some((current, _)) if *current > generation => return Ok(false),
-                    Some((current, _)) if *current == generation => {}
-                    _ => {
-                        let channel = self
-                            .ctx
-                            .net
-                            .work(w as usize, generation, Pattern::Push)
-                            .map_err(|e| format!("the bridge cannot open the channel to worker {}: {e}", w + 1))?;
-                        self.work.insert(w, (generation, channel));
+        // replicas map the event where it lies. A worker that has not joined yet, or died,
+        // takes nothing: the bridge keeps the acks flowing meanwhile, and drops the dispatch
+        // once the worker's generation is gone (the origin sends it again to the next).
+        loop {
+            let (_, channel) = self.work.get_mut(&w).expect("opened above");
+            match channel.send(&message, Some(POLL)) {
+                Ok(()) => break,
+                Err(e) if is_not_ready(&e) => {
+                    if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
+                        return Err("the job was aborted".into());
                     }
+                    if self.ctx.board.worker(w as usize).generation.load(Ordering::Acquire) > generation {
+                        return Ok(());
+                    }
+                    self.forward_acks()?;
                 }
-                let (_, channel) = self.work.get_mut(&w).expect("opened above");
-                send(self.ctx, channel, &landed)?;
+                Err(e) => return Err(format!("the bridge cannot send to worker {}: {e}", w + 1)),
             }
-            Kind::Result | Kind::End | Kind::RunEnd => send(self.ctx, &mut self.results, &landed)?,
-            other => return Err(format!("the bridge got a {other:?} message from the origin")),
         }
         self.ctx.board.counters().relayed.fetch_add(1, Ordering::Relaxed);
-        Ok(end)
+        Ok(())
     }
 
     /// Sends the origin what the host's processes sent it (acks, credits).

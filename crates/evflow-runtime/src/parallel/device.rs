@@ -51,8 +51,8 @@ pub struct RoleSpec {
     pub path: Path,
     /// The segment's options (`parts` says which steps are whose).
     pub popts: ParallelOptions,
-    /// The origin of a segment behind a bridge: it sends to the bridge's relay channel.
-    pub relay: bool,
+    /// The segment has a bridge (docs/topology.md, "The bridge").
+    pub bridged: bool,
     /// The topology is held: its origins read only during the runs its controller starts.
     pub held: bool,
 }
@@ -166,7 +166,7 @@ impl Prepared {
             dir: ipc_dir,
             segment_size: spec.popts.segment_size,
             remote,
-            relay: spec.relay,
+            bridged: spec.bridged,
         };
         let link_config = LinkConfig {
             name: parts.name(spec.role),

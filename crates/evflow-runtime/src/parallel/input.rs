@@ -4,7 +4,7 @@
 //! often is a poison event (docs/parallel.md).
 
 use super::board::Stop;
-use super::board::{BoardTally, IDLE};
+use super::board::{BoardTally, IDLE, NO_FAULT};
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
 use super::protocol::{decode_acks, Header, Kind, Origin, Status};
@@ -326,6 +326,7 @@ impl Input<'_, '_> {
             // credit sent just before dying may be lost with the process).
             let died_on = match self.ctx.net.remote {
                 None => slot.died_on.load(Ordering::Acquire),
+                Some(_) if slot.died_on.load(Ordering::Acquire) == NO_FAULT => IDLE,
                 Some(_) => {
                     let open = |s: &&u64| self.backups.get(s).is_some_and(|b| !b.done);
                     self.workers[w].unfinished.iter().find(open).copied().unwrap_or(IDLE)

@@ -8,7 +8,7 @@
 //! the controller's pub channel (JSON; a few per second), one per segment of the topology,
 //! each under its topic ([`view_topic`]): a process subscribes to its roles' segments.
 
-use super::board::{Board, Stop, IDLE};
+use super::board::{Board, Stop, IDLE, NO_FAULT};
 use super::child::Role;
 use super::net::AddressBook;
 use evflow_transport::{Channel, Message, Options, Pattern, Side};
@@ -88,6 +88,10 @@ pub struct WorkerView {
     pub pid: i32,
     /// The seq the last dead generation was busy on.
     pub died_on: Option<u64>,
+    /// The last dead generation died of no event's fault (the controller restarted it
+    /// because its bridge died): no attempt is counted.
+    #[serde(default)]
+    pub no_fault: bool,
 }
 
 /// What the controller tells every device: the whole job.
@@ -263,7 +267,8 @@ impl LinkState {
             let generation = slot.generation.load(Ordering::Acquire);
             if seen.generation > generation {
                 // As the monitor does when a worker dies: what it was busy on, then the news.
-                slot.died_on.store(seen.died_on.unwrap_or(IDLE), Ordering::Release);
+                let died_on = if seen.no_fault { NO_FAULT } else { seen.died_on.unwrap_or(IDLE) };
+                slot.died_on.store(died_on, Ordering::Release);
                 slot.pid.store(0, Ordering::Release);
                 slot.generation.store(seen.generation, Ordering::Release);
             }

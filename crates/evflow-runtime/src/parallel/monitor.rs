@@ -72,7 +72,7 @@ pub fn process(
         dir: dir.path().to_path_buf(),
         segment_size: popts.segment_size,
         remote: None,
-        relay: false,
+        bridged: false,
     };
     let mut monitor = Monitor {
         board,

@@ -81,9 +81,11 @@ pub struct Net {
     pub segment_size: Option<usize>,
     /// For tcp: the device's host and the address book.
     pub remote: Option<Remote>,
-    /// The origin of a segment behind a bridge: its dispatches and results go to the
-    /// bridge's `relay` channel (tcp), which puts them into the channels of its host.
-    pub relay: bool,
+    /// The segment has a bridge: its origin sends its dispatches to the bridge's `relay`
+    /// channel (tcp), which puts them into the workers' channels on its host; the origin's
+    /// own results go straight to the custody, which receives them on a tcp channel beside
+    /// its host's ([`Net::origin_results`]).
+    pub bridged: bool,
 }
 
 impl Net {
@@ -156,7 +158,7 @@ impl Net {
     /// Input to worker `w` of generation `generation`: a fresh channel per generation, so no
     /// event can reach a dead worker's queue after the input has seen it die.
     pub fn work(&self, w: usize, generation: u32, pattern: Pattern) -> Result<Channel, ChannelError> {
-        if self.relay && pattern == Pattern::Push {
+        if self.bridged && self.transport == Transport::Tcp && pattern == Pattern::Push {
             return self.open_tcp(pattern, RELAY, Side::Connect);
         }
         let side = if pattern == Pattern::Push { Side::Bind } else { Side::Connect };
@@ -165,11 +167,17 @@ impl Net {
 
     /// Workers and the input to the output.
     pub fn results(&self, pattern: Pattern) -> Result<Channel, ChannelError> {
-        if self.relay && pattern == Pattern::Push {
-            return self.open_tcp(pattern, RELAY, Side::Connect);
-        }
         let side = if pattern == Pattern::Pull { Side::Bind } else { Side::Connect };
         self.open(pattern, "results", side)
+    }
+
+    /// A bridged segment's origin to its custody (tcp): the origin's own results, `End`
+    /// and `RunEnd`. `None` in a segment without a bridge.
+    pub fn origin_results(&self) -> Result<Option<Channel>, ChannelError> {
+        if !self.bridged {
+            return Ok(None);
+        }
+        self.open_tcp(Pattern::Pull, "results", Side::Bind).map(Some)
     }
 
     /// Output to input.
@@ -179,7 +187,7 @@ impl Net {
     }
 }
 
-/// The channel a bridge receives its segment's dispatches and the origin's results on.
+/// The channel a bridge receives its segment's dispatches on.
 pub const RELAY: &str = "relay";
 
 /// Whether a send failed only because no receiver has room now (not connected yet, queue

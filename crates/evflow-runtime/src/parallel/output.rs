@@ -21,6 +21,9 @@ use std::time::Duration;
 const POLL: Duration = Duration::from_millis(20);
 /// Acks sent in one message at most; fewer when no result is waiting.
 const ACK_BATCH: usize = 64;
+/// With a bridge, how often the output looks at the origin's own channel while it waits on
+/// the workers' (the origin sends there rarely: its rejected and poison events, `End`).
+const ORIGIN_SLICE: Duration = Duration::from_millis(2);
 
 /// Which seqs are done: all below `watermark`, and those in `above`.
 #[derive(Default)]
@@ -45,6 +48,8 @@ impl Done {
 struct Output<'c, 'a> {
     ctx: &'c Ctx<'a>,
     results: Channel,
+    /// A bridged segment's origin's own channel (its results, `End`, `RunEnd`).
+    from_origin: Option<Channel>,
     acks: Channel,
     pending_acks: Vec<Ack>,
     /// The watermark the input was last told: it is sent again, with or without acks,
@@ -62,12 +67,12 @@ struct Output<'c, 'a> {
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
-    let open = || -> Result<(Channel, Channel), ChannelError> {
-        Ok((ctx.net.results(Pattern::Pull)?, ctx.net.acks(Pattern::Push)?))
+    let open = || -> Result<(Channel, Option<Channel>, Channel), ChannelError> {
+        Ok((ctx.net.results(Pattern::Pull)?, ctx.net.origin_results()?, ctx.net.acks(Pattern::Push)?))
     };
     let workers = ctx.parts.workers;
     let mut stage = ctx.stage(&mut path.modules[workers..], 1 + workers);
-    let (results, acks) = match open() {
+    let (results, from_origin, acks) = match open() {
         Ok(c) => c,
         Err(e) => {
             internal_error(ctx, format!("the output cannot open its channels: {e}"));
@@ -79,6 +84,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let mut out = Output {
         ctx,
         results,
+        from_origin,
         acks,
         pending_acks: Vec::new(),
         told_watermark: 0,
@@ -146,18 +152,7 @@ impl Output<'_, '_> {
             if self.ctx.board.stop() == Stop::Abort || (terminated() && self.ctx.monitor_gone()) {
                 return Ok(false);
             }
-            let message = match self.results.recv(Some(Duration::ZERO)) {
-                Ok(m) => m,
-                Err(e) if e.is_timeout() => {
-                    self.flush_acks()?;
-                    match self.results.recv(Some(POLL)) {
-                        Ok(m) => m,
-                        Err(e) if e.is_timeout() => continue,
-                        Err(e) => return Err(format!("the output cannot receive: {e}")),
-                    }
-                }
-                Err(e) => return Err(format!("the output cannot receive: {e}")),
-            };
+            let Some(message) = self.receive()? else { continue };
             let mut parts = message.parts.into_iter();
             let head = parts.next().ok_or("the output got an empty message")?;
             let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
@@ -176,6 +171,42 @@ impl Output<'_, '_> {
                 }
                 other => return Err(format!("the output got a {other:?} message on its results channel")),
             }
+        }
+    }
+
+    /// The next message: at once if one waits, else after the acks are sent, waiting up to
+    /// [`POLL`]; `None` when none came.
+    fn receive(&mut self) -> Result<Option<Message>, String> {
+        if let Some(m) = self.poll(Duration::ZERO)? {
+            return Ok(Some(m));
+        }
+        self.flush_acks()?;
+        let slice = if self.from_origin.is_some() { ORIGIN_SLICE } else { POLL };
+        let deadline = std::time::Instant::now() + POLL;
+        loop {
+            if let Some(m) = self.poll(slice)? {
+                return Ok(Some(m));
+            }
+            if std::time::Instant::now() >= deadline {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// A message from the workers (waiting up to `wait`), or else from the origin's own
+    /// channel of a bridged segment.
+    fn poll(&mut self, wait: Duration) -> Result<Option<Message>, String> {
+        let from = |channel: &mut Channel, wait| match channel.recv(Some(wait)) {
+            Ok(m) => Ok(Some(m)),
+            Err(e) if e.is_timeout() => Ok(None),
+            Err(e) => Err(format!("the output cannot receive: {e}")),
+        };
+        if let Some(m) = from(&mut self.results, wait)? {
+            return Ok(Some(m));
+        }
+        match self.from_origin.as_mut() {
+            Some(channel) => from(channel, Duration::ZERO),
+            None => Ok(None),
         }
     }
 
