@@ -122,6 +122,20 @@ def run_up(topo, tmp_path, env, timeout=120):
         os.environ.update(saved)
 
 
+def pid_when(topo, wanted, timeout=30):
+    """The pid of the first device process of the running topology for which ``wanted`` (its
+    entry of ``evflow ctl status --json``) is true."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
+        if status.returncode == 0:
+            found = [d for d in json.loads(status.stdout)["devices"] if wanted(d)]
+            if found:
+                return found[0]["pid"]
+        time.sleep(0.05)
+    raise AssertionError(f"no device process as wanted within {timeout} s")
+
+
 def dropped(events):
     return {n for n in range(1, events + 1) if random.Random(n).random() < 0.1}
 
@@ -199,16 +213,7 @@ def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
     env = {"EVENTS": "4000", "DROPPING": "hcal"}
     up = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     try:
-        deadline = time.monotonic() + 30
-        victim = None
-        while victim is None and time.monotonic() < deadline:
-            status = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
-            if status.returncode == 0:
-                devices = json.loads(status.stdout)["devices"]
-                busy = [d for d in devices if d["device"] == "reco" and d["events_in"] > 100]
-                victim = busy[0]["pid"] if busy else None
-            time.sleep(0.05)
-        assert victim, "no replica got events"
+        victim = pid_when(topo, lambda d: d["device"] == "reco" and d["events_in"] > 100)
         os.kill(victim, signal.SIGKILL)
         _, err = up.communicate(timeout=120)
     finally:
@@ -233,16 +238,7 @@ def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
     env = {"EVENTS": "100000", "SLOW_ecal": "0.0005"}
     up = start_cli("up", topo, cwd=tmp_path, env=env)
     try:
-        deadline = time.monotonic() + 30
-        merger = None
-        while merger is None and time.monotonic() < deadline:
-            status = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
-            if status.returncode == 0:
-                devices = json.loads(status.stdout)["devices"]
-                m = next(d for d in devices if d["device"] == "merge")
-                merger = m["pid"] if m["events_out"] > 0 else None
-            time.sleep(0.05)
-        assert merger, "the merger sent nothing"
+        merger = pid_when(topo, lambda d: d["device"] == "merge" and d["events_out"] > 0)
         os.kill(merger, signal.SIGKILL)
         _, err = up.communicate(timeout=60)
     finally:
