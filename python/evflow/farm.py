@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 
-from evflow import controller
+from evflow import controller, farm_summary
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.plan import process_name
@@ -279,14 +279,14 @@ class Farm:
             self.reports.close()
             self.views.close()
         final = self.devices()
-        print(self._summary(final), file=sys.stderr)
-        not_completed = self._not_completed()
+        print(farm_summary.table(self, final), file=sys.stderr)
+        not_completed = farm_summary.not_completed(self)
         if not_completed:
             from evflow.processing import warn_not_completed
 
             warn_not_completed(not_completed)
         if report is not None:
-            self._write_report(report, final, time.monotonic() - started)
+            farm_summary.write(self, report, final, time.monotonic() - started)
         if self.errors:
             raise EvflowError(self.errors[0])
         if signals:
@@ -585,106 +585,6 @@ class Farm:
 
     # --- the end ------------------------------------------------------------------------
 
-    def _modules(self) -> list:
-        """Calls, failures and time of each step of each segment, summed over processes."""
-        from evflow.path import step_name
-
-        out = []
-        for segment in self.segments:
-            i = segment.index
-            for device, steps in self.plan.ranges(segment):
-                for step in steps:
-                    calls = failed = ns = 0
-                    for p in self.procs:
-                        modules = p.reports.get(i, {}).get("modules", [])
-                        if step < len(modules):
-                            calls += modules[step][0]
-                            failed += modules[step][1]
-                            ns += modules[step][2]
-                    name = step_name(self.plan.steps(segment)[step])
-                    out.append(
-                        {
-                            "name": name,
-                            "device": device.name,
-                            "segment": i,
-                            "calls": calls,
-                            "failed": failed,
-                            "total_s": ns / 1e9,
-                        }
-                    )
-        return out
-
-    def _summary(self, final: list) -> str:
-        rows = [("process", "host", "state", "events in", "events out", "restarts")]
-        for d in final:
-            rows.append(
-                (
-                    d["name"],
-                    d["host"],
-                    d["state"],
-                    str(d["events_in"]),
-                    str(d["events_out"]),
-                    str(d["restarts"]),
-                )
-            )
-        rows.append(("module", "device", "calls", "failed", "total [s]", ""))
-        for m in self._modules():
-            row = (m["name"], m["device"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}")
-            rows.append((*row, ""))
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-        return "\n".join(
-            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-        )
-
-    def _not_completed(self) -> list:
-        """Seqs read and not completed (a second signal stops at once): those each sink listed,
-        and those its source read after the sink last heard how many it had read."""
-        seqs = []
-        for segment in self.segments:
-            if segment.custody.kind != "path":
-                continue
-            i = segment.index
-            sink = next(p for p in self.sinks if (segment, "output") in p.roles)
-            listed = sink.exits.get(i, {}).get("not_completed", [])
-            seen = sink.reports.get(i, {}).get("counters", {}).get("read", 0)
-            read = self.origin[i].reports.get(i, {}).get("counters", {}).get("read", 0)
-            seqs.extend(listed)
-            if listed or self.stop >= 2:
-                seqs.extend(range(seen, read))
-        return sorted(set(seqs))
-
-    def _steady_rate(self):
-        """Events/s the sink wrote between its first and its last report of a change."""
-        return _rate(self.first_written, self.last_written)
-
-    def _write_report(self, file, final: list, wall_s: float) -> None:
-        def total(procs, role, key):
-            return sum(p.counter(role, key) for p in procs)
-
-        sources = [self.origin[s.index] for s in self.segments if s.origin.kind == "path"]
-        data = {
-            "topology": self.topology.name,
-            "file": os.path.abspath(self.topology.file),
-            "devices": final,
-            "job": {
-                "read": total(sources, "input", "read"),
-                "written": total(self.sinks, "output", "written"),
-                "rejected": total(self.procs, "output", "rejected"),
-                "failed": total(self.sinks, "output", "failed"),
-                "incomplete": total(self.sinks, "output", "incomplete"),
-                "duplicates": total(self.procs, "output", "duplicates"),
-                "restarts": sum(p.restarts for p in self.procs),
-                "not_completed": self._not_completed(),
-                "modules": self._modules(),
-                "steady_events_per_s": self._steady_rate(),
-                "malformed_reports": self.malformed,
-                "wall_s": wall_s,
-            },
-        }
-        with open(file, "w") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-
 
 REPORT_KEYS = {
     "name": str,
@@ -706,12 +606,6 @@ def _report(message):
         isinstance(report.get(k), kind) for k, kind in REPORT_KEYS.items()
     )
     return report if ok and isinstance(report.get("counters"), dict) else None
-
-
-def _rate(first, last):
-    if first is None or last is None or last[0] <= first[0]:
-        return None
-    return (last[1] - first[1]) / (last[0] - first[0])
 
 
 class _FarmStatus:

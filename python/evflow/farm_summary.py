@@ -1,0 +1,119 @@
+"""What the controller of a topology run as device processes says at the end
+(docs/topology.md): the summary table, the events not completed, the JSON report."""
+
+import json
+import os
+
+from evflow.path import step_name
+
+
+def modules(farm) -> list:
+    """Calls, failures and time of each step of each segment, summed over processes."""
+    out = []
+    for segment in farm.segments:
+        i = segment.index
+        for device, steps in farm.plan.ranges(segment):
+            for step in steps:
+                calls = failed = ns = 0
+                for p in farm.procs:
+                    counts = p.reports.get(i, {}).get("modules", [])
+                    if step < len(counts):
+                        calls += counts[step][0]
+                        failed += counts[step][1]
+                        ns += counts[step][2]
+                name = step_name(farm.plan.steps(segment)[step])
+                out.append(
+                    {
+                        "name": name,
+                        "device": device.name,
+                        "segment": i,
+                        "calls": calls,
+                        "failed": failed,
+                        "total_s": ns / 1e9,
+                    }
+                )
+    return out
+
+
+def table(farm, final: list) -> str:
+    """Per process (state, events in and out, restarts), then per module and device."""
+    rows = [("process", "host", "state", "events in", "events out", "restarts")]
+    for d in final:
+        rows.append(
+            (
+                d["name"],
+                d["host"],
+                d["state"],
+                str(d["events_in"]),
+                str(d["events_out"]),
+                str(d["restarts"]),
+            )
+        )
+    rows.append(("module", "device", "calls", "failed", "total [s]", ""))
+    for m in modules(farm):
+        row = (m["name"], m["device"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}")
+        rows.append((*row, ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    )
+
+
+def not_completed(farm) -> list:
+    """Seqs read and not completed (a second signal stops at once): those each sink listed,
+    and those its source read after the sink last heard how many it had read."""
+    seqs = []
+    for segment in farm.segments:
+        if segment.custody.kind != "path":
+            continue
+        i = segment.index
+        sink = next(p for p in farm.sinks if (segment, "output") in p.roles)
+        listed = sink.exits.get(i, {}).get("not_completed", [])
+        seen = sink.reports.get(i, {}).get("counters", {}).get("read", 0)
+        read = farm.origin[i].reports.get(i, {}).get("counters", {}).get("read", 0)
+        seqs.extend(listed)
+        if listed or farm.stop >= 2:
+            seqs.extend(range(seen, read))
+    return sorted(set(seqs))
+
+
+def steady_rate(farm):
+    """Events/s the sink wrote between its first and its last report of a change."""
+    return _rate(farm.first_written, farm.last_written)
+
+
+def write(farm, file, final: list, wall_s: float) -> None:
+    """Writes the report of ``--report FILE`` (JSON)."""
+
+    def total(procs, role, key):
+        return sum(p.counter(role, key) for p in procs)
+
+    sources = [farm.origin[s.index] for s in farm.segments if s.origin.kind == "path"]
+    data = {
+        "topology": farm.topology.name,
+        "file": os.path.abspath(farm.topology.file),
+        "devices": final,
+        "job": {
+            "read": total(sources, "input", "read"),
+            "written": total(farm.sinks, "output", "written"),
+            "rejected": total(farm.procs, "output", "rejected"),
+            "failed": total(farm.sinks, "output", "failed"),
+            "incomplete": total(farm.sinks, "output", "incomplete"),
+            "duplicates": total(farm.procs, "output", "duplicates"),
+            "restarts": sum(p.restarts for p in farm.procs),
+            "not_completed": not_completed(farm),
+            "modules": modules(farm),
+            "steady_events_per_s": steady_rate(farm),
+            "malformed_reports": farm.malformed,
+            "wall_s": wall_s,
+        },
+    }
+    with open(file, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+
+
+def _rate(first, last):
+    if first is None or last is None or last[0] <= first[0]:
+        return None
+    return (last[1] - first[1]) / (last[0] - first[0])
