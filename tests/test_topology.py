@@ -425,13 +425,6 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     )  # fmt: skip
     topo = chain_with(tmp_path, "[channels.accepted]", '[channels.accepted]\npattern = "broadcast"')
     assert_refused(tmp_path, topo, (15, "channel accepted: pattern = 'broadcast' is not supported"))
-    two = CHAIN.format(name=unique("two")).replace(
-        'inputs = ["accepted"]',
-        'inputs = ["more"]\n[devices.again]\nsteering = "reco.py"\ninputs = ["accepted"]\n'
-        'outputs = ["more"]',
-    )
-    topo = write_chain(tmp_path, two)
-    assert_refused(tmp_path, topo, (6, "device reco: two processor devices in a row"))
     fan_in = CHAIN.format(name=unique("in")).replace(
         "[devices.reco]", '[devices.gen2]\nsteering = "gen.py"\noutputs = ["raw"]\n[devices.reco]'
     )
@@ -476,3 +469,78 @@ def test_a_bridge_feeds_only_its_own_host(tmp_path):
         topo,
         (11, "bridge into_b feeds the channels of its host b: reco, store must run there too"),
     )
+
+
+CALIB = """
+import numpy as np
+import evflow as ef
+
+class Calibrate(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        event["adc"] = (event["adc"] * 2).astype(np.uint16)
+        return True
+
+path = ef.Path()
+path.add(Calibrate())
+"""
+
+FOUR = """
+name = "{name}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.calib]
+steering = "calib.py"
+replicas = 2
+max_restarts_per_minute = 100
+inputs = ["raw"]
+outputs = ["calibrated"]
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+max_restarts_per_minute = 100
+inputs = ["calibrated"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+inputs = ["accepted"]
+[channels.calibrated]
+ordered = true
+[channels.accepted]
+ordered = true
+"""
+
+
+def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
+    """gen -> calib x2 -> reco x2 -> store: the two processor devices meet at a junction the
+    plan adds (calibrated-j); a replica of each killed mid-run; every event once, in order,
+    as one process with both modules writes them."""
+    topo = write_chain(tmp_path, FOUR.format(name=unique("four")), calib=CALIB)
+    up = start_up(topo, tmp_path, env=up_env(EVENTS=20000, RECO_SLEEP=0.0003))
+    try:
+        devices = status(topo, tmp_path)
+        assert [d["name"] for d in devices] == [
+            "evf-gen-local-1",
+            "evf-calib-local-1",
+            "evf-calib-local-2",
+            "evf-calibrated-j-local-1",
+            "evf-reco-local-1",
+            "evf-reco-local-2",
+            "evf-store-local-1",
+        ]
+        time.sleep(0.5)
+        for victim in ("evf-calib-local-1", "evf-reco-local-2"):
+            os.kill(next(d["pid"] for d in devices if d["name"] == victim), signal.SIGKILL)
+        _, err = up.communicate(timeout=120)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    expected = []
+    for run, number, adc, _ in reference(tmp_path, {"EVENTS": "20000"}):
+        doubled = [(2 * a) % 65536 for a in adc]
+        expected.append((run, number, doubled))
+    got = [(run, number, adc) for run, number, adc, _ in events_of(tmp_path / "out.evf")]
+    assert got == expected

@@ -230,7 +230,8 @@ def up(file, *, report=None, hold=False) -> int:
     job = plan.job()
     if hold and any(d.kind == "merger" for d in plan.devices):
         merger = next(d for d in plan.devices if d.kind == "merger")
-        raise TopologyError(topology.file, [(merger.line, f"--hold with a merger {NOT_YET}")])
+        what = "--hold with a merger (or two processor devices in a row, which meet at one)"
+        raise TopologyError(topology.file, [(merger.line, f"{what} {NOT_YET}")])
     if not plan.forked:
         from evflow import farm
 

@@ -9,6 +9,7 @@ asks for it. Every process of a topology (the controller and each device) builds
 plan from the same file, so segments and worker slots are numbered alike everywhere.
 """
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 
@@ -23,6 +24,15 @@ REMOTE_WORKER_QUEUE = 16
 credits over the network (the engine's default, 2, is for shared memory on one host)."""
 
 _DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
+
+
+JUNCTION = "-j"
+"""What a junction's name adds to the name of the channel it ends (`mid` -> `mid-j`)."""
+
+
+def is_processor(device) -> bool:
+    """Whether ``device`` runs a path between inputs and outputs (replicas, no state)."""
+    return device is not None and device.kind == "path" and bool(device.inputs and device.outputs)
 
 
 def process_name(device: str, host: str, replica: int) -> str:
@@ -63,14 +73,16 @@ class Plan:
     def __init__(self, topology: Topology, hold: bool = False):
         self.topology = topology
         self.devices = [topology.devices[name] for name in topology.order]
+        self.channels = dict(topology.channels)
+        problems = self._check()
+        if problems:
+            raise TopologyError(topology.file, problems)
+        self._join_processors()
         self.tables = {
             d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s)
             for d in self.devices
             if d.kind == "merger"
         }
-        problems = self._check()
-        if problems:
-            raise TopologyError(topology.file, problems)
         hosts = {h for d in self.devices for h in d.hosts}
         self.netns = any(topology.hosts.get(h, {}).get("netns") for h in hosts)
         self.segments = self._segments()
@@ -130,12 +142,6 @@ class Plan:
                         f"device {d.name} receives on several channels: join them with a merger",
                     )
                 )
-            if d.kind == "path" and d.inputs and d.outputs:
-                after = [r for c in d.outputs for r in receivers.get(c, [])]
-                if any(r.kind == "path" and r.inputs and r.outputs for r in after):
-                    problems.append(
-                        (d.line, f"device {d.name}: two processor devices in a row {NOT_YET}")
-                    )
         for channel, spec in self.topology.channels.items():
             line = spec["line"] or min(d.line for d in senders.get(channel, receivers[channel]))
             if spec["pattern"] == "broadcast":
@@ -153,6 +159,47 @@ class Plan:
         return problems
 
     # --- segments ---------------------------------------------------------------------------
+
+    def _join_processors(self) -> None:
+        """Two processor devices in a row meet at a junction: a merger of one input that
+        the plan adds on the second device's first host, custody of the first segment and
+        origin of the next (docs/topology.md, "Junctions")."""
+        for channel in list(self.channels):
+            sender = next((d for d in self.devices if channel in d.outputs), None)
+            receiver = next((d for d in self.devices if channel in d.inputs), None)
+            if not (is_processor(sender) and is_processor(receiver)):
+                continue
+            onward = f"{channel}{JUNCTION}"
+            if self.device(onward) or onward in self.channels:
+                raise TopologyError(
+                    self.topology.file,
+                    [(receiver.line, f"{onward} names the junction of channel {channel}: rename "
+                      "the device or channel that has this name")],
+                )  # fmt: skip
+            junction = dataclasses.replace(
+                receiver,
+                name=f"{channel}{JUNCTION}",
+                kind="merger",
+                steering=None,
+                hosts=receiver.hosts[:1],
+                replicas=1,
+                inputs=[channel],
+                outputs=[onward],
+                restart="never",
+                port=None,
+                path=None,
+                module=None,
+            )
+            at = self.devices.index(receiver)
+            self.devices[at] = dataclasses.replace(
+                receiver, inputs=[onward if c == channel else c for c in receiver.inputs]
+            )
+            self.devices.insert(at, junction)
+            self.channels[onward] = self.channels[channel]
+
+    def device(self, name: str) -> Device | None:
+        """The device called ``name``, a junction included."""
+        return next((d for d in self.devices if d.name == name), None)
 
     def _receiver(self, channel: str) -> Device:
         return next(d for d in self.devices if channel in d.inputs)
@@ -189,7 +236,7 @@ class Plan:
                 segment.slots = [
                     (h, r) for h in workers.hosts for r in range(1, workers.replicas + 1)
                 ]
-            specs = [self.topology.channels[c] for c in channels]
+            specs = [self.channels[c] for c in channels]
             segment.ordered = any(s["ordered"] for s in specs)
             segment.transport = self._transport(segment, specs)
             segments.append(segment)

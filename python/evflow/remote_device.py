@@ -15,7 +15,7 @@ def run(args) -> int:
     plan = Plan(load(args.topology, check_hosts=False), hold=args.held)
     if plan.forked:
         raise ConfigError(f"{args.topology}: its devices run on this machine: use evflow up")
-    device = plan.topology.devices.get(args.device)
+    device = plan.device(args.device)
     if device is None or args.host not in device.hosts or not 1 <= args.replica <= device.replicas:
         raise ConfigError(
             f"{args.topology} has no replica {args.replica} of device {args.device} on host "
