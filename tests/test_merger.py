@@ -251,3 +251,45 @@ def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
     assert not complete
     assert len({e.number for e in events}) == len(events)
     assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+def test_held_runs_through_a_merger(tmp_path):
+    """--hold with a merger: each run ends at the merger once every input has ended it
+    (what waits of the run goes out first), so each run's file holds that run's events, each
+    key once, complete or with the inputs that did not deliver named; the processes stay
+    through both runs. (Each source's stream goes on across runs: an event read just
+    before a source stopped may miss its parts from the others.)"""
+    topo = write(tmp_path)
+    (tmp_path / "store.py").write_text(STORE.replace("out.evf", "out-{run}.evf"))
+    env = {"EVENTS": "1000000", "DROPPING": "muon"}
+    up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path, env=env)
+    try:
+        pid_when(topo, lambda d: d["device"] == "merge" and d["state"] == "configured")
+        for run in (21, 22):
+            assert run_cli("ctl", topo, "start", "--run", str(run), cwd=tmp_path).returncode == 0
+            time.sleep(0.6)
+            stopped = run_cli("ctl", topo, "stop", cwd=tmp_path)
+            assert stopped.returncode == 0, stopped.stderr
+        assert run_cli("ctl", topo, "stop", cwd=tmp_path).returncode == 0
+        _, err = up.communicate(timeout=60)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    inputs = {"ecal", "hcal", "muon"}
+    complete = 0
+    for run in (21, 22):
+        with ef.open(tmp_path / f"out-{run}.evf") as f:
+            assert f.complete
+            events = list(f)
+        assert events and {e.run for e in events} == {run}
+        assert len({e.number for e in events}) == len(events)
+        for e in events:
+            present = set(e.keys()) - {"missing_sources"}
+            if "incomplete" in e.flags:
+                assert present | set(e["missing_sources"].tolist()) == inputs
+            else:
+                assert present == inputs
+                complete += 1
+    assert complete > 100

@@ -434,19 +434,6 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     )
 
 
-def test_hold_with_a_merger_is_refused_for_now(tmp_path):
-    merger = CHAIN.format(name=unique("hm")).replace(
-        '[devices.store]\nsteering = "store.py"\ninputs = ["accepted"]',
-        '[devices.gen2]\nsteering = "gen.py"\noutputs = ["raw2"]\n'
-        '[devices.merge]\nkind = "merger"\ninputs = ["accepted", "raw2"]\noutputs = ["m"]\n'
-        '[devices.store]\nsteering = "store.py"\ninputs = ["m"]',
-    )
-    topo = write_chain(tmp_path, merger)
-    result = run_cli("up", topo, "--hold", cwd=tmp_path)
-    assert result.returncode == 2
-    assert "--hold with a merger" in result.stderr and "is not supported yet" in result.stderr
-
-
 def test_the_steering_file_still_runs_alone(tmp_path):
     write_chain(tmp_path)
     result = run_cli("run", tmp_path / "gen.py", "-n", "10", cwd=tmp_path)

@@ -18,9 +18,9 @@ import time
 
 from evflow import steering
 from evflow.errors import ConfigError, EvflowError
-from evflow.plan import NOT_YET, Plan, process_name
+from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
-from evflow.topology import TopologyError, load, read
+from evflow.topology import load, read
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
@@ -228,10 +228,6 @@ def up(file, *, report=None, hold=False) -> int:
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
     job = plan.job()
-    if hold and any(d.kind == "merger" for d in plan.devices):
-        merger = next(d for d in plan.devices if d.kind == "merger")
-        what = "--hold with a merger (or two processor devices in a row, which meet at one)"
-        raise TopologyError(topology.file, [(merger.line, f"{what} {NOT_YET}")])
     if not plan.forked:
         from evflow import farm
 

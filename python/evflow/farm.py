@@ -499,6 +499,11 @@ class Farm:
             p.restarts += 1
             self._start(p)
 
+    def _inputs_ended(self, segment) -> bool:
+        """Whether every segment feeding the merger at ``segment``'s origin has ended."""
+        feeding = [s for s in self.segments if s.custody is segment.origin]
+        return all(self.origin[s.index].reports.get(s.index, {}).get("ended") for s in feeding)
+
     def _may_restart(self, p: Proc) -> bool:
         """Counts a restart of ``p``'s device; False (the topology stops) in a crash loop."""
         now = time.monotonic()
@@ -559,9 +564,12 @@ class Farm:
                     }
                     for slot, p in enumerate(self.slots[i])
                 ]
-                # A drain stops the sources; a merger's origin goes on until its inputs end.
+                # A drain stops the sources; a merger's origin goes on until its inputs end
+                # (held: it is told to stop once they have, its runs all ended).
                 is_source = segment.origin.kind == "path"
                 stop = self.stop if is_source or self.stop >= 2 else 0
+                if not is_source and self.hold and self.stop and self._inputs_ended(segment):
+                    stop = self.stop
                 origin = self.origin[i].reports.get(i, {})
                 view = {
                     "stop": stop,
@@ -575,7 +583,8 @@ class Farm:
                         "held": self.hold,
                         "started": self.run_started,
                         "number": self.run_number or 0,
-                        "stopping": self.run_stopping,
+                        # A merger's origin ends a run when its inputs all have.
+                        "stopping": self.run_stopping if is_source else 0,
                         "drained": origin.get("counters", {}).get("run_drained", 0),
                     },
                 }

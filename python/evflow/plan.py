@@ -79,7 +79,7 @@ class Plan:
             raise TopologyError(topology.file, problems)
         self._join_processors()
         self.tables = {
-            d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s)
+            d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s, held=hold)
             for d in self.devices
             if d.kind == "merger"
         }

@@ -18,11 +18,12 @@ pub struct PyMergeTable {
 #[pymethods]
 impl PyMergeTable {
     #[new]
-    fn new(name: String, inputs: Vec<String>, timeout: f64) -> PyResult<Self> {
+    #[pyo3(signature = (name, inputs, timeout, held=false))]
+    fn new(name: String, inputs: Vec<String>, timeout: f64, held: bool) -> PyResult<Self> {
         if !(timeout > 0.0 && timeout.is_finite()) {
             return Err(config_error(format!("merger {name}: timeout must be a positive number of seconds")));
         }
-        let table = MergeTable::new(&name, inputs, Duration::from_secs_f64(timeout));
+        let table = MergeTable::new(&name, inputs, Duration::from_secs_f64(timeout), held);
         Ok(PyMergeTable { table, name })
     }
 

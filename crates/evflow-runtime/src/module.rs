@@ -211,6 +211,14 @@ pub trait Source {
         true
     }
 
+    /// In a held topology (runs started and stopped by its controller), a live source whose
+    /// runs end by themselves (a merge table: when every input has ended the run) says so
+    /// here, once per run: every event of the current run has been given. Other sources'
+    /// runs end when the controller stops them.
+    fn end_of_run(&mut self) -> bool {
+        false
+    }
+
     /// The next event, or `None` at the end of data.
     fn next_event(&mut self) -> HookResult<Option<Event>>;
 

@@ -7,6 +7,10 @@
 //! part with what it has, flagged `incomplete` and naming the missing inputs in the entry
 //! `missing_sources`; when every input has ended, whatever waits goes out the same way. A
 //! part for a key that already went out is late: counted, not sent again.
+//!
+//! A run change is a barrier: once every input has ended run N (`end_run`), what waits of
+//! run N goes out at once; in a held topology the source then says that run N is over
+//! ([`Source::end_of_run`]), so the merger's origin ends it downstream.
 
 use crate::log;
 use crate::module::{Decision, HookResult, Module, ModuleError, Source};
@@ -45,6 +49,13 @@ pub struct MergeCounts {
     pub late: u64,
 }
 
+/// What the source gives next.
+enum Ready {
+    Event(Event),
+    /// Every event of the run went out (a held topology).
+    RunEnd,
+}
+
 struct Waiting {
     parts: Vec<Option<Event>>,
     first: Instant,
@@ -57,7 +68,9 @@ struct Table {
     arrivals: VecDeque<(Key, Instant)>,
     /// Keys waiting that each input has delivered to.
     held: Vec<usize>,
-    ready: VecDeque<Event>,
+    ready: VecDeque<Ready>,
+    /// The run each input ended last (cleared once every input has ended it).
+    runs_ended: Vec<Option<u32>>,
     /// Keys that went out incomplete, when, and which inputs they still miss: a part of one
     /// of those is late. Forgotten once nothing is missing, its inputs ended, or it is old.
     gone: HashMap<Key, (Instant, Vec<bool>)>,
@@ -74,20 +87,24 @@ pub struct MergeTable {
     name: String,
     inputs: Vec<String>,
     timeout: Duration,
+    /// In a held topology: the end of each run is passed on to the source.
+    held: bool,
     table: Mutex<Table>,
     changed: Condvar,
 }
 
 impl MergeTable {
     /// A table for the merger `name` whose inputs are the channels `inputs` (their names go
-    /// into `missing_sources`), sending an event on `timeout` after its first part.
-    pub fn new(name: &str, inputs: Vec<String>, timeout: Duration) -> Arc<MergeTable> {
+    /// into `missing_sources`), sending an event on `timeout` after its first part; `held`:
+    /// in a held topology, whose runs end by `evflow ctl stop`.
+    pub fn new(name: &str, inputs: Vec<String>, timeout: Duration, held: bool) -> Arc<MergeTable> {
         let n = inputs.len();
-        let table = Table { held: vec![0; n], ended: vec![false; n], ..Table::default() };
+        let table = Table { held: vec![0; n], ended: vec![false; n], runs_ended: vec![None; n], ..Table::default() };
         Arc::new(MergeTable {
             name: name.to_string(),
             inputs,
             timeout,
+            held,
             table: Mutex::new(table),
             changed: Condvar::new(),
         })
@@ -165,6 +182,26 @@ impl MergeTable {
             missing[input] = false;
             missing.contains(&true)
         });
+        self.changed.notify_all();
+    }
+
+    /// Input `input` has ended run `run`: once every input has, what waits of the run goes
+    /// out, followed (held) by the end of the run.
+    fn end_run(&self, input: usize, run: u32) {
+        let mut t = self.lock();
+        t.runs_ended[input] = Some(run);
+        if t.runs_ended.iter().any(|r| *r != Some(run)) {
+            return;
+        }
+        t.runs_ended.iter_mut().for_each(|r| *r = None);
+        let now = Instant::now();
+        let keys: Vec<Key> = t.arrivals.iter().map(|(k, _)| *k).filter(|k| k.0 == run).collect();
+        for key in keys {
+            self.send(&mut t, key, now);
+        }
+        if self.held {
+            t.ready.push_back(Ready::RunEnd);
+        }
         self.changed.notify_all();
     }
 
@@ -254,16 +291,22 @@ impl MergeTable {
             t.gone.insert(key, (now, still_missing));
             t.gone_order.push_back((key, now));
         }
-        t.ready.push_back(event);
+        t.ready.push_back(Ready::Event(event));
     }
 
     /// The next event to go out: `Some(Some(event))`, `Some(None)` at the end (every input
     /// ended, nothing waits), or `None` when there is nothing yet.
     fn take(&self, t: &mut Table) -> Option<Option<Event>> {
         self.expire(t, Instant::now());
-        if let Some(event) = t.ready.pop_front() {
-            self.changed.notify_all();
-            return Some(Some(event));
+        match t.ready.front() {
+            Some(Ready::Event(_)) => {
+                let Some(Ready::Event(event)) = t.ready.pop_front() else { unreachable!("looked at") };
+                self.changed.notify_all();
+                return Some(Some(event));
+            }
+            // The origin ends the run first (end_of_run).
+            Some(Ready::RunEnd) => return None,
+            None => {}
         }
         (t.ended.iter().all(|&e| e) && t.waiting.is_empty()).then_some(None)
     }
@@ -301,6 +344,11 @@ impl Module for MergeInput {
 
     fn sees_failed(&self) -> bool {
         true
+    }
+
+    fn end_run(&mut self, run: u32) -> HookResult {
+        self.table.end_run(self.input, run);
+        Ok(())
     }
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
@@ -343,7 +391,21 @@ impl Source for MergeSource {
     fn ready(&mut self) -> bool {
         let mut t = self.table.lock();
         self.table.expire(&mut t, Instant::now());
-        !t.ready.is_empty() || (t.ended.iter().all(|&e| e) && t.waiting.is_empty())
+        match t.ready.front() {
+            Some(Ready::Event(_)) => true,
+            Some(Ready::RunEnd) => false,
+            None => t.ended.iter().all(|&e| e) && t.waiting.is_empty(),
+        }
+    }
+
+    fn end_of_run(&mut self) -> bool {
+        let mut t = self.table.lock();
+        let over = matches!(t.ready.front(), Some(Ready::RunEnd));
+        if over {
+            t.ready.pop_front();
+            self.table.changed.notify_all();
+        }
+        over
     }
 
     fn next_event(&mut self) -> HookResult<Option<Event>> {
@@ -385,7 +447,7 @@ mod tests {
     }
 
     fn table(timeout_ms: u64) -> (Arc<MergeTable>, MergeSource, Vec<MergeInput>) {
-        let t = MergeTable::new("m", vec!["a".into(), "b".into(), "c".into()], Duration::from_millis(timeout_ms));
+        let t = MergeTable::new("m", vec!["a".into(), "b".into(), "c".into()], Duration::from_millis(timeout_ms), true);
         let inputs = (0..3).map(|i| MergeInput::new(t.clone(), i)).collect();
         (t.clone(), MergeSource::new(t), inputs)
     }
@@ -456,5 +518,22 @@ mod tests {
         assert_eq!(source.next_event().unwrap().unwrap().get("x").unwrap().data()[0], 2);
         assert!(source.next_event().unwrap().is_none());
         assert_eq!(t.counts().incomplete, 2);
+    }
+
+    #[test]
+    fn a_run_ended_by_every_input_sends_what_waits_then_says_so() {
+        let (_, mut source, mut inputs) = table(10_000);
+        inputs[0].event(&mut part(4, 1, "x", 1)).unwrap();
+        inputs[1].event(&mut part(4, 1, "y", 1)).unwrap();
+        for input in &mut inputs[..2] {
+            input.end_run(4).unwrap();
+        }
+        assert!(!source.ready() && !source.end_of_run());
+        inputs[2].end_run(4).unwrap();
+        let e = source.next_event().unwrap().unwrap();
+        assert_eq!(e.get(MISSING_SOURCES).unwrap().shape(), &[1]);
+        assert!(!source.ready());
+        assert!(source.end_of_run());
+        assert!(!source.end_of_run());
     }
 }

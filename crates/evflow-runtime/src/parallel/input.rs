@@ -198,6 +198,10 @@ impl Input<'_, '_> {
             }
             if held {
                 follow_runs(board, &mut run, &mut run_open);
+                // A source whose runs end by themselves (a merger's) ends this one.
+                if run_open && source.end_of_run() {
+                    run_open = false;
+                }
             }
             self.check_workers()?;
             if board.failed() {
