@@ -210,3 +210,35 @@ def test_start_is_refused_without_hold(tmp_path):
             up.kill()
             up.communicate()
     assert os.listdir(tmp_path / "out")
+
+
+def test_held_runs_through_a_broadcast(tmp_path):
+    """A held source broadcasting to the trigger and to a monitor: each run ends at both
+    receivers (the reader's run end reaches the follower through the tee); each run's files
+    hold that run's events, the monitor's all of them."""
+    monitor = STORE.replace("out/run-", "mon/run-")
+    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE), ("monitor", monitor)):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
+    extra = '[devices.monitor]\nsteering = "monitor.py"\ninputs = ["raw"]\n'
+    extra += '[channels.raw]\npattern = "broadcast"\n'
+    topo = tmp_path / "topo.toml"
+    topo.write_text(HELD.format(name=unique("heldbc")) + extra)
+    up = start_cli("up", topo, "--hold", cwd=tmp_path)
+    try:
+        status(topo)
+        for number in (3, 4):
+            ctl(topo, "start", "--run", str(number))
+            wait_for_events(topo, 100 * (number - 2))
+            ctl(topo, "stop")
+        ctl(topo, "stop")
+        _, err = up.communicate(timeout=60)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    for number in (3, 4):
+        stored = events(tmp_path / "out" / f"run-{number}.evf")
+        seen = events(tmp_path / "mon" / f"run-{number}.evf")
+        assert {e.run for e in stored} == {e.run for e in seen} == {number}
+        assert [e.number for e in stored] == [e.number for e in seen]

@@ -424,7 +424,9 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
          "replicas is not supported yet"),
     )  # fmt: skip
     topo = chain_with(tmp_path, "[channels.accepted]", '[channels.accepted]\npattern = "broadcast"')
-    assert_refused(tmp_path, topo, (15, "channel accepted: pattern = 'broadcast' is not supported"))
+    assert_refused(
+        tmp_path, topo, (15, "channel accepted: a broadcast is sent by a source or a merger")
+    )
     fan_in = CHAIN.format(name=unique("in")).replace(
         "[devices.reco]", '[devices.gen2]\nsteering = "gen.py"\noutputs = ["raw"]\n[devices.reco]'
     )
@@ -531,3 +533,60 @@ def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
         expected.append((run, number, doubled))
     got = [(run, number, adc) for run, number, adc, _ in events_of(tmp_path / "out.evf")]
     assert got == expected
+
+
+MONITOR = """
+import os
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput("monitor.evf"))
+"""
+
+BROADCAST = """
+name = "{name}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+replicas = 2
+max_restarts_per_minute = 100
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+inputs = ["accepted"]
+[devices.monitor]
+steering = "monitor.py"
+inputs = ["raw"]
+[channels.raw]
+pattern = "broadcast"
+[channels.accepted]
+ordered = true
+"""
+
+
+def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
+    """gen broadcasts raw to the trigger (reco x2 -> store) and to a monitor: the store
+    writes what one process writes, the monitor every event read, in source order; a reco
+    replica killed mid-run changes neither."""
+    topo = write_chain(tmp_path, BROADCAST.format(name=unique("bc")), monitor=MONITOR)
+    up = start_up(
+        topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=20000, RECO_SLEEP=0.0002)
+    )
+    try:
+        devices = status(topo, tmp_path)
+        time.sleep(0.5)
+        os.kill(next(d["pid"] for d in devices if d["name"] == "evf-reco-local-1"), signal.SIGKILL)
+        _, err = up.communicate(timeout=120)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+    with ef.open(tmp_path / "monitor.evf") as f:
+        monitored = [(e.run, e.number) for e in f]
+    assert monitored == [(1, n) for n in range(1, 20001)] + [(2, n) for n in range(1, 301)]
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["read"] == 20300

@@ -499,9 +499,11 @@ class Farm:
             p.restarts += 1
             self._start(p)
 
-    def _inputs_ended(self, segment) -> bool:
-        """Whether every segment feeding the merger at ``segment``'s origin has ended."""
-        feeding = [s for s in self.segments if s.custody is segment.origin]
+    def _fed_ended(self, segment) -> bool:
+        """Whether what feeds ``segment``'s origin has ended: the segments into its merger,
+        or the broadcast's reading segment."""
+        feeding = [segment.reader] if segment.reader else []
+        feeding += [s for s in self.segments if s.custody is segment.origin]
         return all(self.origin[s.index].reports.get(s.index, {}).get("ended") for s in feeding)
 
     def _may_restart(self, p: Proc) -> bool:
@@ -564,11 +566,12 @@ class Farm:
                     }
                     for slot, p in enumerate(self.slots[i])
                 ]
-                # A drain stops the sources; a merger's origin goes on until its inputs end
-                # (held: it is told to stop once they have, its runs all ended).
-                is_source = segment.origin.kind == "path"
+                # A drain stops the sources; a merger's origin, or a broadcast's follower,
+                # goes on until what feeds it ends (held: it is told to stop once that has,
+                # its runs all ended).
+                is_source = segment.origin.kind == "path" and segment.reader is None
                 stop = self.stop if is_source or self.stop >= 2 else 0
-                if not is_source and self.hold and self.stop and self._inputs_ended(segment):
+                if not is_source and self.hold and self.stop and self._fed_ended(segment):
                     stop = self.stop
                 origin = self.origin[i].reports.get(i, {})
                 view = {

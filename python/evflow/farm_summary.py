@@ -88,13 +88,18 @@ def write(farm, file, final: list, wall_s: float) -> None:
     def total(procs, role, key):
         return sum(p.counter(role, key) for p in procs)
 
-    sources = [farm.origin[s.index] for s in farm.segments if s.origin.kind == "path"]
+    # Events read: by each source once (a broadcast's followers read them again from it).
+    read = sum(
+        farm.origin[s.index].reports.get(s.index, {}).get("counters", {}).get("read", 0)
+        for s in farm.segments
+        if s.origin.kind == "path" and s.reader is None
+    )
     data = {
         "topology": farm.topology.name,
         "file": os.path.abspath(farm.topology.file),
         "devices": final,
         "job": {
-            "read": total(sources, "input", "read"),
+            "read": read,
             "written": total(farm.sinks, "output", "written"),
             "rejected": total(farm.procs, "output", "rejected"),
             "failed": total(farm.sinks, "output", "failed"),

@@ -58,6 +58,11 @@ class Segment:
     bridge: Device | None = None
     """A bridge in front of the workers (or the custody): the origin sends to it over tcp, the
     rest use their host's transport."""
+    tee: tuple | None = None
+    """A broadcast: (its tee's table, None) for the segment whose origin reads the source,
+    (table, follower) for each other receiver's, whose source is the tee."""
+    reader: "Segment | None" = None
+    """A broadcast follower's reading segment."""
 
     def devices(self) -> list:
         return [d for d in (self.origin, self.bridge, self.workers, self.custody) if d is not None]
@@ -78,6 +83,8 @@ class Plan:
         if problems:
             raise TopologyError(topology.file, problems)
         self._join_processors()
+        self.hold = hold
+        self.tees = {}
         self.tables = {
             d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s, held=hold)
             for d in self.devices
@@ -144,9 +151,19 @@ class Plan:
                 )
         for channel, spec in self.topology.channels.items():
             line = spec["line"] or min(d.line for d in senders.get(channel, receivers[channel]))
-            if spec["pattern"] == "broadcast":
-                problems.append((line, f"channel {channel}: pattern = 'broadcast' {NOT_YET}"))
-            for ends, what in ((senders, "sending"), (receivers, "receiving")):
+            broadcast = spec["pattern"] == "broadcast"
+            origin = [d for d in senders.get(channel, []) if d.kind == "merger" or not d.inputs]
+            if broadcast and len(origin) != len(senders.get(channel, [])):
+                problems.append(
+                    (
+                        line,
+                        f"channel {channel}: a broadcast is sent by a source or a merger; "
+                        f"from a processor {NOT_YET}",
+                    )
+                )
+            sides = ((senders, "sending"),) if broadcast else ()
+            sides = sides or ((senders, "sending"), (receivers, "receiving"))
+            for ends, what in sides:
                 names = sorted(d.name for d in ends.get(channel, []))
                 if len(names) > 1:
                     problems.append(
@@ -210,37 +227,52 @@ class Plan:
             is_source = origin.kind == "path" and not origin.inputs
             if not (is_source or origin.kind == "merger") or not origin.outputs:
                 continue
-            channels = [origin.outputs[0]]
-            nxt = self._receiver(channels[0])
-            bridge = None
-            if nxt.kind == "bridge":
-                bridge = nxt
-                channels.append(bridge.outputs[0])
-                nxt = self._receiver(channels[-1])
-            workers = None
-            if nxt.kind == "path" and nxt.outputs:
-                workers = nxt
-                channels.append(nxt.outputs[0])
-                nxt = self._receiver(channels[-1])
-            if nxt.kind == "bridge":
-                raise TopologyError(
-                    self.topology.file,
-                    [(nxt.line, f"bridge {nxt.name} must receive from a source or a merger")],
-                )
-            merge_input = nxt.inputs.index(channels[-1]) if nxt.kind == "merger" else None
-            segment = Segment(len(segments), origin, workers, nxt, channels, merge_input)
-            segment.bridge = bridge
-            if bridge is not None:
-                self._check_bridge(segment)
-            if workers is not None:
-                segment.slots = [
-                    (h, r) for h in workers.hosts for r in range(1, workers.replicas + 1)
-                ]
-            specs = [self.channels[c] for c in channels]
-            segment.ordered = any(s["ordered"] for s in specs)
-            segment.transport = self._transport(segment, specs)
-            segments.append(segment)
+            channel = origin.outputs[0]
+            # A broadcast: one segment per receiving device, the first reads the source.
+            receivers = [d for d in self.devices if channel in d.inputs]
+            reader = None
+            for follower, first in enumerate(receivers):
+                segment = self._segment(len(segments), origin, first)
+                if len(receivers) > 1:
+                    table = self.tees.setdefault(
+                        channel, _native.TeeTable(channel, len(receivers) - 1, held=self.hold)
+                    )
+                    segment.tee = (table, None if reader is None else follower - 1)
+                    segment.reader = reader
+                    reader = reader or segment
+                segments.append(segment)
         return segments
+
+    def _segment(self, index: int, origin: Device, first: Device) -> Segment:
+        """The segment from ``origin`` whose first device after it is ``first``."""
+        channels = [origin.outputs[0]]
+        nxt = first
+        bridge = None
+        if nxt.kind == "bridge":
+            bridge = nxt
+            channels.append(bridge.outputs[0])
+            nxt = self._receiver(channels[-1])
+        workers = None
+        if nxt.kind == "path" and nxt.outputs:
+            workers = nxt
+            channels.append(nxt.outputs[0])
+            nxt = self._receiver(channels[-1])
+        if nxt.kind == "bridge":
+            raise TopologyError(
+                self.topology.file,
+                [(nxt.line, f"bridge {nxt.name} must receive from a source or a merger")],
+            )
+        merge_input = nxt.inputs.index(channels[-1]) if nxt.kind == "merger" else None
+        segment = Segment(index, origin, workers, nxt, channels, merge_input)
+        segment.bridge = bridge
+        if bridge is not None:
+            self._check_bridge(segment)
+        if workers is not None:
+            segment.slots = [(h, r) for h in workers.hosts for r in range(1, workers.replicas + 1)]
+        specs = [self.channels[c] for c in channels]
+        segment.ordered = any(s["ordered"] for s in specs)
+        segment.transport = self._transport(segment, specs)
+        return segment
 
     def _check_bridge(self, segment: Segment) -> None:
         bridge = segment.bridge
@@ -276,9 +308,13 @@ class Plan:
     # --- a segment's path and options --------------------------------------------------------
 
     def origin_steps(self, segment: Segment) -> list:
+        if segment.tee and segment.tee[1] is not None:
+            return [segment.tee[0].source(segment.tee[1])]
         if segment.origin.kind == "merger":
-            return [self.tables[segment.origin.name].source()]
-        return segment.origin.steps()
+            steps = [self.tables[segment.origin.name].source()]
+        else:
+            steps = segment.origin.steps()
+        return [*steps, segment.tee[0].step()] if segment.tee else steps
 
     def custody_steps(self, segment: Segment) -> list:
         if segment.custody.kind == "merger":
@@ -358,7 +394,8 @@ class Plan:
         roles = []
         for s in self.segments:
             if s.origin is device:
-                roles.insert(0, (s, "input"))
+                # The reader of a broadcast first, its followers after it.
+                roles.insert(sum(r == "input" for _, r in roles), (s, "input"))
             if s.workers is device and (host, replica) in s.slots:
                 roles.append((s, f"worker:{s.slots.index((host, replica))}"))
             if s.custody is device:

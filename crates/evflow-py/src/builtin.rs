@@ -24,7 +24,7 @@ pub fn native_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Source>>
         let source = FileInput::new(f.get().config.clone()).map_err(config_error)?;
         return Ok(Some(Box::new(source)));
     }
-    Ok(crate::merger::native_source(obj))
+    Ok(crate::device_steps::native_source(obj))
 }
 
 /// The runtime module a built-in module object configures, or `None` for other objects.
@@ -42,7 +42,7 @@ pub fn native_module(obj: &Bound<'_, PyAny>, job: &serde_json::Value) -> PyResul
         let module = Progress::new(p.get().config.clone()).map_err(config_error)?;
         return Ok(Some(Box::new(module)));
     }
-    Ok(crate::merger::native_module(obj))
+    Ok(crate::device_steps::native_module(obj))
 }
 
 /// A count or number given from Python, checked to fit its type, naming the option if not.

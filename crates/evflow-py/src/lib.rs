@@ -6,11 +6,11 @@ mod arrays;
 mod builtin;
 mod channels;
 mod device;
+mod device_steps;
 mod errors;
 mod event;
 mod files;
 mod job;
-mod merger;
 mod sessions;
 mod topology;
 
@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     builtin::register(m)?;
-    merger::register(m)?;
+    device_steps::register(m)?;
     files::register(m)?;
     channels::register(m)?;
     sessions::register(m)?;

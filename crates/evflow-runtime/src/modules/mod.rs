@@ -18,6 +18,7 @@ pub mod generator;
 pub mod merger;
 pub mod progress;
 pub mod rng;
+pub mod tee;
 
 pub use config::ConfigError;
 pub use file_input::{FileInput, FileInputConfig};
@@ -26,3 +27,4 @@ pub use generator::{EntrySpec, EventGenerator, GeneratorConfig, RunSpec, SizeDis
 pub use merger::{MergeInput, MergeSource, MergeTable};
 pub use progress::{Progress, ProgressConfig, ProgressStyle};
 pub use rng::EventRng;
+pub use tee::{TeeSource, TeeStep, TeeTable};

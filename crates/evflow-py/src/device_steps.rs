@@ -1,9 +1,10 @@
-//! A topology's merger as Python objects: `evflow up` builds one `MergeTable` per merger
-//! device and puts its steps into the merger's segments' paths (python/evflow/plan.py).
+//! The steps of a topology's built-in devices as Python objects (python/evflow/plan.py puts
+//! them into the segments' paths): a merger's (one `MergeTable` per merger or junction) and
+//! a broadcast's tee (one `TeeTable` per broadcast channel).
 
 use crate::errors::config_error;
 use evflow_runtime::module::{Module, Source};
-use evflow_runtime::modules::{MergeInput, MergeSource, MergeTable};
+use evflow_runtime::modules::{MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,15 +72,77 @@ impl PyMergeStep {
     }
 }
 
-/// The runtime source of a merger's source step, or `None` for other objects.
+/// The queues of a broadcast channel's tee: its reader's step and its followers' sources.
+#[pyclass(name = "TeeTable", module = "evflow._native", frozen)]
+pub struct PyTeeTable {
+    table: Arc<TeeTable>,
+    name: String,
+}
+
+#[pymethods]
+impl PyTeeTable {
+    #[new]
+    #[pyo3(signature = (name, followers, held=false))]
+    fn new(name: String, followers: usize, held: bool) -> Self {
+        PyTeeTable { table: TeeTable::new(&name, followers, held), name }
+    }
+
+    /// The last step of the reader's input part.
+    fn step(&self) -> PyTeeStep {
+        PyTeeStep { table: self.table.clone(), follower: None, name: self.name.clone() }
+    }
+
+    /// The source of follower `follower` (from 0).
+    fn source(&self, follower: usize) -> PyTeeStep {
+        PyTeeStep { table: self.table.clone(), follower: Some(follower), name: self.name.clone() }
+    }
+}
+
+/// A step of a broadcast's tee in a path: the reader's step, or a follower's source.
+#[pyclass(name = "TeeStep", module = "evflow._native", frozen)]
+pub struct PyTeeStep {
+    table: Arc<TeeTable>,
+    follower: Option<usize>,
+    name: String,
+}
+
+#[pymethods]
+impl PyTeeStep {
+    /// Name in statistics: the broadcast channel's.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+    /// Whether it is a follower's source.
+    #[getter]
+    fn is_source(&self) -> bool {
+        self.follower.is_some()
+    }
+    /// Marks built-in modules for `Path.add`.
+    #[getter]
+    fn is_native_module(&self) -> bool {
+        self.follower.is_none()
+    }
+}
+
+/// The runtime source of a merger's or a tee's source step, or `None` for other objects.
 pub fn native_source(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Source>> {
+    if let Ok(step) = obj.cast::<PyTeeStep>() {
+        let step = step.get();
+        return step.follower.map(|f| Box::new(TeeSource::new(step.table.clone(), f)) as Box<dyn Source>);
+    }
     let step = obj.cast::<PyMergeStep>().ok()?;
     let step = step.get();
     step.input.is_none().then(|| Box::new(MergeSource::new(step.table.clone())) as Box<dyn Source>)
 }
 
-/// The runtime module of a merger's input step, or `None` for other objects.
+/// The runtime module of a merger's input step or a tee's reader step, or `None` for other
+/// objects.
 pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
+    if let Ok(step) = obj.cast::<PyTeeStep>() {
+        let step = step.get();
+        return step.follower.is_none().then(|| Box::new(TeeStep::new(step.table.clone())) as Box<dyn Module>);
+    }
     let step = obj.cast::<PyMergeStep>().ok()?;
     let step = step.get();
     step.input.map(|i| Box::new(MergeInput::new(step.table.clone(), i)) as Box<dyn Module>)
@@ -89,5 +152,7 @@ pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMergeTable>()?;
     m.add_class::<PyMergeStep>()?;
+    m.add_class::<PyTeeTable>()?;
+    m.add_class::<PyTeeStep>()?;
     Ok(())
 }
