@@ -590,3 +590,23 @@ def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
     assert monitored == [(1, n) for n in range(1, 20001)] + [(2, n) for n in range(1, 301)]
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["read"] == 20300
+
+
+def test_a_source_sending_on_two_channels_gives_each_every_event(tmp_path):
+    """Fan-out: gen sends on raw (to the trigger) and on copy (to a monitor), each channel
+    getting every event, as a broadcast to two devices does."""
+    text = (
+        BROADCAST.format(name=unique("fan"))
+        .replace('outputs = ["raw"]', 'outputs = ["raw", "copy"]', 1)
+        .replace(
+            'steering = "monitor.py"\ninputs = ["raw"]',
+            'steering = "monitor.py"\ninputs = ["copy"]',
+        )
+        .replace('[channels.raw]\npattern = "broadcast"\n', "")
+    )
+    topo = write_chain(tmp_path, text, monitor=MONITOR)
+    result = run_up(topo, tmp_path, env=up_env(EVENTS=3000))
+    assert result.returncode == 0, result.stderr
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "3000"})
+    with ef.open(tmp_path / "monitor.evf") as f:
+        assert len(f) == 3300

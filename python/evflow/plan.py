@@ -114,11 +114,12 @@ class Plan:
             for c in d.inputs:
                 receivers.setdefault(c, []).append(d)
         for d in self.devices:
-            if len(d.outputs) > 1:
+            if len(d.outputs) > 1 and (d.kind == "bridge" or is_processor(d)):
                 problems.append(
                     (
                         d.line,
-                        f"device {d.name} sends on {len(d.outputs)} channels: fan-out {NOT_YET}",
+                        f"device {d.name} sends on {len(d.outputs)} channels: fan-out from a "
+                        f"processor or a bridge {NOT_YET}",
                     )
                 )
             stateful = d.kind in ("merger", "bridge") or not (d.inputs and d.outputs)
@@ -227,15 +228,16 @@ class Plan:
             is_source = origin.kind == "path" and not origin.inputs
             if not (is_source or origin.kind == "merger") or not origin.outputs:
                 continue
-            channel = origin.outputs[0]
-            # A broadcast: one segment per receiving device, the first reads the source.
-            receivers = [d for d in self.devices if channel in d.inputs]
+            # One segment per receiving device of each of its channels (several: a
+            # broadcast, or fan-out); the first reads the source, a tee feeds the others.
+            ends = [(c, d) for c in origin.outputs for d in self.devices if c in d.inputs]
             reader = None
-            for follower, first in enumerate(receivers):
-                segment = self._segment(len(segments), origin, first)
-                if len(receivers) > 1:
+            for follower, (channel, first) in enumerate(ends):
+                segment = self._segment(len(segments), origin, channel, first)
+                if len(ends) > 1:
+                    name = "+".join(origin.outputs)
                     table = self.tees.setdefault(
-                        channel, _native.TeeTable(channel, len(receivers) - 1, held=self.hold)
+                        name, _native.TeeTable(name, len(ends) - 1, held=self.hold)
                     )
                     segment.tee = (table, None if reader is None else follower - 1)
                     segment.reader = reader
@@ -243,9 +245,9 @@ class Plan:
                 segments.append(segment)
         return segments
 
-    def _segment(self, index: int, origin: Device, first: Device) -> Segment:
-        """The segment from ``origin`` whose first device after it is ``first``."""
-        channels = [origin.outputs[0]]
+    def _segment(self, index: int, origin: Device, channel: str, first: Device) -> Segment:
+        """The segment from ``origin`` over ``channel`` whose first device is ``first``."""
+        channels = [channel]
         nxt = first
         bridge = None
         if nxt.kind == "bridge":
