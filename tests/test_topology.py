@@ -427,12 +427,15 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     assert_refused(
         tmp_path, topo, (15, "channel accepted: a broadcast is sent by a source or a merger")
     )
-    fan_in = CHAIN.format(name=unique("in")).replace(
-        "[devices.reco]", '[devices.gen2]\nsteering = "gen.py"\noutputs = ["raw"]\n[devices.reco]'
+    fan_out = CHAIN.format(name=unique("out")).replace(
+        "[devices.store]",
+        '[devices.store2]\nsteering = "store.py"\ninputs = ["accepted"]\n[devices.store]',
     )
-    topo = write_chain(tmp_path, fan_in)
+    topo = write_chain(tmp_path, fan_out)
     assert_refused(
-        tmp_path, topo, (3, "channel raw has several sending devices (gen, gen2): is not supported")
+        tmp_path,
+        topo,
+        (18, "channel accepted has several receiving devices (store, store2): a balance channel"),
     )
 
 
@@ -610,3 +613,33 @@ def test_a_source_sending_on_two_channels_gives_each_every_event(tmp_path):
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "3000"})
     with ef.open(tmp_path / "monitor.evf") as f:
         assert len(f) == 3300
+
+
+def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
+    """gen and gen2 both send on raw: they meet at a funnel (raw-f) on the trigger's host,
+    which passes every event on in the order it came; each event once, each source's in
+    its own order (accepted is ordered)."""
+    text = CHAIN.format(name=unique("funnel")).replace(
+        "[devices.reco]", '[devices.gen2]\nsteering = "gen2.py"\noutputs = ["raw"]\n[devices.reco]'
+    )
+    gen2 = GEN.replace(
+        'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
+    )
+    topo = write_chain(tmp_path, text, gen2=gen2)
+    up = start_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
+    try:
+        names = [d["name"] for d in status(topo, tmp_path)]
+        _, err = up.communicate(timeout=120)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.communicate()
+    assert up.returncode == 0, err
+    assert "evf-raw-f-local-1" in names
+    got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
+    kept = [(1, n) for n in range(1, 3001)] + [(2, n) for n in range(1, 301)]
+    kept = [k for k in kept if k[1] % 7] + [(7, n) for n in range(1, 501) if n % 7]
+    assert sorted(got) == sorted(kept)
+    assert [k for k in got if k[0] == 7] == [k for k in kept if k[0] == 7]
+    assert [k for k in got if k[0] != 7] == [k for k in kept if k[0] != 7]
+    assert json.loads((tmp_path / "report.json").read_text())["job"]["read"] == 3800

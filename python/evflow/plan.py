@@ -29,6 +29,9 @@ _DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
 JUNCTION = "-j"
 """What a junction's name adds to the name of the channel it ends (`mid` -> `mid-j`)."""
 
+FUNNEL = "-f"
+"""What a funnel's name adds to the name of the channel it ends (`raw` -> `raw-f`)."""
+
 
 def is_processor(device) -> bool:
     """Whether ``device`` runs a path between inputs and outputs (replicas, no state)."""
@@ -50,7 +53,7 @@ class Segment:
     custody: Device
     channels: list
     merge_input: int | None = None
-    """The custody is a merger: which of its inputs this segment is."""
+    """The custody is a merger or a funnel: which of its inputs this segment is."""
     slots: list = field(default_factory=list)
     """Worker slots: (host, replica) of each processor replica, host by host."""
     transport: str = "shm"
@@ -85,6 +88,13 @@ class Plan:
         self._join_processors()
         self.hold = hold
         self.tees = {}
+        self.funnels = {
+            d.name: _native.FunnelTable(
+                d.name, sum(d.inputs[0] in s.outputs for s in self.devices), held=hold
+            )
+            for d in self.devices
+            if d.kind == "funnel"
+        }
         self.tables = {
             d.name: _native.MergeTable(d.name, list(d.inputs), d.timeout_s, held=hold)
             for d in self.devices
@@ -162,8 +172,8 @@ class Plan:
                         f"from a processor {NOT_YET}",
                     )
                 )
-            sides = ((senders, "sending"),) if broadcast else ()
-            sides = sides or ((senders, "sending"), (receivers, "receiving"))
+            # Several senders on a balance channel meet at a funnel.
+            sides = ((senders, "sending"),) if broadcast else ((receivers, "receiving"),)
             for ends, what in sides:
                 names = sorted(d.name for d in ends.get(channel, []))
                 if len(names) > 1:
@@ -171,7 +181,12 @@ class Plan:
                         (
                             line,
                             f"channel {channel} has several {what} devices ({', '.join(names)}): "
-                            f"{NOT_YET}; join several sources with a merger",
+                            + (
+                                "a broadcast from several devices is not supported yet"
+                                if broadcast
+                                else 'a balance channel feeds one device; pattern = "broadcast" '
+                                "gives each every event"
+                            ),
                         )
                     )
         return problems
@@ -179,44 +194,52 @@ class Plan:
     # --- segments ---------------------------------------------------------------------------
 
     def _join_processors(self) -> None:
-        """Two processor devices in a row meet at a junction: a merger of one input that
-        the plan adds on the second device's first host, custody of the first segment and
-        origin of the next (docs/topology.md, "Junctions")."""
+        """Adds the built-in devices the file implies (docs/topology.md): a funnel where
+        several devices send on one channel, a junction where two processor devices meet."""
+        for channel in list(self.channels):
+            senders = [d for d in self.devices if channel in d.outputs]
+            if len(senders) > 1 and self.channels[channel]["pattern"] == "balance":
+                self._insert("funnel", channel, FUNNEL)
         for channel in list(self.channels):
             sender = next((d for d in self.devices if channel in d.outputs), None)
             receiver = next((d for d in self.devices if channel in d.inputs), None)
-            if not (is_processor(sender) and is_processor(receiver)):
-                continue
-            onward = f"{channel}{JUNCTION}"
-            if self.device(onward) or onward in self.channels:
-                raise TopologyError(
-                    self.topology.file,
-                    [(receiver.line, f"{onward} names the junction of channel {channel}: rename "
-                      "the device or channel that has this name")],
-                )  # fmt: skip
-            junction = dataclasses.replace(
-                receiver,
-                name=f"{channel}{JUNCTION}",
-                kind="merger",
-                steering=None,
-                hosts=receiver.hosts[:1],
-                replicas=1,
-                inputs=[channel],
-                outputs=[onward],
-                restart="never",
-                port=None,
-                path=None,
-                module=None,
-            )
-            at = self.devices.index(receiver)
-            self.devices[at] = dataclasses.replace(
-                receiver, inputs=[onward if c == channel else c for c in receiver.inputs]
-            )
-            self.devices.insert(at, junction)
-            self.channels[onward] = self.channels[channel]
+            if is_processor(sender) and is_processor(receiver):
+                self._insert("merger", channel, JUNCTION)
+
+    def _insert(self, kind: str, channel: str, suffix: str) -> None:
+        """Puts a device of ``kind`` at the end of ``channel``, on its receiver's first host:
+        it receives on ``channel`` and sends on ``channel`` + ``suffix`` (also its name)."""
+        receiver = next(d for d in self.devices if channel in d.inputs)
+        onward = f"{channel}{suffix}"
+        if self.device(onward) or onward in self.channels:
+            raise TopologyError(
+                self.topology.file,
+                [(receiver.line, f"{onward} names the {kind} of channel {channel}: rename "
+                  "the device or channel that has this name")],
+            )  # fmt: skip
+        added = dataclasses.replace(
+            receiver,
+            name=onward,
+            kind=kind,
+            steering=None,
+            hosts=receiver.hosts[:1],
+            replicas=1,
+            inputs=[channel],
+            outputs=[onward],
+            restart="never",
+            port=None,
+            path=None,
+            module=None,
+        )
+        at = self.devices.index(receiver)
+        self.devices[at] = dataclasses.replace(
+            receiver, inputs=[onward if c == channel else c for c in receiver.inputs]
+        )
+        self.devices.insert(at, added)
+        self.channels[onward] = self.channels[channel]
 
     def device(self, name: str) -> Device | None:
-        """The device called ``name``, a junction included."""
+        """The device called ``name``, a junction or a funnel included."""
         return next((d for d in self.devices if d.name == name), None)
 
     def _receiver(self, channel: str) -> Device:
@@ -226,7 +249,7 @@ class Plan:
         segments = []
         for origin in self.devices:
             is_source = origin.kind == "path" and not origin.inputs
-            if not (is_source or origin.kind == "merger") or not origin.outputs:
+            if not (is_source or origin.kind in ("merger", "funnel")) or not origin.outputs:
                 continue
             # One segment per receiving device of each of its channels (several: a
             # broadcast, or fan-out); the first reads the source, a tee feeds the others.
@@ -264,7 +287,12 @@ class Plan:
                 self.topology.file,
                 [(nxt.line, f"bridge {nxt.name} must receive from a source or a merger")],
             )
-        merge_input = nxt.inputs.index(channels[-1]) if nxt.kind == "merger" else None
+        merge_input = None
+        if nxt.kind == "merger":
+            merge_input = nxt.inputs.index(channels[-1])
+        if nxt.kind == "funnel":
+            sender = workers or origin
+            merge_input = [d for d in self.devices if channels[-1] in d.outputs].index(sender)
         segment = Segment(index, origin, workers, nxt, channels, merge_input)
         segment.bridge = bridge
         if bridge is not None:
@@ -314,6 +342,8 @@ class Plan:
             return [segment.tee[0].source(segment.tee[1])]
         if segment.origin.kind == "merger":
             steps = [self.tables[segment.origin.name].source()]
+        elif segment.origin.kind == "funnel":
+            steps = [self.funnels[segment.origin.name].source()]
         else:
             steps = segment.origin.steps()
         return [*steps, segment.tee[0].step()] if segment.tee else steps
@@ -321,6 +351,8 @@ class Plan:
     def custody_steps(self, segment: Segment) -> list:
         if segment.custody.kind == "merger":
             return [self.tables[segment.custody.name].input(segment.merge_input)]
+        if segment.custody.kind == "funnel":
+            return [self.funnels[segment.custody.name].input(segment.merge_input)]
         return segment.custody.steps()
 
     def steps(self, segment: Segment) -> list:

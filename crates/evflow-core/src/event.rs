@@ -138,6 +138,21 @@ impl Event {
         self.entries.values().map(Entry::len).sum()
     }
 
+    /// A copy whose entries own their bytes (64-byte aligned): it holds no reference to the
+    /// frame or the shared memory the event was decoded from, so it may wait in a queue
+    /// without keeping them.
+    pub fn detached(&self) -> Event {
+        let entries = self
+            .entries
+            .iter()
+            .map(|(name, e)| {
+                let data = crate::aligned::aligned_copy(e.data());
+                (name.clone(), Entry::from_checked(e.dtype().to_string(), e.shape().to_vec(), data))
+            })
+            .collect();
+        Event { meta: self.meta, entries }
+    }
+
     /// An event from meta data and entries the decoder has already checked.
     pub(crate) fn from_parts(meta: EventMeta, entries: IndexMap<String, Entry>) -> Event {
         Event { meta, entries }

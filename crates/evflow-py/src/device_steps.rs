@@ -1,10 +1,13 @@
 //! The steps of a topology's built-in devices as Python objects (python/evflow/plan.py puts
-//! them into the segments' paths): a merger's (one `MergeTable` per merger or junction) and
-//! a broadcast's tee (one `TeeTable` per broadcast channel).
+//! them into the segments' paths): a merger's (one `MergeTable` per merger or junction), a
+//! broadcast's tee (one `TeeTable` per origin sending to several devices) and a funnel's
+//! (one `FunnelTable` per channel with several sending devices).
 
 use crate::errors::config_error;
 use evflow_runtime::module::{Module, Source};
-use evflow_runtime::modules::{MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable};
+use evflow_runtime::modules::{
+    FunnelInput, FunnelSource, FunnelTable, MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable,
+};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -125,8 +128,66 @@ impl PyTeeStep {
     }
 }
 
-/// The runtime source of a merger's or a tee's source step, or `None` for other objects.
+/// The queue of a funnel: its inputs' steps and its origin's source.
+#[pyclass(name = "FunnelTable", module = "evflow._native", frozen)]
+pub struct PyFunnelTable {
+    table: Arc<FunnelTable>,
+    name: String,
+}
+
+#[pymethods]
+impl PyFunnelTable {
+    #[new]
+    #[pyo3(signature = (name, inputs, held=false))]
+    fn new(name: String, inputs: usize, held: bool) -> Self {
+        PyFunnelTable { table: FunnelTable::new(&name, inputs, held), name }
+    }
+
+    /// The last step of input `input`'s segment.
+    fn input(&self, input: usize) -> PyFunnelStep {
+        PyFunnelStep { table: self.table.clone(), input: Some(input), name: self.name.clone() }
+    }
+
+    /// The source of the funnel's origin.
+    fn source(&self) -> PyFunnelStep {
+        PyFunnelStep { table: self.table.clone(), input: None, name: self.name.clone() }
+    }
+}
+
+/// A step of a funnel in a path: an input's step, or the origin's source.
+#[pyclass(name = "FunnelStep", module = "evflow._native", frozen)]
+pub struct PyFunnelStep {
+    table: Arc<FunnelTable>,
+    input: Option<usize>,
+    name: String,
+}
+
+#[pymethods]
+impl PyFunnelStep {
+    /// Name in statistics: the funnel's.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+    /// Whether it is the funnel's source.
+    #[getter]
+    fn is_source(&self) -> bool {
+        self.input.is_none()
+    }
+    /// Marks built-in modules for `Path.add`.
+    #[getter]
+    fn is_native_module(&self) -> bool {
+        self.input.is_some()
+    }
+}
+
+/// The runtime source of a merger's, a tee's or a funnel's source step, or `None` for
+/// other objects.
 pub fn native_source(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Source>> {
+    if let Ok(step) = obj.cast::<PyFunnelStep>() {
+        let step = step.get();
+        return step.input.is_none().then(|| Box::new(FunnelSource::new(step.table.clone())) as Box<dyn Source>);
+    }
     if let Ok(step) = obj.cast::<PyTeeStep>() {
         let step = step.get();
         return step.follower.map(|f| Box::new(TeeSource::new(step.table.clone(), f)) as Box<dyn Source>);
@@ -136,9 +197,13 @@ pub fn native_source(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Source>> {
     step.input.is_none().then(|| Box::new(MergeSource::new(step.table.clone())) as Box<dyn Source>)
 }
 
-/// The runtime module of a merger's input step or a tee's reader step, or `None` for other
-/// objects.
+/// The runtime module of a merger's or a funnel's input step or a tee's reader step, or
+/// `None` for other objects.
 pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
+    if let Ok(step) = obj.cast::<PyFunnelStep>() {
+        let step = step.get();
+        return step.input.map(|i| Box::new(FunnelInput::new(step.table.clone(), i)) as Box<dyn Module>);
+    }
     if let Ok(step) = obj.cast::<PyTeeStep>() {
         let step = step.get();
         return step.follower.is_none().then(|| Box::new(TeeStep::new(step.table.clone())) as Box<dyn Module>);
@@ -154,5 +219,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMergeStep>()?;
     m.add_class::<PyTeeTable>()?;
     m.add_class::<PyTeeStep>()?;
+    m.add_class::<PyFunnelTable>()?;
+    m.add_class::<PyFunnelStep>()?;
     Ok(())
 }

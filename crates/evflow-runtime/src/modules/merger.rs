@@ -13,8 +13,7 @@
 //! ([`Source::end_of_run`]), so the merger's origin ends it downstream.
 
 use crate::log;
-use crate::module::{Decision, HookResult, Module, ModuleError, Source};
-use evflow_core::aligned::aligned_copy;
+use crate::module::{Decision, HookResult, Module, Source};
 use evflow_core::{Entry, Event, Flags};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -23,6 +22,9 @@ use std::time::{Duration, Instant};
 /// Keys one input may have waiting in the table for the other inputs before it waits too:
 /// bounds the merger's memory when one input runs ahead of the others, or drops parts.
 pub const MERGE_WINDOW: usize = 16_384;
+/// Bytes of parts waiting in the table before a part that starts a new key waits: parts
+/// that complete a waiting key never wait, so an input behind the others always catches up.
+pub const MERGE_BYTES: usize = 256 << 20;
 /// How long a key that went out incomplete is remembered, so that its missing parts are known
 /// as late when they come: this many timeouts, and at least [`LATE_MEMORY_MIN`].
 pub const LATE_MEMORY_TIMEOUTS: u32 = 100;
@@ -68,6 +70,8 @@ struct Table {
     arrivals: VecDeque<(Key, Instant)>,
     /// Keys waiting that each input has delivered to.
     held: Vec<usize>,
+    /// Bytes of the parts waiting.
+    bytes: usize,
     ready: VecDeque<Ready>,
     /// The run each input ended last (cleared once every input has ended it).
     runs_ended: Vec<Option<u32>>,
@@ -122,10 +126,15 @@ impl MergeTable {
     /// Takes input `input`'s part, waiting while that input is [`MERGE_WINDOW`] keys ahead.
     fn put(&self, input: usize, part: Event) {
         let key = (part.meta.run, part.meta.event);
+        let part_bytes = part.payload_bytes();
         let mut t = self.lock();
         // Waits while it is far ahead of the others, or the origin is behind: memory stays
         // bounded, and its channel fills so that its source slows down.
-        while (t.held[input] >= MERGE_WINDOW || t.ready.len() >= MERGE_WINDOW) && !t.closed {
+        let full = |t: &Table| {
+            let starts_key = !t.waiting.contains_key(&key);
+            t.held[input] >= MERGE_WINDOW || t.ready.len() >= MERGE_WINDOW || (starts_key && t.bytes >= MERGE_BYTES)
+        };
+        while full(&t) && !t.closed {
             self.expire(&mut t, Instant::now());
             t = self.changed.wait_timeout(t, WAIT_SLICE).unwrap_or_else(|p| p.into_inner()).0;
         }
@@ -167,6 +176,7 @@ impl MergeTable {
         });
         waiting.parts[input] = Some(part);
         t.held[input] += 1;
+        t.bytes += part_bytes;
         if waiting.parts.iter().all(Option::is_some) {
             self.send(t, key, now);
         }
@@ -253,6 +263,7 @@ impl MergeTable {
                 continue;
             };
             t.held[i] -= 1;
+            t.bytes -= part.payload_bytes();
             for flag in [Flags::FAILED, Flags::RETRIED, Flags::INCOMPLETE] {
                 if part.meta.flags.contains(flag) {
                     event.meta.flags.insert(flag);
@@ -354,13 +365,7 @@ impl Module for MergeInput {
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         // A copy in this process's memory: a part may wait for `timeout`, and should not
         // hold a block of the input's shared memory meanwhile.
-        let mut part = Event::with_meta(event.meta);
-        for (name, entry) in event.iter() {
-            let owned = Entry::new(entry.dtype(), entry.shape().to_vec(), aligned_copy(entry.data()))
-                .map_err(|e| ModuleError::msg(format!("cannot copy entry {name:?}: {e}")))?;
-            part.put(name, owned).map_err(|e| ModuleError::msg(format!("cannot copy entry {name:?}: {e}")))?;
-        }
-        self.table.put(self.input, part);
+        self.table.put(self.input, event.detached());
         Ok(Decision::Keep)
     }
 

@@ -14,6 +14,7 @@
 pub mod config;
 pub mod file_input;
 pub mod file_output;
+pub mod funnel;
 pub mod generator;
 pub mod merger;
 pub mod progress;
@@ -23,6 +24,7 @@ pub mod tee;
 pub use config::ConfigError;
 pub use file_input::{FileInput, FileInputConfig};
 pub use file_output::{FileOutput, FileOutputConfig};
+pub use funnel::{FunnelInput, FunnelSource, FunnelTable};
 pub use generator::{EntrySpec, EventGenerator, GeneratorConfig, RunSpec, SizeDist, ValueDist};
 pub use merger::{MergeInput, MergeSource, MergeTable};
 pub use progress::{Progress, ProgressConfig, ProgressStyle};

@@ -12,6 +12,9 @@ use std::time::Duration;
 
 /// Events a follower may have waiting before the reader waits for it.
 pub const TEE_QUEUE: usize = 1024;
+/// Bytes of events a follower may have waiting before the reader waits for it (the events
+/// of all followers share their bytes).
+pub const TEE_BYTES: usize = 64 << 20;
 /// How long a waiting side looks at the queues before it looks again (closed, ended).
 const WAIT_SLICE: Duration = Duration::from_millis(50);
 
@@ -24,6 +27,8 @@ enum Item {
 #[derive(Default)]
 struct Queues {
     queues: Vec<VecDeque<Item>>,
+    /// Bytes of the events waiting for each follower.
+    bytes: Vec<usize>,
     /// The reader has read everything.
     ended: bool,
     /// A follower stopped taking events (its job ended): the reader no longer waits for it.
@@ -45,6 +50,7 @@ impl TeeTable {
     pub fn new(name: &str, followers: usize, held: bool) -> Arc<TeeTable> {
         let queues = Queues {
             queues: (0..followers).map(|_| VecDeque::new()).collect(),
+            bytes: vec![0; followers],
             gone: vec![false; followers],
             ..Queues::default()
         };
@@ -55,12 +61,13 @@ impl TeeTable {
         self.queues.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Hands `item` to every follower still there, waiting while one's queue is full.
-    fn push(&self, item: impl Fn() -> Item) {
+    /// Hands `item` (of `bytes` bytes) to every follower still there, waiting while one's
+    /// queue is full.
+    fn push(&self, bytes: usize, item: impl Fn() -> Item) {
         let mut q = self.lock();
         loop {
-            let full = (0..q.queues.len()).any(|f| !q.gone[f] && q.queues[f].len() >= TEE_QUEUE);
-            if !full {
+            let full = |f: usize| q.queues[f].len() >= TEE_QUEUE || q.bytes[f] >= TEE_BYTES;
+            if !(0..q.queues.len()).any(|f| !q.gone[f] && full(f)) {
                 break;
             }
             q = self.changed.wait_timeout(q, WAIT_SLICE).unwrap_or_else(|p| p.into_inner()).0;
@@ -68,6 +75,7 @@ impl TeeTable {
         for f in 0..q.queues.len() {
             if !q.gone[f] {
                 q.queues[f].push_back(item());
+                q.bytes[f] += bytes;
             }
         }
         self.changed.notify_all();
@@ -97,7 +105,7 @@ impl Module for TeeStep {
     }
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
-        self.table.push(|| Item::Event(event.clone()));
+        self.table.push(event.payload_bytes(), || Item::Event(event.clone()));
         Ok(Decision::Keep)
     }
 
@@ -105,7 +113,7 @@ impl Module for TeeStep {
         // A held topology's reader ends a run with no later event: its followers end theirs
         // there too. Otherwise the next event's run begins theirs.
         if self.table.held {
-            self.table.push(|| Item::RunEnd);
+            self.table.push(0, || Item::RunEnd);
         }
         Ok(())
     }
@@ -162,6 +170,7 @@ impl Source for TeeSource {
                     let Some(Item::Event(event)) = q.queues[self.follower].pop_front() else {
                         unreachable!("looked at")
                     };
+                    q.bytes[self.follower] -= event.payload_bytes();
                     self.table.changed.notify_all();
                     return Ok(Some(event));
                 }
@@ -179,6 +188,7 @@ impl Source for TeeSource {
         let mut q = self.table.lock();
         q.gone[self.follower] = true;
         q.queues[self.follower].clear();
+        q.bytes[self.follower] = 0;
         self.table.changed.notify_all();
         Ok(())
     }

@@ -1,0 +1,212 @@
+//! The funnel of a channel with several sending devices (docs/topology.md, "Funnels"): each
+//! sender's segment ends at the funnel, whose [`FunnelInput`] steps put the events they
+//! take into one queue, in the order they come (each sender's in its own order), and whose
+//! origin's source, a [`FunnelSource`], sends them on. Events pass through unchanged: a
+//! funnel joins streams, where a merger joins the parts of one event.
+
+use crate::module::{Decision, HookResult, Module, Source};
+use evflow_core::Event;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Events waiting in a funnel before its inputs wait: its senders then slow down.
+pub const FUNNEL_QUEUE: usize = 1024;
+/// Bytes of events waiting in a funnel before its inputs wait.
+pub const FUNNEL_BYTES: usize = 64 << 20;
+/// How long a waiting side looks at the queue before it looks again (closed, ended).
+const WAIT_SLICE: Duration = Duration::from_millis(50);
+
+enum Item {
+    Event(Event),
+    /// Every input ended the run (a held topology).
+    RunEnd,
+}
+
+#[derive(Default)]
+struct Queue {
+    items: VecDeque<Item>,
+    /// Bytes of the events waiting.
+    bytes: usize,
+    ended: Vec<bool>,
+    /// The run each input ended last (cleared once every input has ended it).
+    runs_ended: Vec<Option<u32>>,
+    closed: bool,
+}
+
+/// The queue a funnel's inputs fill and its source empties.
+pub struct FunnelTable {
+    name: String,
+    /// In a held topology a run's end is passed on once every input has ended it.
+    held: bool,
+    queue: Mutex<Queue>,
+    changed: Condvar,
+}
+
+impl FunnelTable {
+    /// A funnel named `name` with `inputs` inputs; `held`: in a held topology.
+    pub fn new(name: &str, inputs: usize, held: bool) -> Arc<FunnelTable> {
+        let queue = Queue { ended: vec![false; inputs], runs_ended: vec![None; inputs], ..Queue::default() };
+        Arc::new(FunnelTable { name: name.to_string(), held, queue: Mutex::new(queue), changed: Condvar::new() })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn all_ended(q: &Queue) -> bool {
+        q.ended.iter().all(|&e| e)
+    }
+}
+
+/// The last step of one sender's segment at a funnel.
+pub struct FunnelInput {
+    table: Arc<FunnelTable>,
+    input: usize,
+}
+
+impl FunnelInput {
+    /// The step of input `input` (from 0).
+    pub fn new(table: Arc<FunnelTable>, input: usize) -> FunnelInput {
+        FunnelInput { table, input }
+    }
+}
+
+impl Module for FunnelInput {
+    fn name(&self) -> &str {
+        &self.table.name
+    }
+
+    fn sees_failed(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        // A copy in this process's memory: it may wait, and should not hold a block of the
+        // sender's shared memory meanwhile.
+        let event = event.detached();
+        let mut q = self.table.lock();
+        while (q.items.len() >= FUNNEL_QUEUE || q.bytes >= FUNNEL_BYTES) && !q.closed {
+            q = self.table.changed.wait_timeout(q, WAIT_SLICE).unwrap_or_else(|p| p.into_inner()).0;
+        }
+        if !q.closed {
+            q.bytes += event.payload_bytes();
+            q.items.push_back(Item::Event(event));
+        }
+        self.table.changed.notify_all();
+        Ok(Decision::Keep)
+    }
+
+    fn end_run(&mut self, run: u32) -> HookResult {
+        let mut q = self.table.lock();
+        q.runs_ended[self.input] = Some(run);
+        if self.table.held && q.runs_ended.iter().all(|r| *r == Some(run)) {
+            q.runs_ended.iter_mut().for_each(|r| *r = None);
+            q.items.push_back(Item::RunEnd);
+        }
+        self.table.changed.notify_all();
+        Ok(())
+    }
+
+    fn terminate(&mut self) -> HookResult {
+        self.table.lock().ended[self.input] = true;
+        self.table.changed.notify_all();
+        Ok(())
+    }
+}
+
+/// The source of a funnel's origin: the events its inputs took, in the order they came.
+pub struct FunnelSource {
+    table: Arc<FunnelTable>,
+}
+
+impl FunnelSource {
+    /// The source that empties `table`.
+    pub fn new(table: Arc<FunnelTable>) -> FunnelSource {
+        FunnelSource { table }
+    }
+}
+
+impl Source for FunnelSource {
+    fn name(&self) -> &str {
+        &self.table.name
+    }
+
+    fn ready(&mut self) -> bool {
+        let q = self.table.lock();
+        match q.items.front() {
+            Some(Item::Event(_)) => true,
+            Some(Item::RunEnd) => false,
+            None => FunnelTable::all_ended(&q),
+        }
+    }
+
+    fn end_of_run(&mut self) -> bool {
+        let mut q = self.table.lock();
+        let over = matches!(q.items.front(), Some(Item::RunEnd));
+        if over {
+            q.items.pop_front();
+        }
+        over
+    }
+
+    fn next_event(&mut self) -> HookResult<Option<Event>> {
+        let mut q = self.table.lock();
+        loop {
+            match q.items.front() {
+                Some(Item::Event(_)) => {
+                    let Some(Item::Event(event)) = q.items.pop_front() else { unreachable!("looked at") };
+                    q.bytes -= event.payload_bytes();
+                    self.table.changed.notify_all();
+                    return Ok(Some(event));
+                }
+                // Not in a run's events: a run's end is taken by end_of_run.
+                Some(Item::RunEnd) => {
+                    q.items.pop_front();
+                }
+                None if FunnelTable::all_ended(&q) => return Ok(None),
+                None => q = self.table.changed.wait_timeout(q, WAIT_SLICE).unwrap_or_else(|p| p.into_inner()).0,
+            }
+        }
+    }
+
+    fn terminate(&mut self) -> HookResult {
+        self.table.lock().closed = true;
+        self.table.changed.notify_all();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_of_every_input_pass_through_in_the_order_they_came() {
+        let table = FunnelTable::new("raw", 2, false);
+        let mut inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
+        let mut source = FunnelSource::new(table);
+        inputs[0].event(&mut Event::new(1, 1)).unwrap();
+        inputs[1].event(&mut Event::new(1, 1)).unwrap();
+        inputs[0].event(&mut Event::new(1, 2)).unwrap();
+        inputs[0].terminate().unwrap();
+        assert!(source.ready());
+        let numbers: Vec<u64> = (0..3).map(|_| source.next_event().unwrap().unwrap().meta.event).collect();
+        assert_eq!(numbers, [1, 1, 2]);
+        assert!(!source.ready(), "input 1 has not ended");
+        inputs[1].terminate().unwrap();
+        assert!(source.next_event().unwrap().is_none());
+    }
+
+    #[test]
+    fn a_held_run_ends_once_every_input_has_ended_it() {
+        let table = FunnelTable::new("raw", 2, true);
+        let mut inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
+        let mut source = FunnelSource::new(table);
+        inputs[0].end_run(5).unwrap();
+        assert!(!source.end_of_run());
+        inputs[1].end_run(5).unwrap();
+        assert!(!source.ready());
+        assert!(source.end_of_run());
+    }
+}
