@@ -420,8 +420,8 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     assert_refused(
         tmp_path,
         topo,
-        (12, "device store: a source, sink, merger or bridge on several hosts or in several "
-         "replicas is not supported yet"),
+        (12, "device store: a sink, merger or bridge on several hosts or in several replicas "
+         "is not supported yet"),
     )  # fmt: skip
     topo = chain_with(tmp_path, "[channels.accepted]", '[channels.accepted]\npattern = "broadcast"')
     assert_refused(
@@ -643,3 +643,35 @@ def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
     assert [k for k in got if k[0] == 7] == [k for k in kept if k[0] == 7]
     assert [k for k in got if k[0] != 7] == [k for k in kept if k[0] != 7]
     assert json.loads((tmp_path / "report.json").read_text())["job"]["read"] == 3800
+
+
+GEN_PER_REPLICA = """
+import os
+import evflow as ef
+me = ef.device()
+run = me.replica if me else 1  # each replica reads its own run
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(run, int(os.environ.get("EVENTS", "600")))],
+    entries={"adc": {"dtype": "<u2", "size": ("poisson", 6), "values": ("uniform", 0, 1000)}},
+))
+"""
+
+
+def test_a_replicated_source_is_one_origin_per_replica(tmp_path):
+    """gen with two replicas, each reading its own run (ef.device().replica): both streams
+    meet at a funnel before the trigger; every event of both once, each in its own order."""
+    text = CHAIN.format(name=unique("rep")).replace(
+        'steering = "gen.py"\noutputs = ["raw"]',
+        'steering = "gen.py"\nreplicas = 2\noutputs = ["raw"]',
+    )
+    topo = write_chain(tmp_path, text, gen=GEN_PER_REPLICA)
+    result = run_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=2000))
+    assert result.returncode == 0, result.stderr
+    got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
+    for run in (1, 2):
+        assert [k for k in got if k[0] == run] == [(run, n) for n in range(1, 2001) if n % 7]
+    report = json.loads((tmp_path / "report.json").read_text())
+    names = [d["name"] for d in report["devices"]]
+    assert names[:3] == ["evf-gen-local-1", "evf-gen-local-2", "evf-raw-f-local-1"]
+    assert report["job"]["read"] == 4000

@@ -85,6 +85,7 @@ class Plan:
         problems = self._check()
         if problems:
             raise TopologyError(topology.file, problems)
+        self._split_sources()
         self._join_processors()
         self.hold = hold
         self.tees = {}
@@ -132,13 +133,14 @@ class Plan:
                         f"processor or a bridge {NOT_YET}",
                     )
                 )
-            stateful = d.kind in ("merger", "bridge") or not (d.inputs and d.outputs)
+            # A replicated source is one origin per process (they meet at a funnel).
+            stateful = d.kind in ("merger", "bridge") or (d.inputs and not d.outputs)
             if stateful and (d.replicas != 1 or len(d.hosts) != 1):
                 problems.append(
                     (
                         d.line,
-                        f"device {d.name}: a source, sink, merger or bridge on several hosts or "
-                        f"in several replicas {NOT_YET}",
+                        f"device {d.name}: a sink, merger or bridge on several hosts or in "
+                        f"several replicas {NOT_YET}",
                     )
                 )
             if d.kind == "merger" and d.restart == "always":
@@ -192,6 +194,19 @@ class Plan:
         return problems
 
     # --- segments ---------------------------------------------------------------------------
+
+    def _split_sources(self) -> None:
+        """A source on several hosts or in several replicas: one origin per process, each
+        with its host and replica index (its sends meet at a funnel)."""
+        split = []
+        for d in self.devices:
+            if d.kind != "path" or d.inputs or (d.replicas == 1 and len(d.hosts) == 1):
+                split.append(d)
+                continue
+            for host in d.hosts:
+                for r in range(1, d.replicas + 1):
+                    split.append(dataclasses.replace(d, hosts=[host], replicas=1, replica=r))
+        self.devices = split
 
     def _join_processors(self) -> None:
         """Adds the built-in devices the file implies (docs/topology.md): a funnel where
@@ -260,7 +275,7 @@ class Plan:
                 if len(ends) > 1:
                     name = "+".join(origin.outputs)
                     table = self.tees.setdefault(
-                        name, _native.TeeTable(name, len(ends) - 1, held=self.hold)
+                        id(origin), _native.TeeTable(name, len(ends) - 1, held=self.hold)
                     )
                     segment.tee = (table, None if reader is None else follower - 1)
                     segment.reader = reader
@@ -383,7 +398,7 @@ class Plan:
         worker_names = [process_name(segment.workers.name, h, r) for h, r in segment.slots]
         bridge = segment.bridge
         names = (
-            process_name(origin.name, origin.hosts[0], 1),
+            process_name(origin.name, origin.hosts[0], origin.replica or 1),
             f"evf-{segment.workers.name}-{origin.hosts[0]}" if segment.workers else "evf-none",
             process_name(custody.name, custody.hosts[0], 1),
             worker_names if not self.forked else [],
@@ -416,11 +431,16 @@ class Plan:
     def processes(self) -> list:
         """(device, host, replica) of every device process, in the file's order."""
         return [
-            (d, host, replica)
+            (d, host, d.replica or replica)
             for d in self.devices
             for host in d.hosts
             for replica in range(1, d.replicas + 1)
         ]
+
+    def process_device(self, name: str, host: str, replica: int) -> Device | None:
+        """The device whose process ``name`` runs on ``host`` as replica ``replica``."""
+        found = (d for d, h, r in self.processes() if (d.name, h, r) == (name, host, replica))
+        return next(found, None)
 
     def roles(self, device: Device, host: str, replica: int) -> list:
         """(segment, role) of a device process: ``input``, ``worker:N`` or ``output``; an

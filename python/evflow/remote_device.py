@@ -12,18 +12,21 @@ from evflow.topology import load
 
 def run(args) -> int:
     """Runs the device process ``args`` names; its exit code."""
+    # Who this process is, before the steering files are imported: a file may build its
+    # path from ef.device() (a replica reading its own input).
+    name = process_name(args.device, args.host, args.replica)
+    steering.process_name = name
+    steering.devices = {name: steering.DeviceInfo(name, args.device, args.host, args.replica)}
     plan = Plan(load(args.topology, check_hosts=False), hold=args.held)
     if plan.forked:
         raise ConfigError(f"{args.topology}: its devices run on this machine: use evflow up")
-    device = plan.device(args.device)
-    if device is None or args.host not in device.hosts or not 1 <= args.replica <= device.replicas:
+    device = plan.process_device(args.device, args.host, args.replica)
+    if device is None:
         raise ConfigError(
             f"{args.topology} has no replica {args.replica} of device {args.device} on host "
             f"{args.host}"
         )
-    name = process_name(args.device, args.host, args.replica)
     steering.devices = plan.identities()
-    steering.process_name = name
     roles = [
         {
             "segment": segment.index,

@@ -57,6 +57,9 @@ class Device:
     line: int
     path: Path | None = None
     module: types.ModuleType | None = None
+    replica: int | None = None
+    """One process of a replicated source: the plan splits such a device into one origin per
+    process, with its host and replica index."""
 
     def steps(self) -> list:
         """The steps of its path (a source first, or modules only)."""
