@@ -37,12 +37,14 @@ path.add(Drop())
 """
 
 RECO = """
+import os, time
 import numpy as np
 import evflow as ef
 
 class Total(ef.Module):
     parallel_safe = True
     def event(self, event):
+        time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
         event["total"] = np.array([sum(int(event[k].sum()) for k in ("ecal", "hcal")
                                        if k in event)], dtype=np.int64)
         return True
@@ -210,7 +212,7 @@ def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
     """merge -> reco x2 -> store (ordered): a replica SIGKILLed mid-run is restarted, its
     events re-sent by the merger's origin; every event once, in the merger's order."""
     topo = write(tmp_path, reco=True)
-    env = {"EVENTS": "4000", "DROPPING": "hcal"}
+    env = {"EVENTS": "4000", "DROPPING": "hcal", "RECO_SLEEP": "0.0005"}
     up = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     try:
         victim = pid_when(topo, lambda d: d["device"] == "reco" and d["events_in"] > 100)

@@ -4,6 +4,7 @@ the bridge, in this namespace, is ``10.77.K.254``, where the controller listens.
 
 import os
 import random
+import re
 import subprocess
 
 
@@ -19,7 +20,10 @@ class Hosts:
     def __init__(self, names):
         self.names = list(names)
         self.tag = f"{os.getpid() % 10000:04d}{random.randrange(100):02d}"
-        self.subnet = random.randrange(1, 250)
+        # A subnet no interface of this machine has: one left by a run that was killed
+        # before it cleaned up would take the routes.
+        taken = set(re.findall(r"inet 10\.77\.(\d+)\.", _ip("-o", "addr", check=False).stdout))
+        self.subnet = random.choice([n for n in range(1, 250) if str(n) not in taken])
         self.bridge = f"evb{self.tag}"
         self.netns = {h: f"evf{self.tag}-{h}" for h in self.names}
         self.veth = {h: f"evv{self.tag}{i}" for i, h in enumerate(self.names)}
