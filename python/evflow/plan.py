@@ -68,6 +68,7 @@ class Segment:
     """A broadcast follower's reading segment."""
 
     def devices(self) -> list:
+        """Its devices, from the origin to the custody."""
         return [d for d in (self.origin, self.bridge, self.workers, self.custody) if d is not None]
 
     def behind(self) -> list:
@@ -86,7 +87,7 @@ class Plan:
         if problems:
             raise TopologyError(topology.file, problems)
         self._split_sources()
-        self._join_processors()
+        self._add_implied_devices()
         self.hold = hold
         self.tees = {}
         self.funnels = {
@@ -208,7 +209,7 @@ class Plan:
                     split.append(dataclasses.replace(d, hosts=[host], replicas=1, replica=r))
         self.devices = split
 
-    def _join_processors(self) -> None:
+    def _add_implied_devices(self) -> None:
         """Adds the built-in devices the file implies (docs/topology.md): a funnel where
         several devices send on one channel, a junction where two processor devices meet."""
         for channel in list(self.channels):

@@ -32,50 +32,17 @@ impl PyMergeTable {
     }
 
     /// The last step of input `input`'s custody.
-    fn input(&self, input: usize) -> PyMergeStep {
-        PyMergeStep { table: self.table.clone(), input: Some(input), name: self.name.clone() }
+    fn input(&self, input: usize) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::MergeInput(self.table.clone(), input))
     }
 
     /// The source of the merger's origin.
-    fn source(&self) -> PyMergeStep {
-        PyMergeStep { table: self.table.clone(), input: None, name: self.name.clone() }
+    fn source(&self) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::MergeSource(self.table.clone()))
     }
 }
 
-/// A step of a merger in a path: an input's custody step, or the origin's source.
-#[pyclass(name = "MergeStep", module = "evflow._native", frozen)]
-pub struct PyMergeStep {
-    table: Arc<MergeTable>,
-    input: Option<usize>,
-    name: String,
-}
-
-#[pymethods]
-impl PyMergeStep {
-    /// Name in statistics: the merger device's.
-    #[getter]
-    fn name(&self) -> &str {
-        &self.name
-    }
-    /// Whether it is the merger's source.
-    #[getter]
-    fn is_source(&self) -> bool {
-        self.input.is_none()
-    }
-    /// Marks built-in modules for `Path.add`.
-    #[getter]
-    fn is_native_module(&self) -> bool {
-        self.input.is_some()
-    }
-    fn __repr__(&self) -> String {
-        match self.input {
-            Some(i) => format!("MergeStep({:?}, input={i})", self.name),
-            None => format!("MergeStep({:?}, source)", self.name),
-        }
-    }
-}
-
-/// The queues of a broadcast channel's tee: its reader's step and its followers' sources.
+/// The queues of a broadcast's tee: its reader's step and its followers' sources.
 #[pyclass(name = "TeeTable", module = "evflow._native", frozen)]
 pub struct PyTeeTable {
     table: Arc<TeeTable>,
@@ -91,40 +58,13 @@ impl PyTeeTable {
     }
 
     /// The last step of the reader's input part.
-    fn step(&self) -> PyTeeStep {
-        PyTeeStep { table: self.table.clone(), follower: None, name: self.name.clone() }
+    fn step(&self) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::TeeReader(self.table.clone()))
     }
 
     /// The source of follower `follower` (from 0).
-    fn source(&self, follower: usize) -> PyTeeStep {
-        PyTeeStep { table: self.table.clone(), follower: Some(follower), name: self.name.clone() }
-    }
-}
-
-/// A step of a broadcast's tee in a path: the reader's step, or a follower's source.
-#[pyclass(name = "TeeStep", module = "evflow._native", frozen)]
-pub struct PyTeeStep {
-    table: Arc<TeeTable>,
-    follower: Option<usize>,
-    name: String,
-}
-
-#[pymethods]
-impl PyTeeStep {
-    /// Name in statistics: the broadcast channel's.
-    #[getter]
-    fn name(&self) -> &str {
-        &self.name
-    }
-    /// Whether it is a follower's source.
-    #[getter]
-    fn is_source(&self) -> bool {
-        self.follower.is_some()
-    }
-    /// Marks built-in modules for `Path.add`.
-    #[getter]
-    fn is_native_module(&self) -> bool {
-        self.follower.is_none()
+    fn source(&self, follower: usize) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::TeeSource(self.table.clone(), follower))
     }
 }
 
@@ -144,82 +84,85 @@ impl PyFunnelTable {
     }
 
     /// The last step of input `input`'s segment.
-    fn input(&self, input: usize) -> PyFunnelStep {
-        PyFunnelStep { table: self.table.clone(), input: Some(input), name: self.name.clone() }
+    fn input(&self, input: usize) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::FunnelInput(self.table.clone(), input))
     }
 
     /// The source of the funnel's origin.
-    fn source(&self) -> PyFunnelStep {
-        PyFunnelStep { table: self.table.clone(), input: None, name: self.name.clone() }
+    fn source(&self) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::FunnelSource(self.table.clone()))
     }
 }
 
-/// A step of a funnel in a path: an input's step, or the origin's source.
-#[pyclass(name = "FunnelStep", module = "evflow._native", frozen)]
-pub struct PyFunnelStep {
-    table: Arc<FunnelTable>,
-    input: Option<usize>,
+/// Which step of which built-in device.
+enum Step {
+    MergeInput(Arc<MergeTable>, usize),
+    MergeSource(Arc<MergeTable>),
+    TeeReader(Arc<TeeTable>),
+    TeeSource(Arc<TeeTable>, usize),
+    FunnelInput(Arc<FunnelTable>, usize),
+    FunnelSource(Arc<FunnelTable>),
+}
+
+/// A step of a built-in device in a path: a module, or a source.
+#[pyclass(name = "DeviceStep", module = "evflow._native", frozen)]
+pub struct PyDeviceStep {
+    step: Step,
     name: String,
 }
 
+impl PyDeviceStep {
+    fn new(name: &str, step: Step) -> PyDeviceStep {
+        PyDeviceStep { step, name: name.to_string() }
+    }
+}
+
 #[pymethods]
-impl PyFunnelStep {
-    /// Name in statistics: the funnel's.
+impl PyDeviceStep {
+    /// Name in statistics: the device's (or the channel's).
     #[getter]
     fn name(&self) -> &str {
         &self.name
     }
-    /// Whether it is the funnel's source.
+    /// Whether it is a source.
     #[getter]
     fn is_source(&self) -> bool {
-        self.input.is_none()
+        matches!(self.step, Step::MergeSource(_) | Step::TeeSource(..) | Step::FunnelSource(_))
     }
     /// Marks built-in modules for `Path.add`.
     #[getter]
     fn is_native_module(&self) -> bool {
-        self.input.is_some()
+        !self.is_source()
     }
 }
 
-/// The runtime source of a merger's, a tee's or a funnel's source step, or `None` for
-/// other objects.
+/// The runtime source of a built-in device's source step, or `None` for other objects.
 pub fn native_source(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Source>> {
-    if let Ok(step) = obj.cast::<PyFunnelStep>() {
-        let step = step.get();
-        return step.input.is_none().then(|| Box::new(FunnelSource::new(step.table.clone())) as Box<dyn Source>);
-    }
-    if let Ok(step) = obj.cast::<PyTeeStep>() {
-        let step = step.get();
-        return step.follower.map(|f| Box::new(TeeSource::new(step.table.clone(), f)) as Box<dyn Source>);
-    }
-    let step = obj.cast::<PyMergeStep>().ok()?;
-    let step = step.get();
-    step.input.is_none().then(|| Box::new(MergeSource::new(step.table.clone())) as Box<dyn Source>)
+    let step = obj.cast::<PyDeviceStep>().ok()?;
+    Some(match &step.get().step {
+        Step::MergeSource(table) => Box::new(MergeSource::new(table.clone())),
+        Step::TeeSource(table, follower) => Box::new(TeeSource::new(table.clone(), *follower)),
+        Step::FunnelSource(table) => Box::new(FunnelSource::new(table.clone())),
+        _ => return None,
+    })
 }
 
-/// The runtime module of a merger's or a funnel's input step or a tee's reader step, or
-/// `None` for other objects.
+/// The runtime module of a built-in device's step, or `None` for other objects.
 pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
-    if let Ok(step) = obj.cast::<PyFunnelStep>() {
-        let step = step.get();
-        return step.input.map(|i| Box::new(FunnelInput::new(step.table.clone(), i)) as Box<dyn Module>);
-    }
-    if let Ok(step) = obj.cast::<PyTeeStep>() {
-        let step = step.get();
-        return step.follower.is_none().then(|| Box::new(TeeStep::new(step.table.clone())) as Box<dyn Module>);
-    }
-    let step = obj.cast::<PyMergeStep>().ok()?;
-    let step = step.get();
-    step.input.map(|i| Box::new(MergeInput::new(step.table.clone(), i)) as Box<dyn Module>)
+    let step = obj.cast::<PyDeviceStep>().ok()?;
+    Some(match &step.get().step {
+        Step::MergeInput(table, input) => Box::new(MergeInput::new(table.clone(), *input)),
+        Step::TeeReader(table) => Box::new(TeeStep::new(table.clone())),
+        Step::FunnelInput(table, input) => Box::new(FunnelInput::new(table.clone(), *input)),
+        _ => return None,
+    })
 }
 
 /// Adds the classes to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMergeTable>()?;
-    m.add_class::<PyMergeStep>()?;
     m.add_class::<PyTeeTable>()?;
-    m.add_class::<PyTeeStep>()?;
     m.add_class::<PyFunnelTable>()?;
-    m.add_class::<PyFunnelStep>()?;
+    m.add_class::<PyDeviceStep>()?;
     Ok(())
 }
