@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import evflow as ef
@@ -142,6 +143,19 @@ def test_replicas_killed_at_random_lose_and_duplicate_nothing(tmp_path, hosts):
     assert events_of(tmp_path / "out.evf") == expected
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["restarts"] >= 1
+    # A restarted replica sweeps the job directories its killed predecessors left: at most
+    # the last one killed, with no successor, leaves one.
+    for name in ("evf-reco-b-1", "evf-reco-b-2", "evf-reco-c-1", "evf-reco-c-2"):
+        left = [d for d in os.listdir(tempfile.gettempdir()) if d.startswith(f"evflow-{name}-")]
+        assert len([d for d in left if not _alive(int(d.rsplit("-", 1)[1]))]) <= 1, left
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_a_host_lost_with_all_its_processes(tmp_path, hosts):

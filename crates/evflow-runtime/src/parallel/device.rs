@@ -92,6 +92,8 @@ pub fn run(
         return Err(format!("{name} has no role in its topology"));
     }
     let several = roles.len() > 1;
+    // What an earlier process of this name left when it was killed.
+    JobDir::sweep(name);
     let mut prepared =
         roles.into_iter().map(|spec| Prepared::new(spec, name, several, device)).collect::<Result<Vec<_>, _>>()?;
     let (first, rest) = prepared.split_first_mut().expect("one role or more");

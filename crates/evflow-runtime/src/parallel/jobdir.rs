@@ -147,6 +147,27 @@ impl JobDir {
     pub fn remove(&self) {
         let _ = std::fs::remove_dir_all(&self.path);
     }
+
+    /// Removes the directories a process named `name` left when it was killed (`name-PID`,
+    /// or `name-PID-sN` for a process with several roles) whose process is gone: a device
+    /// replica restarted many times would otherwise leave one per death. A directory whose
+    /// pid now belongs to another process stays.
+    pub fn sweep(name: &str) {
+        let prefix = format!("evflow-{name}-");
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+        for entry in entries.filter_map(Result::ok) {
+            let file_name = entry.file_name();
+            let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else { continue };
+            let pid = rest.split_once("-s").map_or(rest, |(pid, _)| pid);
+            let Ok(pid) = pid.parse::<libc::pid_t>() else { continue };
+            // SAFETY: signal 0 only asks whether the process exists.
+            let gone = unsafe { libc::kill(pid, 0) } != 0
+                && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+            if gone {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
 }
 
 #[cfg(test)]
