@@ -4,8 +4,11 @@ processes, exactly once and in order, through kills, ``ctl stop`` and signals.""
 
 import json
 import os
+import re
 import signal
 import socket
+import subprocess
+import sys
 import textwrap
 import time
 
@@ -675,3 +678,40 @@ def test_a_replicated_source_is_one_origin_per_replica(tmp_path):
     names = [d["name"] for d in report["devices"]]
     assert names[:3] == ["evf-gen-local-1", "evf-gen-local-2", "evf-raw-f-local-1"]
     assert report["job"]["read"] == 4000
+
+
+def test_a_topology_of_device_processes_shows_a_live_status_line_on_a_terminal(tmp_path):
+    """evflow up with stderr on a pseudo-terminal: the status line (state, events in and
+    out, rate, restarts) is drawn over itself while the devices run."""
+    import pty
+
+    topo = write_chain(tmp_path, FOUR.format(name=unique("tty")), calib=CALIB)
+    primary, secondary = pty.openpty()
+    env = dict(os.environ, EVENTS="20000", RECO_SLEEP="0.0002", PYTHONUNBUFFERED="1")
+    up = subprocess.Popen(
+        [sys.executable, "-m", "evflow", "up", str(topo)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=secondary,
+    )
+    os.close(secondary)
+    screen = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:
+                break  # the terminal closed with the last process holding it
+            if not chunk:
+                break
+            screen += chunk
+    finally:
+        up.wait(timeout=120)
+        os.close(primary)
+    assert up.returncode == 0, screen[-2000:]
+    lines = re.findall(
+        rb"\r(tty-[\w-]+: running  in (\d+)  out (\d+) .*? ev/s  restarts 0)", screen
+    )
+    assert len(lines) >= 2, screen[-2000:]
+    assert int(lines[-1][1]) > int(lines[0][1])  # the counts move

@@ -133,6 +133,10 @@ class Farm:
         self.first_written = None
         self.last_written = None
         self.malformed = 0
+        # The one-line live status, on a terminal.
+        self.tty = sys.stderr.isatty()
+        self.shown = 0.0
+        self.started = time.monotonic()
 
     # --- what evflow ctl sees -----------------------------------------------------------
 
@@ -320,7 +324,10 @@ class Farm:
         p.started = time.monotonic()
         p.reports = {}
         p.state = "starting"
-        threading.Thread(target=_relay, args=(p.name, p.popen.stdout), daemon=True).start()
+        relay = threading.Thread(
+            target=_relay, args=(p.name, p.popen.stdout, self.tty), daemon=True
+        )
+        relay.start()
 
     def _supervise(self, signals: list) -> None:
         next_view = 0.0
@@ -333,6 +340,28 @@ class Farm:
                 self._publish()
                 next_view = now + HEARTBEAT
             self._tell_run_closed()
+            if self.tty and now - self.shown >= controller.STATUS_EVERY:
+                self.shown = now
+                print("\r" + self._status_line().ljust(79), end="", file=sys.stderr, flush=True)
+        if self.tty:
+            print(file=sys.stderr)
+
+    def _status_line(self) -> str:
+        """The one-line live status: state, events in and out, rate, restarts."""
+        with self.lock:
+            read = sum(
+                self.origin[s.index].reports.get(s.index, {}).get("counters", {}).get("read", 0)
+                for s in self.segments
+                if s.origin.kind == "path" and s.reader is None
+            )
+            written = sum(p.counter("output", "written") for p in self.sinks)
+            restarts = sum(p.restarts for p in self.procs)
+            state = self._run_state() if self.hold else ("draining" if self.stop else "running")
+        rate = read / max(time.monotonic() - self.started, 1e-9)
+        return (
+            f"{self.topology.name}: {state}  in {read}  out {written}  {rate:,.0f} ev/s  "
+            f"restarts {restarts}"
+        )
 
     def _tell_run_closed(self) -> None:
         with self.lock:
@@ -650,15 +679,14 @@ class _FarmStatus:
             }
 
 
-def _relay(name: str, stream) -> None:
-    """Prints a device's output lines, each labelled with its process name."""
+def _relay(name: str, stream, tty: bool) -> None:
+    """Prints a device's output lines, each labelled with its process name (on a terminal,
+    over the live status line, which the next update draws again)."""
+    clear = "\r\033[K" if tty else ""
     for raw in iter(stream.readline, b""):
         line = raw.decode(errors="replace").rstrip("\n")
-        print(
-            line if line.startswith(f"[{name}]") else f"[{name}] {line}",
-            file=sys.stderr,
-            flush=True,
-        )
+        label = line if line.startswith(f"[{name}]") else f"[{name}] {line}"
+        print(clear + label, file=sys.stderr, flush=True)
 
 
 def _signal(code: int) -> str:
