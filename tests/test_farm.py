@@ -581,3 +581,37 @@ def test_held_runs_across_hosts(tmp_path, hosts):
     expected = [(n, adc, s) for _, n, adc, s in reference(tmp_path, {"EVENTS": last})]
     expected = expected[: len(got)]
     assert got == expected
+
+
+def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
+    """Anything on the network can reach a bridge's relay port: a message that is not a
+    dispatch of its segment is dropped and counted, and the topology runs on."""
+    import zmq
+
+    text = BRIDGED.format(
+        name=f"bridge-f-{os.getpid()}",
+        a=hosts.address["a"],
+        b=hosts.address["b"],
+        na=hosts.netns["a"],
+        nb=hosts.netns["b"],
+    )
+    topo = write_chain(tmp_path, text)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        status(topo, tmp_path)
+        deadline = time.monotonic() + 10
+        relay = None
+        while relay is None and time.monotonic() < deadline:
+            shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
+            relay = shown["endpoints"].get("relay")
+            time.sleep(0.05)
+        socket = zmq.Context.instance().socket(zmq.PUSH)
+        socket.connect(relay)
+        socket.send_multipart([b"not a header"])
+        socket.send_multipart([b"\x01" + bytes(23), b"no frame", b"and a third part"])
+        socket.close(linger=1000)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "dropped a message on its relay that is not a dispatch" in err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})

@@ -20,6 +20,9 @@ const POLL: Duration = Duration::from_millis(5);
 
 struct Bridge<'c, 'a> {
     ctx: &'c Ctx<'a>,
+    /// Messages on the relay that are not a dispatch of this segment: its port is reachable
+    /// from the network, and what is not the origin's is dropped, never fatal.
+    foreign: u64,
     /// Each worker slot's current generation and its channel on this host.
     work: HashMap<u32, (u32, Channel)>,
     acks_in: Channel,
@@ -43,7 +46,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
-    let mut bridge = Bridge { ctx, work: HashMap::new(), acks_in, acks_out };
+    let mut bridge = Bridge { ctx, foreign: 0, work: HashMap::new(), acks_in, acks_out };
     // Once the origin has ended, every event of the segment is at its custody.
     while !ctx.board.ended() {
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
@@ -65,21 +68,42 @@ pub fn run(ctx: &Ctx<'_>) -> End {
     }
     // The custody's last acks and the workers' last credits, for an origin still waiting.
     let _ = bridge.forward_acks();
+    if bridge.foreign > 0 {
+        crate::log::warn!("{}: dropped {} messages that were not dispatches", ctx.name(), bridge.foreign);
+    }
     End { code: EXIT_OK, terminated: false }
 }
 
 impl Bridge<'_, '_> {
     /// Puts one dispatch from the origin into its worker's channel on this host.
     fn forward(&mut self, message: Message) -> Result<(), String> {
-        let head = message.parts.first().ok_or("the bridge got an empty message")?;
-        let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
-        if header.kind != Kind::Dispatch {
-            return Err(format!("the bridge got a {:?} message from the origin", header.kind));
-        }
-        let (w, generation) = (header.origin.worker, header.origin.generation);
-        if w as usize >= self.ctx.board.workers() {
-            return Err(format!("a dispatch for worker slot {w}, of {}", self.ctx.board.workers()));
-        }
+        let header = message.parts.first().map(|head| Header::decode(head.as_slice()));
+        let dispatch = match header {
+            Some(Ok(h))
+                if h.kind == Kind::Dispatch
+                    && message.parts.len() == 2
+                    && (h.origin.worker as usize) < self.ctx.board.workers() =>
+            {
+                h
+            }
+            other => {
+                if self.foreign == 0 {
+                    let what = match other {
+                        None => "an empty message".to_string(),
+                        Some(Err(e)) => e.to_string(),
+                        Some(Ok(h)) => format!("a {:?} message for worker slot {}", h.kind, h.origin.worker),
+                    };
+                    crate::log::warn!(
+                        "{}: dropped a message on its relay that is not a dispatch ({what}); such messages are \
+                         dropped and counted",
+                        self.ctx.name()
+                    );
+                }
+                self.foreign += 1;
+                return Ok(());
+            }
+        };
+        let (w, generation) = (dispatch.origin.worker, dispatch.origin.generation);
         // A dispatch for a generation already gone (the controller's view says so, or a later
         // one came): the origin sends it again to the new one.
         let slot = self.ctx.board.worker(w as usize).generation.load(Ordering::Acquire);
