@@ -10,6 +10,7 @@
 //!  0x8000_0000       HEAD: the first page of a block (its header is there)
 //!  0x8000_0001       BODY: a further page of the block whose head is to its left
 //!  0xC000_0000 | s   FREEING: slot s is freeing the block whose head page this is
+//!  0x8000_0002       CACHED: the head page of a whole block kept for reuse (cache.rs)
 //! ```
 //!
 //! **Allocate** `n` pages (slot `s`): scan from the process's cursor for `n` free entries,
@@ -30,6 +31,7 @@
 //! follow it, right to left, so that a reclaimer killed midway leaves the start for the next.
 
 use crate::block::{capacity_of, BlockHeader, BlockMut, Held, BLOCK_HEADER_LEN, BLOCK_MAGIC};
+use crate::cache::Put;
 use crate::error::AllocError;
 use crate::futex::{self, Wait};
 use crate::layout::{MAX_PROCESSES, PAGE_LEN};
@@ -54,6 +56,8 @@ pub mod entry {
     pub const BODY: u32 = 0x8000_0001;
     /// Tag of the head page of a block being freed; the low bits are the freeing slot.
     pub const FREEING: u32 = 0xC000_0000;
+    /// The head page of a whole block kept by the block cache (its `BODY` entries stay).
+    pub const CACHED: u32 = 0x8000_0002;
     /// The bits that tell the kind of an entry.
     pub const KIND: u32 = 0xC000_0000;
 
@@ -104,6 +108,24 @@ impl HeapUsage {
     pub fn largest_free_bytes(&self) -> usize {
         self.largest_free_run * PAGE_LEN
     }
+}
+
+/// Free pages and the longest free run. Cached blocks count as free: an allocation that needs
+/// their pages flushes them.
+fn free_pages(map: &[AtomicU32]) -> (usize, usize) {
+    let (mut free, mut run, mut longest, mut in_cached) = (0, 0, 0, false);
+    for page in map {
+        let value = page.load(Ordering::Relaxed);
+        in_cached = value == entry::CACHED || (in_cached && value == entry::BODY);
+        if value == entry::FREE || in_cached {
+            free += 1;
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    (free, longest)
 }
 
 /// Pages of a block with room for `len` payload bytes, if any could be.
@@ -163,16 +185,7 @@ impl Segment {
     /// How the heap is used now: free pages, the largest free run, and bytes held by process.
     pub fn heap_usage(&self) -> HeapUsage {
         let map = self.page_map();
-        let (mut free_pages, mut run, mut largest_free_run) = (0, 0, 0);
-        for page in map {
-            if page.load(Ordering::Relaxed) == entry::FREE {
-                free_pages += 1;
-                run += 1;
-                largest_free_run = largest_free_run.max(run);
-            } else {
-                run = 0;
-            }
-        }
+        let (free_pages, largest_free_run) = free_pages(map);
         // Bytes held by each process: the blocks whose holder bit it has (counted here, not on
         // every share and free, where a shared counter would cost a cache miss per message).
         let mut held = [0u64; MAX_PROCESSES];
@@ -196,6 +209,12 @@ impl Segment {
             .collect();
         by_slot.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
         HeapUsage { pages: map.len(), free_pages, largest_free_run, by_slot }
+    }
+
+    /// Heap pages in use: neither free nor in a cached block.
+    pub fn pages_used(&self) -> usize {
+        let map = self.page_map();
+        map.len() - free_pages(map).0
     }
 
     /// The header of the block whose head is heap page `page` (`< heap_pages`).
@@ -359,18 +378,34 @@ impl Attached {
         }
     }
 
-    /// Allocates `pages` pages for `len` bytes if a run is free now.
+    /// Allocates `pages` pages for `len` bytes if a block is cached or a run is free now
+    /// (flushing the cache before giving up).
     fn claim(&self, pages: usize, len: usize) -> Option<BlockMut> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
-        // Start at the run freed last, if any: recycling recently used pages keeps the working
-        // set small, so neither side takes a page fault (first touch of a page in a process)
-        // or a cache miss per message, as walking the whole heap would cost.
-        let hint = segment.header().free_hint.swap(NO_HINT, Ordering::Relaxed);
-        if hint != NO_HINT {
-            self.inner.cursor.store(hint as usize, Ordering::Relaxed);
-        }
-        let head = claim_run(map, &self.inner.cursor, pages, entry::claiming(index), &|| segment.notify_free())?;
+        let (head, pages) = match segment.take_cached(pages, index) {
+            Some(cached) => cached,
+            None => {
+                // Start at the run freed last, if any: recycling recently used pages keeps the
+                // working set small, so neither side takes a page fault (first touch of a page
+                // in a process) or a cache miss per message, as walking the whole heap would.
+                let hint = segment.header().free_hint.swap(NO_HINT, Ordering::Relaxed);
+                if hint != NO_HINT {
+                    self.inner.cursor.store(hint as usize, Ordering::Relaxed);
+                }
+                let backed_out = || segment.notify_free();
+                let claiming = entry::claiming(index);
+                let head = claim_run(map, &self.inner.cursor, pages, claiming, &backed_out).or_else(|| {
+                    (segment.flush_cache(index) > 0)
+                        .then(|| claim_run(map, &self.inner.cursor, pages, claiming, &backed_out))
+                        .flatten()
+                })?;
+                for page in &map[head + 1..head + pages] {
+                    page.store(entry::BODY, Ordering::Relaxed);
+                }
+                (head, pages)
+            }
+        };
         let generation = self.next_generation();
         let header = segment.block_header(head);
         header.holders.store(1 << index, Ordering::Relaxed);
@@ -378,9 +413,6 @@ impl Attached {
         header.pages.store(pages as u32, Ordering::Relaxed);
         header.magic.store(BLOCK_MAGIC, Ordering::Relaxed);
         header.len.store(len as u64, Ordering::Relaxed);
-        for page in &map[head + 1..head + pages] {
-            page.store(entry::BODY, Ordering::Relaxed);
-        }
         // Release, last: whoever reads HEAD with Acquire reads the header and the BODY entries.
         map[head].store(entry::HEAD, Ordering::Release);
         let header = NonNull::from(header);
@@ -475,6 +507,16 @@ fn claim_run(
     }
 }
 
+/// Frees the run of `pages` pages at `head`, whose head entry this process has tagged
+/// (`FREEING|s` or `CLAIMING|s`): the further entries right to left, the head last, so that a
+/// process killed midway leaves the tagged head for the reclaimer.
+pub(crate) fn free_run(map: &[AtomicU32], head: usize, pages: usize) {
+    for page in map[head + 1..head + pages].iter().rev() {
+        page.store(entry::FREE, Ordering::Release);
+    }
+    map[head].store(entry::FREE, Ordering::Release);
+}
+
 /// What [`clear_holder`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HolderBit {
@@ -519,9 +561,17 @@ pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: u
     }
 }
 
-/// Frees the block whose head is page `head` if its head entry is still `HEAD`; `false` if
-/// another process claimed the free first.
+/// Frees the block whose head is page `head` if its head entry is still `HEAD` (keeping it
+/// whole in the block cache if it may); `false` if another process claimed the free first.
 fn free_block(segment: &Segment, head: usize, pages: usize, freer: usize) -> bool {
+    match segment.cache_block(head, pages, freer) {
+        Put::Cached => {
+            segment.notify_free();
+            return true;
+        }
+        Put::Lost => return false,
+        Put::NotCached => {}
+    }
     let map = segment.page_map();
     // AcqRel: the holders' reads happen before the next allocator (Acquire on its CAS) writes.
     if pages == 1 {
@@ -534,13 +584,8 @@ fn free_block(segment: &Segment, head: usize, pages: usize, freer: usize) -> boo
             return false;
         }
         // Only the BODY entries that follow: never past the block's run, whatever the header says.
-        let end = head
-            + 1
-            + map[head + 1..head + pages].iter().take_while(|p| p.load(Ordering::Relaxed) == entry::BODY).count();
-        for page in map[head + 1..end].iter().rev() {
-            page.store(entry::FREE, Ordering::Release);
-        }
-        map[head].store(entry::FREE, Ordering::Release);
+        let body = map[head + 1..head + pages].iter().take_while(|p| p.load(Ordering::Relaxed) == entry::BODY).count();
+        free_run(map, head, body + 1);
     }
     // The next allocation looks here first: pages both sides have mapped and cached.
     segment.header().free_hint.store(head as u64, Ordering::Relaxed);

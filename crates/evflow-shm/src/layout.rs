@@ -8,6 +8,7 @@
 //!               ChannelEntry x MAX_CHANNELS
 //!               EndpointEntry x MAX_ENDPOINTS
 //!               (RingHeader + entries) x MAX_RINGS
+//!               BlockCache: AtomicU32 x CACHE_CLASSES x CACHE_WAYS
 //!               PageMap: AtomicU32 x heap pages
 //!  (4 KiB)      Heap: pages of PAGE_LEN
 //! ```
@@ -20,8 +21,9 @@ pub const SEGMENT_MAGIC: [u8; 8] = *b"EVFSHM\0\x01";
 /// [`SEGMENT_MAGIC`] as the header's magic word holds it (little-endian).
 pub const SEGMENT_MAGIC_WORD: u64 = u64::from_le_bytes(SEGMENT_MAGIC);
 /// The layout version this code creates and opens (2: the `removed` word, the atomic magic
-/// and the reclaimer's owner token; docs/shm.md, "Lifetime of a session").
-pub const LAYOUT_VERSION: u32 = 2;
+/// and the reclaimer's owner token, docs/shm.md, "Lifetime of a session"; 3: the block cache,
+/// section 3).
+pub const LAYOUT_VERSION: u32 = 3;
 /// Bytes reserved for the segment header.
 pub const HEADER_LEN: usize = 4096;
 /// Processes one session can hold (one bit each in a block's holder mask).
@@ -36,6 +38,11 @@ pub const MAX_ENDPOINTS: usize = 256;
 pub const ENDPOINT_ENTRY_LEN: usize = 64;
 /// Rings one session can hold.
 pub const MAX_RINGS: usize = 256;
+/// Size classes of the block cache (docs/shm.md, section 3): page counts 1 to 15, then 8 per
+/// power of two up to 2^32 pages.
+pub const CACHE_CLASSES: usize = 239;
+/// Hints per size class of the block cache: one cache line per class.
+pub const CACHE_WAYS: usize = 16;
 /// Heap page size: the allocation granule.
 pub const PAGE_LEN: usize = 4096;
 /// Smallest segment accepted: the tables and a heap of at least 16 pages.
@@ -147,6 +154,8 @@ pub struct Layout {
     pub ring_table: usize,
     /// Bytes of one ring (header and entries).
     pub ring_len: usize,
+    /// Offset of the block cache's hints.
+    pub block_cache: usize,
     /// Offset of the page map.
     pub page_map: usize,
     /// Offset of the heap (a multiple of [`PAGE_LEN`]).
@@ -174,7 +183,8 @@ impl Layout {
         let endpoint_table = channel_table + MAX_CHANNELS * CHANNEL_ENTRY_LEN;
         let ring_table = endpoint_table + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN;
         let ring_len = RING_HEADER_LEN + ring_capacity * RING_ENTRY_LEN;
-        let page_map = ring_table + MAX_RINGS * ring_len;
+        let block_cache = ring_table + MAX_RINGS * ring_len;
+        let page_map = block_cache + CACHE_CLASSES * CACHE_WAYS * size_of::<AtomicU32>();
         // Each heap page costs PAGE_LEN bytes plus its 4-byte page-map entry.
         let rest = size.checked_sub(page_map + PAGE_LEN).ok_or("the tables do not fit")?;
         let heap_pages = rest / (PAGE_LEN + size_of::<AtomicU32>());
@@ -190,6 +200,7 @@ impl Layout {
             endpoint_table,
             ring_table,
             ring_len,
+            block_cache,
             page_map,
             heap,
             heap_pages,

@@ -8,6 +8,7 @@
 
 pub mod alloc;
 pub mod block;
+mod cache;
 pub mod error;
 pub mod futex;
 pub mod layout;

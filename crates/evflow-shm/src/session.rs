@@ -5,7 +5,6 @@ use crate::error::ShmError;
 use crate::process::is_running;
 use crate::segment::{current_user, Removal, Segment, FILE_PREFIX, SHM_DIR};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 
 /// What `evflow shm ls` shows of one session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,7 +71,7 @@ fn describe(path: PathBuf, session: String) -> SessionInfo {
             info.size = header.size;
             info.creator_running = is_running(header.creator_pid, header.creator_start);
             info.pages = header.heap_pages;
-            info.pages_used = segment.page_map().iter().filter(|e| e.load(Ordering::Relaxed) != 0).count() as u64;
+            info.pages_used = segment.pages_used() as u64;
         }
         Err(e) => info.unreadable = Some(e.to_string()),
     }

@@ -480,3 +480,75 @@ fn processes_hammering_the_allocator_never_get_the_same_page() {
     drop(me);
     assert_eq!(segment.process_counts(), (0, 0));
 }
+
+/// The page-map entry of the block a handle names.
+fn head_entry(session: &Session, handle: Handle) -> u32 {
+    let page = (handle.offset as usize - session.segment.layout().heap) / PAGE_LEN;
+    session.segment.page_map()[page].load(Ordering::Relaxed)
+}
+
+#[test]
+fn a_freed_block_stays_whole_for_the_next_allocation_of_its_size() {
+    use evflow_shm::alloc::entry;
+    let session = Session::new("cache", 64 << 20);
+    let me = session.segment.attach().unwrap();
+    for len in [5000, 1 << 20, 4 << 20] {
+        let first = me.try_alloc(len).unwrap().freeze();
+        let (handle, pages) = (first.handle(), (len + BLOCK_HEADER_LEN).div_ceil(PAGE_LEN));
+        drop(first);
+        assert_eq!(head_entry(&session, handle), entry::CACHED, "{len}: kept whole, not taken apart");
+        assert_eq!(session.pages_in_use(), 0, "a cached block counts as free");
+        assert_eq!(session.pages_in_flight(), 0);
+        // The next allocation of that size class takes it, a new generation, its size at least asked.
+        let again = me.try_alloc(len - 10).unwrap().freeze();
+        assert_eq!(again.handle().offset, handle.offset, "{len}: the cached block is reused");
+        assert_ne!(again.handle().generation, handle.generation);
+        assert_eq!(head_entry(&session, again.handle()), entry::HEAD);
+        assert!(again.len() == len - 10 && session.pages_in_use() == pages);
+        // The old handle names a block freed since.
+        let stale = me.adopt(handle).unwrap_err().to_string();
+        assert!(stale.contains("stale handle"), "{stale}");
+        // A different size does not take it.
+        drop(again);
+        let other = me.try_alloc(3 * len).unwrap().freeze();
+        assert_ne!(other.handle().offset, handle.offset);
+    }
+}
+
+#[test]
+fn cached_blocks_never_make_an_allocation_fail() {
+    let session = Session::new("flush", MIN_SEGMENT_LEN);
+    let me = session.segment.attach().unwrap();
+    let pages = session.segment.layout().heap_pages;
+    // Blocks of many sizes, freed: the cache keeps some of each whole.
+    let blocks: Vec<_> =
+        (2..40).flat_map(|n| (0..4).map(move |_| n)).map(|n| me.try_alloc(n * PAGE_LEN - 100)).collect();
+    drop(blocks);
+    assert_eq!(session.pages_in_use(), 0);
+    let usage = session.segment.heap_usage();
+    assert_eq!((usage.free_pages, usage.largest_free_run), (pages, pages), "cached runs count as free");
+    // A block of the whole heap but one page fits: the allocation flushes the cache first.
+    let big = me.try_alloc((pages - 1) * PAGE_LEN).unwrap();
+    assert_eq!(session.pages_in_use(), pages);
+    drop(big);
+    assert_eq!(session.pages_in_use(), 0);
+}
+
+#[test]
+fn a_block_cached_by_a_process_killed_before_its_hint_is_flushed() {
+    use evflow_shm::alloc::entry;
+    let session = Session::new("orphan", MIN_SEGMENT_LEN);
+    let me = session.segment.attach().unwrap();
+    let pages = session.segment.layout().heap_pages;
+    // What a putter killed between its two steps leaves: a CACHED head that no hint names.
+    let block = me.try_alloc(10 * PAGE_LEN).unwrap().freeze();
+    let page = (block.handle().offset as usize - session.segment.layout().heap) / PAGE_LEN;
+    std::mem::forget(block);
+    session.segment.page_map()[page].store(entry::CACHED, Ordering::Relaxed);
+    assert_eq!(session.pages_in_use(), 0);
+    // Not lost: an allocation of the whole heap frees it on its way.
+    let whole = me.try_alloc((pages - 1) * PAGE_LEN).unwrap().freeze();
+    assert_eq!(whole.handle().offset as usize, session.segment.layout().heap);
+    drop(whole);
+    assert_eq!(session.pages_in_use(), 0);
+}

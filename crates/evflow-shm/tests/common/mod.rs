@@ -34,15 +34,15 @@ impl Session {
         Session { segment: Arc::new(Segment::create(&config).unwrap()) }
     }
 
-    /// Pages of the heap that are not free.
+    /// Pages of the heap that are neither free nor in a cached block.
     pub fn pages_in_use(&self) -> usize {
-        self.segment.page_map().iter().filter(|e| e.load(Ordering::Relaxed) != entry::FREE).count()
+        self.segment.pages_used()
     }
 
-    /// Page-map entries that are neither free nor part of a whole block (HEAD or BODY): an
+    /// Page-map entries that are neither free nor part of a whole block (HEAD, CACHED or BODY): an
     /// allocation or a free in flight.
     pub fn pages_in_flight(&self) -> usize {
-        let whole = |e: u32| e == entry::FREE || e == entry::HEAD || e == entry::BODY;
+        let whole = |e: u32| e == entry::FREE || e == entry::HEAD || e == entry::BODY || e == entry::CACHED;
         self.segment.page_map().iter().filter(|e| !whole(e.load(Ordering::Relaxed))).count()
     }
 }
