@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import error_lines, run_cli
 
-TRANSPORTS = ["shm", "ipc", "tcp", "zmq-raw", "zmq-raw-tcp"]
+TRANSPORTS = ["shm", "ipc", "tcp", "zmq-raw", "zmq-raw-tcp", "iceoryx2"]
 NUMBERS = [
     "msgs_per_s",
     "gb_per_s",
@@ -19,13 +19,21 @@ NUMBERS = [
     "seconds",
     "repeats",
 ]
-BASELINE = {"shm": "zmq-raw", "ipc": "zmq-raw", "tcp": "zmq-raw-tcp"}
+BASELINE = {"shm": "zmq-raw", "ipc": "zmq-raw", "tcp": "zmq-raw-tcp", "iceoryx2": "zmq-raw"}
 SHM_SEGMENTS = "/dev/shm/evflow.*.bench-*"
+ICEORYX2_FILES = "/dev/shm/iox2*"
+
+
+def leftovers() -> set[str]:
+    """evflow's benchmark segments and iceoryx2's service and node files (iceoryx2's global
+    management segment is shared by every iceoryx2 process and stays by design)."""
+    files = glob.glob(SHM_SEGMENTS) + glob.glob(ICEORYX2_FILES)
+    return {f for f in files if not f.endswith(".global_mgmt")}
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
-    segments_before = set(glob.glob(SHM_SEGMENTS))
+    segments_before = leftovers()
     args = ["--transports", transport, "--sizes", "64,4K", "--seconds", "0.2", "--repeats", "1"]
     result = run_cli("bench", "transport", *args, "--json", cwd=tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
@@ -39,7 +47,7 @@ def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
         # A baseline compares with itself; the others' baseline is not in this run.
         assert o["baseline"] == BASELINE.get(transport, transport)
         assert o["vs_baseline"] == (None if transport in BASELINE else 1.0)
-    assert set(glob.glob(SHM_SEGMENTS)) <= segments_before, "a shm segment was left behind"
+    assert leftovers() <= segments_before, "a shm segment was left behind"
 
 
 def test_the_table_compares_with_the_baseline_measured_beside_it(tmp_path):

@@ -25,7 +25,7 @@ from evflow.errors import EvflowError
 from evflow_bench import native
 from evflow_bench.common import choices, positive, print_table, rate, size_name
 
-DEFAULT_TRANSPORTS = "shm,ipc,tcp,zmq-raw,zmq-raw-tcp"
+DEFAULT_TRANSPORTS = "shm,ipc,tcp,zmq-raw,zmq-raw-tcp,iceoryx2"
 DEFAULT_SIZES = "64,4K,64K,1M,16M"
 DEFAULT_SECONDS = 2.0
 """Seconds the sender streams, per trial."""
@@ -49,6 +49,8 @@ SHM_SIZE_SPREAD = 1.5
 SHM_1M_VS_RAW = 10.0
 SHM_64_VS_RAW = 1.0
 SHM_P50_US = 5.0
+SHM_VS_ICEORYX2 = 0.95
+"""Target: shm messages/s at >= 1.0x iceoryx2's at every size, read as 0.95 within noise."""
 LIBZMQ_SHARE = 0.9
 """Target: evflow ipc and tcp at >= this share of raw libzmq's messages/s, from 4 KiB."""
 
@@ -78,7 +80,8 @@ def add_parser(kind) -> None:
         "transport",
         help="messages/s, GB/s, CPU per message and latency between two processes",
         description="Measures evflow's transports between two processes against raw libzmq "
-        "(zmq-raw: ipc, zmq-raw-tcp: tcp) and memcpy, in the same run (docs/benchmarks.md).",
+        "(zmq-raw: ipc, zmq-raw-tcp: tcp), the iceoryx2 crate (iceoryx2) and memcpy, in the "
+        "same run (docs/benchmarks.md).",
     )
     t.add_argument(
         "--transports",
@@ -287,6 +290,17 @@ def _targets(by: dict) -> list[list[str]]:
                     verdict[r["vs_baseline"] >= floor],
                 ]
             )
+    peer = {size: r for (t, size), r in by.items() if t == "iceoryx2"}
+    ratios = {s: shm[s]["msgs_per_s"] / peer[s]["msgs_per_s"] for s in shm if s in peer}
+    if ratios:
+        size, worst = min(ratios.items(), key=lambda item: item[1])
+        rows.append(
+            [
+                "shm vs iceoryx2 msgs/s, every size: >= 1.0x (0.95x within noise)",
+                f"worst {worst:.2f}x ({size_name(size)})",
+                verdict[worst >= SHM_VS_ICEORYX2],
+            ]
+        )
     if shm:
         worst = max(shm.values(), key=lambda r: r["p50_us"])
         rows.append(

@@ -20,6 +20,8 @@ enum Producer {
     Copied { channel: Channel, buffer: BytesMut },
     /// One buffer made up front; libzmq copies it.
     Raw { socket: zmq::Socket, buffer: Vec<u8>, address: String },
+    /// A sample loaned from iceoryx2's publisher, the tag written into it.
+    Iceoryx2(crate::iceoryx2::Sender),
 }
 
 impl Producer {
@@ -51,6 +53,7 @@ impl Producer {
                     }
                 }
             }
+            Producer::Iceoryx2(sender) => sender.send(tag)?,
         }
         Ok(())
     }
@@ -70,6 +73,8 @@ enum Consumer {
     Channel(Channel),
     /// libzmq used directly: one `zmq::Message` received into again and again.
     Raw { socket: zmq::Socket, message: zmq::Message, timeout: Option<Duration>, address: String },
+    /// iceoryx2's subscriber, busy-polled.
+    Iceoryx2(crate::iceoryx2::Receiver),
 }
 
 impl Consumer {
@@ -101,12 +106,13 @@ impl Consumer {
                     Err(source) => Err(fail("receiving")(source)),
                 }
             }
+            Consumer::Iceoryx2(receiver) => receiver.recv(timeout, size),
         }
     }
 }
 
 /// The tag and the last byte of a message, which must be `size` bytes.
-fn read(bytes: &[u8], size: usize) -> Result<(u64, u8), BenchError> {
+pub(crate) fn read(bytes: &[u8], size: usize) -> Result<(u64, u8), BenchError> {
     if bytes.len() != size {
         return Err(BenchError::Protocol(format!("a message of {} bytes arrived; {size} were sent", bytes.len())));
     }
@@ -137,7 +143,10 @@ pub fn open(role: Role, trial: &Trial, addresses: &Addresses) -> Result<Endpoint
         Role::Receiver => (&addresses.back, &addresses.data),
     };
     let bind = role == Role::Receiver;
-    let (producer, consumer, resolved) = if trial.transport.is_raw() {
+    let (producer, consumer, resolved) = if trial.transport == Transport::Iceoryx2 {
+        let (sender, receiver) = crate::iceoryx2::open(trial, send_on, receive_on)?;
+        (Producer::Iceoryx2(sender), Consumer::Iceoryx2(receiver), (send_on.clone(), receive_on.clone()))
+    } else if trial.transport.is_raw() {
         let context = zmq::Context::new();
         let tx = raw_socket(&context, zmq::PUSH, send_on, bind, trial.queue)?;
         let rx = raw_socket(&context, zmq::PULL, receive_on, bind, trial.queue)?;

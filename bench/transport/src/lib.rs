@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 mod endpoint;
+mod iceoryx2;
 
 pub use endpoint::{open, Endpoint};
 
@@ -79,12 +80,15 @@ pub enum Transport {
     ZmqRaw,
     /// libzmq PUSH/PULL over `tcp://`, used directly: the baseline of `tcp`.
     ZmqRawTcp,
+    /// The iceoryx2 crate's publish-subscribe over shared memory (`iceoryx2.rs`): the peer
+    /// `shm` is compared with.
+    Iceoryx2,
 }
 
 impl Transport {
     /// Every transport, in the order of the tables.
-    pub const ALL: [Transport; 5] =
-        [Transport::Shm, Transport::Ipc, Transport::Tcp, Transport::ZmqRaw, Transport::ZmqRawTcp];
+    pub const ALL: [Transport; 6] =
+        [Transport::Shm, Transport::Ipc, Transport::Tcp, Transport::ZmqRaw, Transport::ZmqRawTcp, Transport::Iceoryx2];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -94,6 +98,7 @@ impl Transport {
             Transport::Tcp => "tcp",
             Transport::ZmqRaw => "zmq-raw",
             Transport::ZmqRawTcp => "zmq-raw-tcp",
+            Transport::Iceoryx2 => "iceoryx2",
         }
     }
 
@@ -101,7 +106,7 @@ impl Transport {
     pub fn baseline(self) -> Transport {
         match self {
             Transport::Tcp | Transport::ZmqRawTcp => Transport::ZmqRawTcp,
-            Transport::Shm | Transport::Ipc | Transport::ZmqRaw => Transport::ZmqRaw,
+            Transport::Shm | Transport::Ipc | Transport::ZmqRaw | Transport::Iceoryx2 => Transport::ZmqRaw,
         }
     }
 
@@ -118,6 +123,7 @@ impl Transport {
             Transport::Shm => pair(&|name| format!("shm://{session}/{name}")),
             Transport::Ipc | Transport::ZmqRaw => pair(&|name| format!("ipc://{}", dir.join(name).display())),
             Transport::Tcp | Transport::ZmqRawTcp => pair(&|_| "tcp://127.0.0.1:0".to_string()),
+            Transport::Iceoryx2 => pair(&|name| format!("evflow-bench/{session}/{name}")),
         }
     }
 }

@@ -71,9 +71,17 @@ pub fn align_up(n: usize) -> Option<usize> {
 
 /// Copies `data` into a new aligned buffer.
 pub fn aligned_copy(data: &[u8]) -> Bytes {
-    let mut buf = AlignedBuf::zeroed(data.len());
-    buf.as_mut_slice().copy_from_slice(data);
-    buf.freeze()
+    if data.is_empty() {
+        return AlignedBuf::zeroed(0).freeze();
+    }
+    let layout = AlignedBuf::layout(data.len());
+    // SAFETY: layout has a non-zero size. The allocation is not zeroed: every byte is written
+    // by the copy before the buffer is used (a zeroing pass would cost as much as the copy).
+    let raw = unsafe { std::alloc::alloc(layout) };
+    let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+    // SAFETY: `ptr` is valid for `data.len()` bytes and does not overlap `data`.
+    unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), ptr.as_ptr(), data.len()) };
+    AlignedBuf { ptr, len: data.len() }.freeze()
 }
 
 #[cfg(test)]
