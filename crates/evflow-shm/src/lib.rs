@@ -24,5 +24,5 @@ pub use block::{Block, BlockMut};
 pub use error::{AllocError, ShmError};
 pub use process::Attached;
 pub use reclaim::Reclaimed;
-pub use ring::{Handle, Ring, RingError};
+pub use ring::{Handle, Ring, RingError, Slot, INLINE, INLINE_MAX};
 pub use segment::{Removal, Segment, SegmentConfig};

@@ -9,7 +9,13 @@
 //!   192 reserved
 //!  entries (capacity x RING_ENTRY_LEN = 32 B)
 //!   { offset: u64, len: u64, generation: u64, parts_left: u32, 0: u32 }
+//!   an inline part: { INLINE, len, n, parts_left, 0 } then n entries of its bytes
 //! ```
+//!
+//! A part of at most [`INLINE_MAX`] bytes may travel in the ring itself ([`Slot::Inline`]):
+//! its first entry says so (`offset` [`INLINE`], `generation` the number of data entries),
+//! and the next `ceil(len / 32)` entries hold the bytes, which the consumer copies out before
+//! it moves `head`. `parts_left` counts parts, not entries.
 //!
 //! `tail` and `head` count entries since the ring was formatted and never wrap in practice;
 //! entry `i` lives at `i % capacity`. A message of `k` parts is `k` consecutive entries whose
@@ -96,7 +102,41 @@ struct RingEntry {
     len: AtomicU64,
     generation: AtomicU64,
     parts_left: AtomicU32,
-    _zero: u32,
+    _zero: AtomicU32,
+}
+
+impl RingEntry {
+    /// The entry as four words: how an inline part's data entries hold its bytes.
+    fn words(&self) -> &[AtomicU64; 4] {
+        // SAFETY: RingEntry is repr(C), 32 bytes, 8-byte aligned (its first field is an
+        // AtomicU64), and all atomics: any of its bytes may be read and written as AtomicU64.
+        unsafe { &*(self as *const RingEntry).cast::<[AtomicU64; 4]>() }
+    }
+}
+
+/// Most bytes a part may carry inline in the ring instead of in a block.
+pub const INLINE_MAX: usize = 128;
+/// `offset` of an inline part's first entry, and of the [`Handle`]s [`Ring::try_pop_parts`]
+/// gives for inline parts.
+pub const INLINE: u64 = u64::MAX;
+
+/// One part of a message to push.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot<'a> {
+    /// A block of the segment, by handle.
+    Block(Handle),
+    /// At most [`INLINE_MAX`] bytes, carried in the ring.
+    Inline(&'a [u8]),
+}
+
+impl Slot<'_> {
+    /// Ring entries the part takes.
+    pub fn entries(&self) -> usize {
+        match self {
+            Slot::Block(_) => 1,
+            Slot::Inline(bytes) => 1 + bytes.len().div_ceil(RING_ENTRY_LEN),
+        }
+    }
 }
 
 const _: () = assert!(size_of::<RingHeader>() == RING_HEADER_LEN);
@@ -305,12 +345,19 @@ impl<'s> Ring<'s> {
     /// Errors: [`RingError::NoParts`] and [`RingError::TooManyParts`] at once,
     /// [`RingError::Full`] when the deadline passes first, [`RingError::Malformed`].
     pub fn push(&self, parts: &[Handle], deadline: Option<Instant>) -> Result<(), RingError> {
-        self.push_until(parts, Until::Deadline(deadline))
+        let slots: Vec<Slot<'_>> = parts.iter().copied().map(Slot::Block).collect();
+        self.push_until(&slots, Until::Deadline(deadline))
+    }
+
+    /// Pushes a message of blocks and inline parts if the ring has room for its entries now.
+    pub fn try_push_parts(&self, parts: &[Slot<'_>]) -> Result<(), RingError> {
+        self.push_until(parts, Until::Now)
     }
 
     /// [`Ring::push`] without waiting: [`RingError::Full`] if there is no room now.
     pub fn try_push(&self, parts: &[Handle]) -> Result<(), RingError> {
-        self.push_until(parts, Until::Now)
+        let slots: Vec<Slot<'_>> = parts.iter().copied().map(Slot::Block).collect();
+        self.push_until(&slots, Until::Now)
     }
 
     /// Pops one whole message into `out` (cleared first), waiting until `deadline` (`None`:
@@ -320,12 +367,12 @@ impl<'s> Ring<'s> {
     /// Errors: [`RingError::Empty`] when the deadline passes first, [`RingError::Malformed`]
     /// (the ring is left as it is: [`Ring::reset`] it).
     pub fn pop(&self, out: &mut Vec<Handle>, deadline: Option<Instant>) -> Result<(), RingError> {
-        self.pop_until(out, Until::Deadline(deadline))
+        self.pop_until(out, &mut Vec::new(), Until::Deadline(deadline))
     }
 
     /// [`Ring::pop`] without waiting: [`RingError::Empty`] if no message is there now.
     pub fn try_pop(&self, out: &mut Vec<Handle>) -> Result<(), RingError> {
-        self.pop_until(out, Until::Now)
+        self.pop_until(out, &mut Vec::new(), Until::Now)
     }
 
     /// Drops every message in the ring (`head = tail`) and returns how many entries that was.
@@ -373,13 +420,16 @@ impl<'s> Ring<'s> {
         Self::holder(&self.header.consumer)
     }
 
-    fn push_until(&self, parts: &[Handle], until: Until) -> Result<(), RingError> {
-        let k = parts.len() as u64;
-        if k == 0 {
+    fn push_until(&self, parts: &[Slot<'_>], until: Until) -> Result<(), RingError> {
+        if parts.is_empty() {
             return Err(RingError::NoParts);
         }
+        let k = parts.iter().map(Slot::entries).sum::<usize>() as u64;
         if k > self.capacity {
-            return Err(RingError::TooManyParts { parts: parts.len(), capacity: self.capacity() });
+            return Err(RingError::TooManyParts { parts: k as usize, capacity: self.capacity() });
+        }
+        if let Some(Slot::Inline(bytes)) = parts.iter().find(|p| matches!(p, Slot::Inline(b) if b.len() > INLINE_MAX)) {
+            return Err(self.malformed(format!("an inline part of {} bytes (at most {INLINE_MAX})", bytes.len())));
         }
         // Only this producer writes tail; Acquire so that a producer taking over from a dead
         // one starts from the last tail published.
@@ -390,12 +440,28 @@ impl<'s> Ring<'s> {
             return Err(RingError::Full { ring: self.index, capacity: self.capacity() });
         }
         let last = parts.len() - 1;
+        let mut at = tail;
         for (j, part) in parts.iter().enumerate() {
-            let entry = self.entry(tail.wrapping_add(j as u64));
-            entry.offset.store(part.offset, Ordering::Relaxed);
-            entry.len.store(part.len, Ordering::Relaxed);
-            entry.generation.store(part.generation, Ordering::Relaxed);
+            let entry = self.entry(at);
+            let (offset, len, generation) = match part {
+                Slot::Block(handle) => (handle.offset, handle.len, handle.generation),
+                Slot::Inline(bytes) => (INLINE, bytes.len() as u64, (part.entries() - 1) as u64),
+            };
+            entry.offset.store(offset, Ordering::Relaxed);
+            entry.len.store(len, Ordering::Relaxed);
+            entry.generation.store(generation, Ordering::Relaxed);
             entry.parts_left.store((last - j) as u32, Ordering::Relaxed);
+            at = at.wrapping_add(1);
+            if let Slot::Inline(bytes) = part {
+                for chunk in bytes.chunks(RING_ENTRY_LEN) {
+                    for (word, bytes) in self.entry(at).words().iter().zip(chunk.chunks(8)) {
+                        let mut value = [0u8; 8];
+                        value[..bytes.len()].copy_from_slice(bytes);
+                        word.store(u64::from_le_bytes(value), Ordering::Relaxed);
+                    }
+                    at = at.wrapping_add(1);
+                }
+            }
         }
         // Release: the entries written above are visible to a consumer that reads this tail
         // with Acquire. One store publishes the whole message.
@@ -404,13 +470,18 @@ impl<'s> Ring<'s> {
         Ok(())
     }
 
-    fn pop_until(&self, out: &mut Vec<Handle>, until: Until) -> Result<(), RingError> {
+    /// Pops one message: a handle per part into `out`; an inline part's bytes are appended
+    /// to `inline`, and its handle is `{ offset: INLINE, len, generation: where in `inline`
+    /// its bytes start }`.
+    pub fn try_pop_parts(&self, out: &mut Vec<Handle>, inline: &mut Vec<u8>) -> Result<(), RingError> {
+        self.pop_until(out, inline, Until::Now)
+    }
+
+    fn pop_until(&self, out: &mut Vec<Handle>, inline: &mut Vec<u8>, until: Until) -> Result<(), RingError> {
         out.clear();
-        // Only this consumer writes head (or a reset after it died); Acquire as for tail in push.
+        inline.clear();
         let head = self.header.head.load(Ordering::Acquire);
         let available = || -> Result<bool, RingError> {
-            // Acquire pairs with the producer's Release store of tail: the entries up to it
-            // are written.
             let tail = self.header.tail.load(Ordering::Acquire);
             Ok(self.used(head, tail)? > 0)
         };
@@ -426,8 +497,15 @@ impl<'s> Ring<'s> {
                 "the message at entry {head} has {parts} parts but only {published} entries are published"
             )));
         }
+        let mut taken = 0u64;
         for j in 0..parts {
-            let entry = self.entry(head.wrapping_add(j));
+            if taken >= published {
+                out.clear();
+                return Err(self.malformed(format!(
+                    "the {parts}-part message at entry {head} runs past the {published} entries published"
+                )));
+            }
+            let entry = self.entry(head.wrapping_add(taken));
             let left = u64::from(entry.parts_left.load(Ordering::Relaxed));
             if left != parts - 1 - j {
                 out.clear();
@@ -436,26 +514,39 @@ impl<'s> Ring<'s> {
                     parts - 1 - j
                 )));
             }
-            out.push(Handle {
+            let handle = Handle {
                 offset: entry.offset.load(Ordering::Relaxed),
                 len: entry.len.load(Ordering::Relaxed),
                 generation: entry.generation.load(Ordering::Relaxed),
-            });
+            };
+            taken += 1;
+            if handle.offset != INLINE {
+                out.push(handle);
+                continue;
+            }
+            let data = (handle.len as usize).div_ceil(RING_ENTRY_LEN) as u64;
+            if handle.len > INLINE_MAX as u64 || handle.generation != data || taken + data > published {
+                out.clear();
+                return Err(self.malformed(format!(
+                    "part {j} of the message at entry {head} says {} inline bytes in {} entries",
+                    handle.len, handle.generation
+                )));
+            }
+            let start = inline.len();
+            for d in 0..data {
+                for word in self.entry(head.wrapping_add(taken + d)).words() {
+                    inline.extend_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+                }
+            }
+            inline.truncate(start + handle.len as usize);
+            taken += data;
+            out.push(Handle { offset: INLINE, len: handle.len, generation: start as u64 });
         }
-        // Release: our reads of the entries above happen before the producer, reading this
-        // head with Acquire, overwrites them.
-        self.header.head.store(head.wrapping_add(parts), Ordering::Release);
+        self.header.head.store(head.wrapping_add(taken), Ordering::Release);
         self.notify(&self.header.space_seq, &self.header.producer_waiting);
         Ok(())
     }
 
-    /// Waits until `ready()` holds; `Ok(false)` if the deadline passes first.
-    ///
-    /// The protocol that loses no wake-up: read the futex word `seq`, set `waiting`, re-check,
-    /// sleep only while `seq` is unchanged. The other side (see [`Ring::notify`]) publishes,
-    /// then reads `waiting`. With a SeqCst fence between the store and the load on both sides,
-    /// at least one of them sees the other's store: either our re-check sees the new state, or
-    /// the notifier sees the flag and bumps `seq` (so the futex wait returns at once) and wakes.
     fn wait_for(
         &self,
         seq: &AtomicU32,

@@ -204,6 +204,8 @@ impl Channel {
     /// memory of this process elsewhere.
     pub fn alloc(&self, len: usize, timeout: Option<Duration>) -> Result<PartMut, ChannelError> {
         match &self.backend {
+            // A small part travels inline in the ring (docs/shm.md, section 5): no block.
+            Backend::Shm(_) if len <= evflow_shm::INLINE_MAX => Ok(PartMut::Bytes(vec![0; len])),
             Backend::Shm(socket) => socket.alloc(len, timeout).map(PartMut::Shm),
             Backend::Zmq(_) => Ok(PartMut::Bytes(vec![0; len])),
         }

@@ -11,7 +11,7 @@ use crate::error::ChannelError;
 use crate::message::{Message, Part};
 use evflow_shm::futex::{self, Wait};
 use evflow_shm::table::{ChannelEntry, EndpointEntry};
-use evflow_shm::{Attached, Block, BlockMut, Handle, Ring, Segment};
+use evflow_shm::{Attached, Block, BlockMut, Handle, Ring, Segment, Slot, INLINE, INLINE_MAX};
 use session::Membership;
 use std::sync::atomic::{fence, Ordering};
 use std::sync::Arc;
@@ -64,6 +64,8 @@ pub(crate) struct ShmSocket {
     partner: Option<Link>,
     dropped: u64,
     handles: Vec<Handle>,
+    /// The bytes of the inline parts of the message popped last.
+    inline: Vec<u8>,
     /// Sends and receives so far, to look at the clock only every so often.
     calls: u64,
     /// When to look for dead peers next while busy (an idle socket looks on every wake-up).
@@ -99,6 +101,7 @@ impl ShmSocket {
             partner: None,
             dropped: 0,
             handles: Vec::with_capacity(options.segment.ring_capacity),
+            inline: Vec::new(),
             calls: 0,
             next_liveness_check: Instant::now() + LIVENESS_CHECK,
             opened_by: std::process::id(),
@@ -141,22 +144,27 @@ impl ShmSocket {
         self.dropped
     }
 
-    /// The blocks of a message, as they go to the process in `slot`: a block of this segment
-    /// that process does not hold yet moves by handle; anything else is copied into a new block.
-    /// Each block returned carries a reference for the receiver: its holder bit, or, for this
-    /// process's own slot, a reference parked in the loopback until it is received.
+    /// The blocks of a message, as they go to the process in `slot` (`None` for a part that
+    /// travels inline: see [`inline`]): a block of this segment that process does not hold yet
+    /// moves by handle; anything else is copied into a new block. Each block returned carries
+    /// a reference for the receiver: its holder bit, or, for this process's own slot, a
+    /// reference parked in the loopback until it is received.
     fn blocks_for(
         &self,
         message: &Message,
         slot: usize,
         deadline: Option<Instant>,
-    ) -> Result<Vec<Block>, ChannelError> {
+    ) -> Result<Vec<Option<Block>>, ChannelError> {
         let myself = slot == self.me().index();
         let mut blocks = Vec::with_capacity(message.parts.len());
         for part in &message.parts {
+            if inline(part) {
+                blocks.push(None);
+                continue;
+            }
             if let Part::Shm(block) = part {
                 if self.owns(block) && (myself || block.share_with(slot)) {
-                    blocks.push(block.clone());
+                    blocks.push(Some(block.clone()));
                     continue;
                 }
             }
@@ -165,7 +173,7 @@ impl ShmSocket {
                     if !myself {
                         block.share_with(slot);
                     }
-                    blocks.push(block);
+                    blocks.push(Some(block));
                 }
                 Err(e) => {
                     self.unshare_all(&blocks, slot);
@@ -177,9 +185,9 @@ impl ShmSocket {
     }
 
     /// Takes back the receiver's references of blocks that were not delivered.
-    fn unshare_all(&self, blocks: &[Block], slot: usize) {
+    fn unshare_all(&self, blocks: &[Option<Block>], slot: usize) {
         if slot != self.me().index() {
-            for block in blocks {
+            for block in blocks.iter().flatten() {
                 block.unshare(slot);
             }
         }
@@ -225,27 +233,31 @@ impl ShmSocket {
     fn try_send_on(&mut self, link: Link, message: &Message, deadline: Option<Instant>) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
         let receiver_there = ring.consumer() == Some(link.peer_slot);
-        let room = ring.has_room(message.parts.len());
+        let room = ring.has_room(entries_of(message));
         let room = room.map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
         if !receiver_there || !room {
             return Ok(false);
         }
         let blocks = self.blocks_for(message, link.peer_slot, deadline)?;
-        self.handles.clear();
-        self.handles.extend(blocks.iter().map(Block::handle));
+        let slots: Vec<Slot<'_>> = (message.parts.iter().zip(&blocks))
+            .map(|(part, block)| match block {
+                Some(block) => Slot::Block(block.handle()),
+                None => Slot::Inline(part.as_slice()),
+            })
+            .collect();
         // A message to this process's own slot: its references wait in the loopback, parked
         // before the push so that a receiving thread never finds the handle without them.
         let loopback = link.peer_slot == self.me().index();
         if loopback {
-            blocks.iter().for_each(|block| self.membership.loopback().put(block.clone()));
+            blocks.iter().flatten().for_each(|block| self.membership.loopback().put(block.clone()));
         }
         let ring = self.ring(link.ring)?;
-        let pushed = ring.try_push(&self.handles);
+        let pushed = ring.try_push_parts(&slots);
         // A reclaimer that released a dead receiver meanwhile may have missed these handles:
         // take the references back, as for a failed push (the receiver never pops them).
         if pushed.is_err() || ring.consumer() != Some(link.peer_slot) {
             if loopback {
-                self.handles.iter().for_each(|&handle| drop(self.membership.loopback().take(handle)));
+                blocks.iter().flatten().for_each(|block| drop(self.membership.loopback().take(block.handle())));
             }
             self.unshare_all(&blocks, link.peer_slot);
             return match pushed {
@@ -303,10 +315,12 @@ impl ShmSocket {
         only: Option<Link>,
     ) -> Result<Link, ChannelError> {
         let capacity = self.segment().layout().ring_capacity;
-        if message.parts.len() > capacity {
+        if entries_of(message) > capacity {
             return Err(self.state_error(format!(
-                "a message of {} parts cannot fit a ring of {capacity} entries: send fewer, larger parts",
-                message.parts.len()
+                "a message of {} parts ({} ring entries with its small parts' bytes) cannot fit a ring of \
+                 {capacity} entries: send fewer, larger parts",
+                message.parts.len(),
+                entries_of(message)
             )));
         }
         let mut candidates = Vec::new();
@@ -430,6 +444,7 @@ impl ShmSocket {
         for part in &message.parts {
             shared.parts.push(match part {
                 Part::Shm(block) if self.owns(block) => part.clone(),
+                _ if inline(part) => part.clone(),
                 _ => match self.copy(part.as_slice(), Some(Instant::now())) {
                     Ok(block) => Part::Shm(block),
                     Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => {
@@ -527,47 +542,63 @@ impl ShmSocket {
 
     /// Pops one message from `link`'s ring, if there is one.
     fn try_recv_on(&mut self, link: Link) -> Result<Option<Message>, ChannelError> {
-        let mut handles = std::mem::take(&mut self.handles);
-        let ring = match self.ring(link.ring) {
-            Ok(ring) => ring,
-            Err(e) => {
-                self.handles = handles;
-                return Err(e);
-            }
-        };
-        let popped = ring.try_pop(&mut handles);
-        let result = match popped {
-            Err(evflow_shm::RingError::Empty { .. }) => Ok(None),
-            Err(source) => {
-                ring.reset();
-                Err(ChannelError::Ring { channel: self.name.clone(), source })
-            }
-            Ok(()) => {
-                let header = ring.header();
-                let bytes: u64 = handles.iter().map(|h| h.len).sum();
-                header
-                    .bytes_popped
-                    .store(header.bytes_popped.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
-                if link.peer != usize::MAX {
-                    ring_doorbell(self.endpoint_entry(link.peer));
-                }
-                let mut parts = Vec::with_capacity(handles.len());
-                let mut failure = None;
-                for &handle in &handles {
-                    match self.take(handle) {
-                        Ok(block) => parts.push(Part::Shm(block)),
-                        Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
-                    }
-                }
-                match failure {
-                    Some(e) => Err(e),
-                    None => Ok(Some(Message { parts })),
-                }
-            }
-        };
-        self.handles = handles;
+        let (mut handles, mut inline) = (std::mem::take(&mut self.handles), std::mem::take(&mut self.inline));
+        let result = self.pop_from(link, &mut handles, &mut inline);
+        (self.handles, self.inline) = (handles, inline);
         result
     }
+
+    fn pop_from(
+        &mut self,
+        link: Link,
+        handles: &mut Vec<Handle>,
+        inline: &mut Vec<u8>,
+    ) -> Result<Option<Message>, ChannelError> {
+        let ring = self.ring(link.ring)?;
+        match ring.try_pop_parts(handles, inline) {
+            Err(evflow_shm::RingError::Empty { .. }) => return Ok(None),
+            Err(source) => {
+                ring.reset();
+                return Err(ChannelError::Ring { channel: self.name.clone(), source });
+            }
+            Ok(()) => {}
+        }
+        let header = ring.header();
+        let bytes: u64 = handles.iter().map(|h| h.len).sum();
+        header.bytes_popped.store(header.bytes_popped.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
+        if link.peer != usize::MAX {
+            ring_doorbell(self.endpoint_entry(link.peer));
+        }
+        let mut parts = Vec::with_capacity(handles.len());
+        let mut failure = None;
+        for &handle in handles.iter() {
+            if handle.offset == INLINE {
+                let start = handle.generation as usize;
+                parts.push(Part::Bytes(bytes::Bytes::copy_from_slice(&inline[start..start + handle.len as usize])));
+                continue;
+            }
+            match self.take(handle) {
+                Ok(block) => parts.push(Part::Shm(block)),
+                Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
+            }
+        }
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(Some(Message { parts })),
+        }
+    }
+}
+
+/// Whether a part travels inline in the ring rather than in a block: at most
+/// [`INLINE_MAX`] bytes (docs/shm.md, section 5). Copying them costs less than the cache lines
+/// a block's allocation, holder bit and free move between two CPUs.
+fn inline(part: &Part) -> bool {
+    part.len() <= INLINE_MAX
+}
+
+/// Ring entries a message takes.
+fn entries_of(message: &Message) -> usize {
+    message.parts.iter().map(|p| if inline(p) { Slot::Inline(p.as_slice()).entries() } else { 1 }).sum()
 }
 
 /// Wakes a socket if it sleeps on its doorbell (no system call when it does not). The flag is

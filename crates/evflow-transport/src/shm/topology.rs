@@ -323,7 +323,8 @@ impl ShmSocket {
         let mut handles = Vec::new();
         while ring.try_pop(&mut handles).is_ok() {
             if let Some(slot) = slot {
-                handles.iter().for_each(|&handle| self.release(handle, slot));
+                // Inline parts hold no block: nothing to give back for them.
+                handles.iter().filter(|h| h.offset != evflow_shm::INLINE).for_each(|&handle| self.release(handle, slot));
             }
         }
         ring.reset();
