@@ -67,18 +67,24 @@ pub fn open(trial: &Trial, send_on: &str, receive_on: &str) -> Result<(Sender, R
 }
 
 impl Sender {
-    /// Loans a slice, writes the tag into it and sends it.
+    /// Loans a slice, writes the tag into it and sends it, again until a subscriber got it:
+    /// before the receiver's subscriber has connected its end (it does so when it first polls),
+    /// iceoryx2 delivers to nobody once the buffer is full, and says so with 0 recipients.
     pub fn send(&mut self, tag: u64) -> Result<(), BenchError> {
-        let mut sample = self.publisher.loan_slice_uninit(self.size).map_err(|e| failed("loaning a sample")(&e))?;
-        for (byte, value) in sample.payload_mut()[..TAG_LEN].iter_mut().zip(tag.to_le_bytes()) {
-            byte.write(value);
+        loop {
+            let mut sample = self.publisher.loan_slice_uninit(self.size).map_err(|e| failed("loaning a sample")(&e))?;
+            for (byte, value) in sample.payload_mut()[..TAG_LEN].iter_mut().zip(tag.to_le_bytes()) {
+                byte.write(value);
+            }
+            // SAFETY: as in iceoryx2's benchmark, the payload is sent as loaned: its bytes are
+            // never read as anything but bytes, and the receiver reads only the tag written
+            // above and the last byte, which it folds into a checksum.
+            let sample = unsafe { sample.assume_init() };
+            if sample.send().map_err(|e| failed("sending")(&e))? > 0 {
+                return Ok(());
+            }
+            std::hint::spin_loop();
         }
-        // SAFETY: as in iceoryx2's benchmark, the payload is sent as loaned: its bytes are
-        // never read as anything but bytes, and the receiver reads only the tag written above
-        // and the last byte, which it folds into a checksum.
-        let sample = unsafe { sample.assume_init() };
-        sample.send().map_err(|e| failed("sending")(&e))?;
-        Ok(())
     }
 }
 

@@ -318,6 +318,16 @@ impl Attached {
         }
     }
 
+    /// [`Attached::alloc`] waiting at most `timeout`, read off the clock only if there is no
+    /// room at once (the busy path makes no clock read).
+    pub fn alloc_within(&self, len: usize, timeout: Option<std::time::Duration>) -> Result<BlockMut, AllocError> {
+        let pages = self.pages_for(len)?;
+        match self.claim(pages, len) {
+            Some(block) => Ok(block),
+            None => self.alloc(len, timeout.map(|t| Instant::now() + t)),
+        }
+    }
+
     /// [`Attached::alloc`] without waiting: [`AllocError::SegmentFull`] if no run fits now.
     pub fn try_alloc(&self, len: usize) -> Result<BlockMut, AllocError> {
         let pages = self.pages_for(len)?;

@@ -59,9 +59,6 @@ impl Segment {
             return Put::NotCached;
         };
         let hints = self.hints(class);
-        if hints.iter().all(|h| h.load(Ordering::Relaxed) != 0) {
-            return Put::NotCached;
-        }
         let map = self.page_map();
         // AcqRel, as a free: the holders' reads of the block happen before the next owner's
         // writes (its Acquire on CACHED -> CLAIMING).
@@ -90,35 +87,31 @@ impl Segment {
         let map = self.page_map();
         for class in class..(class + 2).min(CACHE_CLASSES) {
             for hint in self.hints(class) {
-                let value = hint.load(Ordering::Acquire);
+                // Each access below is a read-modify-write: the lines come over once, for
+                // writing, instead of being read and then written (two transfers each).
+                let value = hint.swap(0, Ordering::Acquire);
                 if value == 0 {
                     continue;
                 }
                 let head = value as usize - 1;
-                if head >= map.len() || map[head].load(Ordering::Relaxed) != entry::CACHED {
-                    // Stale: the block was taken, or flushed.
-                    let _ = hint.compare_exchange(value, 0, Ordering::Relaxed, Ordering::Relaxed);
-                    continue;
-                }
-                if (self.block_header(head).pages.load(Ordering::Relaxed) as usize) < pages {
-                    continue;
-                }
                 let claiming = entry::claiming(claimer);
-                if map[head].compare_exchange(entry::CACHED, claiming, Ordering::Acquire, Ordering::Relaxed).is_err() {
+                let claimed = head < map.len()
+                    && map[head]
+                        .compare_exchange(entry::CACHED, claiming, Ordering::Acquire, Ordering::Relaxed)
+                        .is_ok();
+                if !claimed {
+                    // Stale: the block was taken, or flushed. The hint is gone with the swap.
                     continue;
                 }
-                let _ = hint.compare_exchange(value, 0, Ordering::Relaxed, Ordering::Relaxed);
-                // The header is ours now: read the count again (the block may have been taken,
-                // resized and cached again between our look and our CAS). A CACHED head is
-                // followed by exactly its header's count of BODY entries, less one.
+                // The header is ours now. A CACHED head is followed by exactly its header's
+                // count of BODY entries, less one.
                 let got = self.block_header(head).pages.load(Ordering::Relaxed) as usize;
                 if got >= pages && got <= map.len() - head {
                     return Some((head, got));
                 }
-                // Not what we looked at: give its pages back and look on.
-                let body = map[head + 1..].iter().take_while(|p| p.load(Ordering::Relaxed) == entry::BODY).count();
-                free_run(map, head, body + 1);
-                self.notify_free();
+                // Too small (a wider class holds several sizes): cached again, for others.
+                map[head].store(entry::CACHED, Ordering::Release);
+                let _ = hint.compare_exchange(0, value, Ordering::Release, Ordering::Relaxed);
             }
         }
         None

@@ -5,7 +5,7 @@
 
 use evflow_shm::layout::{MIN_SEGMENT_LEN, RING_ENTRY_LEN, RING_HEADER_LEN};
 use evflow_shm::ring::{Endpoint, RING_MAGIC};
-use evflow_shm::{Handle, Ring, RingError, Segment, SegmentConfig};
+use evflow_shm::{Handle, Ring, RingError, Segment, SegmentConfig, Slot, INLINE, INLINE_MAX};
 use std::mem::size_of;
 use std::os::unix::fs::FileExt;
 use std::sync::atomic::Ordering;
@@ -524,4 +524,84 @@ fn a_corrupted_ring_gives_malformed_not_a_panic() {
     header.magic.store(RING_MAGIC, Ordering::Release);
     header.capacity.store(1 << 20, Ordering::Release);
     assert!(matches!(session.segment.ring(0), Err(RingError::Malformed { .. })));
+}
+
+/// Bytes of inline part `seq` of a test message: its length varies over 0..=INLINE_MAX.
+fn inline_bytes(seq: u64) -> Vec<u8> {
+    let len = (seq as usize * 37) % (INLINE_MAX + 1);
+    (0..len).map(|i| (seq as usize + i) as u8).collect()
+}
+
+#[test]
+fn inline_parts_cross_processes_whole_beside_handles() {
+    let session = Session::new("inline");
+    let ring = session.ring();
+    ring.claim_producer(PRODUCER).unwrap();
+    ring.claim_consumer(CONSUMER).unwrap();
+    const MESSAGES: u64 = 20_000;
+    let producer = fork(|| {
+        let ring = session.ring();
+        for seq in 0..MESSAGES {
+            let bytes = inline_bytes(seq);
+            let parts = [Slot::Inline(&bytes), Slot::Block(single(seq)[0]), Slot::Inline(&bytes[..bytes.len() / 2])];
+            loop {
+                match ring.try_push_parts(&parts) {
+                    Ok(()) => break,
+                    Err(RingError::Full { .. }) => std::hint::spin_loop(),
+                    Err(_) => return 1,
+                }
+            }
+        }
+        0
+    });
+    let (mut out, mut inline) = (Vec::new(), Vec::new());
+    for seq in 0..MESSAGES {
+        let started = Instant::now();
+        while let Err(e) = ring.try_pop_parts(&mut out, &mut inline) {
+            assert!(matches!(e, RingError::Empty { .. }), "{e}");
+            assert!(started.elapsed() < LONG, "message {seq} never came");
+        }
+        let bytes = inline_bytes(seq);
+        let half = bytes.len() / 2;
+        assert_eq!(out.len(), 3, "message {seq}");
+        assert_eq!((out[0].offset, out[0].len, out[0].generation), (INLINE, bytes.len() as u64, 0));
+        assert_eq!(out[1], single(seq)[0]);
+        assert_eq!((out[2].offset, out[2].len, out[2].generation), (INLINE, half as u64, bytes.len() as u64));
+        assert_eq!(inline, [&bytes[..], &bytes[..half]].concat(), "message {seq}: the bytes sent");
+    }
+    assert_eq!(producer.wait(), Exit::Code(0));
+    assert!(ring.is_empty());
+}
+
+#[test]
+fn inline_parts_count_their_entries_and_bad_ones_are_refused() {
+    let session = Session::new("inline-bad");
+    let ring = session.ring();
+    let big = vec![7u8; INLINE_MAX];
+    // A full-size inline part takes its entry and INLINE_MAX / 32 more.
+    assert_eq!(Slot::Inline(&big).entries(), 1 + INLINE_MAX / RING_ENTRY_LEN);
+    let per_message = Slot::Inline(&big).entries();
+    let fit = CAPACITY / per_message;
+    for _ in 0..fit {
+        ring.try_push_parts(&[Slot::Inline(&big)]).unwrap();
+    }
+    assert!(matches!(ring.try_push_parts(&[Slot::Inline(&big)]), Err(RingError::Full { .. })));
+    let too_big = vec![0u8; INLINE_MAX + 1];
+    assert!(matches!(ring.try_push_parts(&[Slot::Inline(&too_big)]), Err(RingError::Malformed { .. })));
+    let (mut out, mut inline) = (Vec::new(), Vec::new());
+    for _ in 0..fit {
+        ring.try_pop_parts(&mut out, &mut inline).unwrap();
+        assert_eq!(inline, big);
+    }
+    // An inline entry whose length and data count disagree, or whose data runs past what was
+    // published, is malformed, never read past the ring.
+    ring.try_push_parts(&[Slot::Inline(&big[..40])]).unwrap();
+    let at = fit * per_message % CAPACITY;
+    let layout = session.segment.layout();
+    let file = std::fs::OpenOptions::new().write(true).open(session.segment.path()).unwrap();
+    let generation_at = (layout.ring_table + RING_HEADER_LEN + at * RING_ENTRY_LEN + 2 * size_of::<u64>()) as u64;
+    file.write_all_at(&9u64.to_le_bytes(), generation_at).unwrap();
+    let err = ring.try_pop_parts(&mut out, &mut inline).unwrap_err();
+    assert!(matches!(err, RingError::Malformed { .. }) && out.is_empty(), "{err}");
+    assert_eq!(ring.reset(), 3);
 }

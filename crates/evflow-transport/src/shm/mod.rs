@@ -136,8 +136,9 @@ impl ShmSocket {
     }
 
     pub(crate) fn alloc(&self, len: usize, timeout: Option<Duration>) -> Result<BlockMut, ChannelError> {
-        let deadline = timeout.map(|t| Instant::now() + t);
-        self.me().alloc(len, deadline).map_err(|source| ChannelError::Alloc { channel: self.name.clone(), source })
+        self.me()
+            .alloc_within(len, timeout)
+            .map_err(|source| ChannelError::Alloc { channel: self.name.clone(), source })
     }
 
     pub(crate) fn dropped(&self) -> u64 {
@@ -153,7 +154,7 @@ impl ShmSocket {
         &self,
         message: &Message,
         slot: usize,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Vec<Option<Block>>, ChannelError> {
         let myself = slot == self.me().index();
         let mut blocks = Vec::with_capacity(message.parts.len());
@@ -168,7 +169,7 @@ impl ShmSocket {
                     continue;
                 }
             }
-            match self.copy(part.as_slice(), deadline) {
+            match self.copy(part.as_slice(), deadline.get()) {
                 Ok(block) => {
                     if !myself {
                         block.share_with(slot);
@@ -193,9 +194,13 @@ impl ShmSocket {
         }
     }
 
-    /// Takes over a received handle: from the loopback if this process sent it to itself.
-    fn take(&self, handle: Handle) -> Result<Block, evflow_shm::AllocError> {
-        match self.membership.loopback().take(handle) {
+    /// Takes over a handle received from the process in slot `sender` (`usize::MAX`: a sender
+    /// that left): from the loopback if that may be this process, which parked its reference
+    /// there.
+    fn take(&self, handle: Handle, sender: usize) -> Result<Block, evflow_shm::AllocError> {
+        let maybe_me = sender == self.me().index() || sender == usize::MAX;
+        let parked = if maybe_me { self.membership.loopback().take(handle) } else { None };
+        match parked {
             Some(block) => Ok(block),
             None => self.me().adopt(handle),
         }
@@ -230,7 +235,7 @@ impl ShmSocket {
 
     /// Pushes a message into `link`'s ring if it has room now and its receiver is still
     /// there; `Ok(false)` if not (the caller tries another receiver or waits).
-    fn try_send_on(&mut self, link: Link, message: &Message, deadline: Option<Instant>) -> Result<bool, ChannelError> {
+    fn try_send_on(&mut self, link: Link, message: &Message, deadline: &Deadline) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
         let receiver_there = ring.consumer() == Some(link.peer_slot);
         let room = ring.has_room(entries_of(message));
@@ -279,7 +284,7 @@ impl ShmSocket {
     }
 
     pub(crate) fn send(&mut self, message: &Message, timeout: Option<Duration>) -> Result<(), ChannelError> {
-        let deadline = timeout.map(|t| Instant::now() + t);
+        let deadline = Deadline::after(timeout);
         match self.pattern {
             Pattern::Pub => self.publish(message),
             Pattern::Rep => {
@@ -287,13 +292,13 @@ impl ShmSocket {
                     .partner
                     .ok_or_else(|| self.state_error("a rep channel must receive a request before sending a reply"))?;
                 self.partner = None;
-                self.send_to(message, deadline, timeout, Some(requester)).map(|_| ())
+                self.send_to(message, &deadline, timeout, Some(requester)).map(|_| ())
             }
             Pattern::Req => {
                 if self.partner.is_some() {
                     return Err(self.state_error("a req channel must receive the reply before sending another request"));
                 }
-                let sent = self.send_to(message, deadline, timeout, None)?;
+                let sent = self.send_to(message, &deadline, timeout, None)?;
                 // The reply comes on the ring back from that very replier (not from whichever
                 // socket takes its endpoint's place if it dies).
                 let back =
@@ -301,7 +306,7 @@ impl ShmSocket {
                 self.partner = Some(back.copied().unwrap_or(Link { ring: usize::MAX, ..sent }));
                 Ok(())
             }
-            _ => self.send_to(message, deadline, timeout, None).map(|_| ()),
+            _ => self.send_to(message, &deadline, timeout, None).map(|_| ()),
         }
     }
 
@@ -310,7 +315,7 @@ impl ShmSocket {
     fn send_to(
         &mut self,
         message: &Message,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         timeout: Option<Duration>,
         only: Option<Link>,
     ) -> Result<Link, ChannelError> {
@@ -369,12 +374,13 @@ impl ShmSocket {
     /// sleep ends at least every [`LIVENESS_CHECK`] to remove peers that died.
     fn wait_until<T>(
         &mut self,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         mut attempt: impl FnMut(&mut Self) -> Result<Option<T>, ChannelError>,
     ) -> Result<Option<T>, ChannelError> {
         if let Some(value) = attempt(self)? {
             return Ok(Some(value));
         }
+        let deadline = deadline.get();
         // A peer that is busy right now usually answers within microseconds: poll that long
         // before paying for a futex sleep and wake-up (tens of microseconds on a VM).
         let start = Instant::now();
@@ -460,7 +466,7 @@ impl ShmSocket {
         let share = heap / (2 * self.outgoing.len() as u64);
         for link in self.outgoing.clone() {
             let behind = self.ring(link.ring).map(|r| Self::queued_bytes(&r) > share)?;
-            if behind || !self.try_send_on(link, &shared, Some(Instant::now()))? {
+            if behind || !self.try_send_on(link, &shared, &Deadline::after(Some(Duration::ZERO)))? {
                 self.dropped += 1;
             }
         }
@@ -474,8 +480,8 @@ impl ShmSocket {
         if self.pattern == Pattern::Rep && self.partner.is_some() {
             return Err(self.state_error("a rep channel must send the reply before receiving the next request"));
         }
-        let deadline = timeout.map(|t| Instant::now() + t);
-        let received = self.wait_until(deadline, |socket| {
+        let deadline = Deadline::after(timeout);
+        let received = self.wait_until(&deadline, |socket| {
             socket.refresh();
             if socket.pattern == Pattern::Req {
                 return socket.try_recv_reply();
@@ -577,7 +583,7 @@ impl ShmSocket {
                 parts.push(Part::Bytes(bytes::Bytes::copy_from_slice(&inline[start..start + handle.len as usize])));
                 continue;
             }
-            match self.take(handle) {
+            match self.take(handle, link.peer_slot) {
                 Ok(block) => parts.push(Part::Shm(block)),
                 Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
             }
@@ -599,6 +605,25 @@ fn inline(part: &Part) -> bool {
 /// Ring entries a message takes.
 fn entries_of(message: &Message) -> usize {
     message.parts.iter().map(|p| if inline(p) { Slot::Inline(p.as_slice()).entries() } else { 1 }).sum()
+}
+
+/// A send's or receive's deadline, read off the clock only when first needed: a message, or
+/// room, found at the first try costs no clock read.
+struct Deadline {
+    timeout: Option<Duration>,
+    at: std::cell::Cell<Option<Instant>>,
+}
+
+impl Deadline {
+    fn after(timeout: Option<Duration>) -> Deadline {
+        Deadline { timeout, at: std::cell::Cell::new(None) }
+    }
+
+    /// The deadline (`None`: none), fixed at the first call.
+    fn get(&self) -> Option<Instant> {
+        let timeout = self.timeout?;
+        Some(*self.at.get().get_or_insert_with(|| Instant::now() + timeout))
+    }
 }
 
 /// Wakes a socket if it sleeps on its doorbell (no system call when it does not). The flag is

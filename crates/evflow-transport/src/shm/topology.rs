@@ -324,7 +324,10 @@ impl ShmSocket {
         while ring.try_pop(&mut handles).is_ok() {
             if let Some(slot) = slot {
                 // Inline parts hold no block: nothing to give back for them.
-                handles.iter().filter(|h| h.offset != evflow_shm::INLINE).for_each(|&handle| self.release(handle, slot));
+                handles
+                    .iter()
+                    .filter(|h| h.offset != evflow_shm::INLINE)
+                    .for_each(|&handle| self.release(handle, slot));
             }
         }
         ring.reset();
