@@ -45,6 +45,7 @@ mod codec;
 mod error;
 mod index;
 pub mod layout;
+mod pool;
 mod reader;
 mod record;
 mod verify;

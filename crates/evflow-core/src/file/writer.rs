@@ -9,6 +9,7 @@ use super::layout::{
     align64, FileHeader, IndexEntry, RecordHeader, Trailer, CODEC_NONE, FILE_VERSION, HEAD_LEN, INDEX_ENTRY_LEN,
     KIND_CLOSING, KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
 };
+use super::pool::{Done, Pool};
 use super::reader::io_error;
 use crate::wire::{encode_into, DecodeLimits, EncodeOptions, FrameLayout};
 use crate::Event;
@@ -53,9 +54,10 @@ pub struct FileWriter {
     out: BufWriter<File>,
     offset: u64,
     index: Vec<IndexEntry>,
-    compressor: Compressor,
-    /// The encoded frame, when it is compressed before it is written.
-    frame: Vec<u8>,
+    compression: Compression,
+    /// The threads that compress records, started by the first compressed write in the
+    /// process that writes (a parallel job forks after the file is created).
+    pool: Option<Pool>,
     /// The record being written: header, stored bytes, padding. Reused across events.
     record: Vec<u8>,
     raw_bytes: u64,
@@ -76,7 +78,7 @@ impl FileWriter {
         part_name.push(name);
         part_name.push(".part");
         let part = path.with_file_name(part_name);
-        let compressor = Compressor::new(opts.compression).map_err(invalid)?;
+        Compressor::new(opts.compression).map_err(invalid)?;
 
         let mut meta = opts.metadata;
         let [creator, format_version, created, compression] = WRITER_METADATA_KEYS.map(String::from);
@@ -98,8 +100,8 @@ impl FileWriter {
             out: BufWriter::with_capacity(WRITE_BUFFER_LEN, file),
             offset: 0,
             index: Vec::new(),
-            compressor,
-            frame: Vec::new(),
+            compression: opts.compression,
+            pool: None,
             record: Vec::new(),
             raw_bytes: 0,
             failed: None,
@@ -126,44 +128,105 @@ impl FileWriter {
             return Err(FileError::FrameTooLarge { path: self.part.clone(), run, event, len: raw as u64, limit });
         }
         let opts = EncodeOptions { crc: false };
-        let (codec, stored) = if matches!(self.compressor, Compressor::None) {
-            grow(&mut self.record, HEAD_LEN + raw);
-            encode_into(event, &layout, &mut self.record[HEAD_LEN..HEAD_LEN + raw], opts);
-            (CODEC_NONE, raw)
-        } else {
-            grow(&mut self.frame, raw);
-            encode_into(event, &layout, &mut self.frame[..raw], opts);
-            let bound = self.compressor.bound(raw).max(raw);
-            grow(&mut self.record, HEAD_LEN + bound);
-            let dst = &mut self.record[HEAD_LEN..HEAD_LEN + bound];
-            match self.compressor.compress(&self.frame[..raw], dst) {
-                Ok(n) if n < raw => (self.compressor.codec(), n),
-                // Not smaller (or the codec failed): the record is stored as it is.
-                _ => {
-                    self.record[HEAD_LEN..HEAD_LEN + raw].copy_from_slice(&self.frame[..raw]);
-                    (CODEC_NONE, raw)
+        if self.compression != Compression::None && self.pool().is_none() {
+            let pool = Pool::start(self.compression)
+                .map_err(|cause| FileError::WriterFailed { path: self.part.clone(), cause })?;
+            self.pool = Some(pool);
+        }
+        if let Some(pool) = &mut self.pool {
+            // Compressed in the pool's threads; written in order as they come back.
+            let (mut frame, record) = pool.buffers();
+            frame.resize(raw, 0);
+            encode_into(event, &layout, &mut frame, opts);
+            pool.submit(event.meta.run, event.meta.event, frame, record);
+            while let Some(done) = self.next_compressed(false)? {
+                self.put_compressed(done)?;
+            }
+            while self.pool.as_ref().is_some_and(Pool::is_full) {
+                if let Some(done) = self.next_compressed(true)? {
+                    self.put_compressed(done)?;
                 }
             }
-        };
+            return Ok(());
+        }
+        grow(&mut self.record, HEAD_LEN + raw);
+        encode_into(event, &layout, &mut self.record[HEAD_LEN..HEAD_LEN + raw], opts);
         let offset = self.offset;
-        self.put_record(KIND_EVENT, codec, stored, raw as u64)?;
+        self.put_record(KIND_EVENT, CODEC_NONE, raw, raw as u64)?;
         self.index.push(IndexEntry { run: event.meta.run, event: event.meta.event, offset });
         self.raw_bytes += raw as u64;
         Ok(())
     }
 
+    /// The compressing threads, if this process has started them. A pool inherited through
+    /// fork has no threads here: it is forgotten (joining threads of another process would
+    /// hang), and its records are the parent's to write (a writer is flushed before a fork).
+    fn pool(&mut self) -> Option<&mut Pool> {
+        if self.pool.as_ref().is_some_and(|pool| !pool.is_ours()) {
+            std::mem::forget(self.pool.take());
+        }
+        self.pool.as_mut()
+    }
+
+    /// The pool's next record in order, waiting for it if `wait`.
+    fn next_compressed(&mut self, wait: bool) -> Result<Option<Done>, FileError> {
+        let Some(pool) = self.pool() else { return Ok(None) };
+        match pool.next(wait) {
+            Ok(done) => Ok(done),
+            Err(cause) => {
+                self.failed.get_or_insert(cause.clone());
+                Err(FileError::WriterFailed { path: self.part.clone(), cause })
+            }
+        }
+    }
+
+    /// Writes a record the pool compressed.
+    fn put_compressed(&mut self, done: Done) -> Result<(), FileError> {
+        let Done { run, event, codec, stored, raw, mut record, frame, .. } = done;
+        let offset = self.offset;
+        let written = self.put_record_in(&mut record, KIND_EVENT, codec, stored, raw as u64);
+        if let Some(pool) = &mut self.pool {
+            pool.recycle(frame, record);
+        }
+        written?;
+        self.index.push(IndexEntry { run, event, offset });
+        self.raw_bytes += raw as u64;
+        Ok(())
+    }
+
+    /// Writes every record still in the pool.
+    fn drain_pool(&mut self) -> Result<(), FileError> {
+        while let Some(done) = self.next_compressed(true)? {
+            self.put_compressed(done)?;
+        }
+        Ok(())
+    }
+
     /// Writes the record whose stored bytes are in `self.record[HEAD_LEN..][..stored]`.
     fn put_record(&mut self, kind: u8, codec: u8, stored: usize, raw_len: u64) -> Result<(), FileError> {
-        let extent = align64((HEAD_LEN + stored) as u64) as usize;
-        grow(&mut self.record, extent);
-        let data = &self.record[HEAD_LEN..HEAD_LEN + stored];
-        let header = RecordHeader { kind, codec, stored_len: stored as u64, raw_len, data_crc: crc32c::crc32c(data) };
-        self.record[..HEAD_LEN].copy_from_slice(&header.encode());
-        self.record[HEAD_LEN + stored..extent].fill(0);
-        let record = std::mem::take(&mut self.record);
-        let result = self.put(&record[..extent]);
+        let mut record = std::mem::take(&mut self.record);
+        let result = self.put_record_in(&mut record, kind, codec, stored, raw_len);
         self.record = record;
         result
+    }
+
+    /// Writes the record whose stored bytes are in `record[HEAD_LEN..][..stored]`, filling in
+    /// its header and padding.
+    fn put_record_in(
+        &mut self,
+        record: &mut Vec<u8>,
+        kind: u8,
+        codec: u8,
+        stored: usize,
+        raw_len: u64,
+    ) -> Result<(), FileError> {
+        let extent = align64((HEAD_LEN + stored) as u64) as usize;
+        grow(record, extent);
+        let data = &record[HEAD_LEN..HEAD_LEN + stored];
+        let header = RecordHeader { kind, codec, stored_len: stored as u64, raw_len, data_crc: crc32c::crc32c(data) };
+        record[..HEAD_LEN].copy_from_slice(&header.encode());
+        record[HEAD_LEN + stored..extent].fill(0);
+        self.put(&record[..extent])
     }
 
     /// Writes `bytes` at the current offset; an error stops the writer for good.
@@ -209,6 +272,7 @@ impl FileWriter {
         if let Some(cause) = &self.failed {
             return Err(FileError::WriterFailed { path: self.part.clone(), cause: cause.clone() });
         }
+        self.drain_pool()?;
         self.out.flush().map_err(|e| self.fail("flushing", e))
     }
 
@@ -222,6 +286,8 @@ impl FileWriter {
     /// file finished (docs/formats.md, "Closing record"): a file of a job that stopped early
     /// still gets its final name, and says it is partial.
     pub fn close_as(mut self, completion: &Completion) -> Result<(), FileError> {
+        self.drain_pool()?;
+        self.pool = None;
         let closing_offset = self.offset;
         let content = completion.encode(self.index.len() as u64);
         grow(&mut self.record, HEAD_LEN + content.len());
@@ -274,6 +340,16 @@ impl FileWriter {
     /// The temporary path the file is written under until it is closed.
     pub fn part_path(&self) -> &Path {
         &self.part
+    }
+}
+
+impl Drop for FileWriter {
+    /// A writer dropped without `close` leaves what a single-threaded one leaves: every record
+    /// written (the write buffer is flushed as it is dropped), those still in the pool too.
+    fn drop(&mut self) {
+        if self.failed.is_none() {
+            let _ = self.drain_pool();
+        }
     }
 }
 
