@@ -6,6 +6,7 @@ by the last survivor, by the next process to join a session, or by ``evflow shm 
 import contextlib
 import os
 import pwd
+import shutil
 import queue
 import signal
 import subprocess
@@ -186,3 +187,42 @@ def test_a_running_session_is_not_removed_by_another_joining(peers, tmp_path):
     assert not os.path.exists(segment_file(other.session))
     cleaned = run_cli("shm", "clean", p.session, cwd=tmp_path)
     assert f"kept {segment_file(p.session)}: a process of it runs" in cleaned.stdout
+
+
+# A process in a mount namespace of its own, with a 48 MiB tmpfs on /dev/shm: a 1 GiB segment
+# is created (its heap gets memory only as it is used), and sending fills /dev/shm.
+SMALL_SHM = """\
+import sys
+import numpy as np
+import evflow as ef
+
+pull = ef.Channel("pull", bind="shm://smallshm/x", segment_size=1 << 30)
+push = ef.Channel("push", connect="shm://smallshm/x", segment_size=1 << 30)
+sent = 0
+try:
+    for i in range(100):
+        push.send(ef.Event(run=1, number=i, adc=np.zeros(4 << 20, dtype="<u1")), timeout=2)
+        sent += 1
+except ef.SegmentFullError as e:
+    print(f"sent {sent}", flush=True)
+    print(e, file=sys.stderr)
+    sys.exit(3)
+"""
+
+
+def test_a_full_dev_shm_is_an_allocation_error_never_a_sigbus(tmp_path):
+    if os.geteuid() != 0 or not shutil.which("unshare"):
+        pytest.skip("needs root and unshare(1) for a private /dev/shm")
+    (tmp_path / "small.py").write_text(SMALL_SHM)
+    script = f"mount -t tmpfs -o size=48m tmpfs /dev/shm && exec {sys.executable} {tmp_path / 'small.py'}"
+    result = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 3, (result.returncode, result.stdout, result.stderr)
+    sent = int(result.stdout.split()[-1])
+    assert 4 <= sent < 12, result.stdout  # about 48 MiB of 4 MiB events went in
+    assert "/dev/shm has no room left" in result.stderr, result.stderr
+    assert "df /dev/shm" in result.stderr

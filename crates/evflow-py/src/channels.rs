@@ -43,7 +43,7 @@ pub fn channel_error(e: ChannelError) -> PyErr {
         ChannelError::Alloc { source: AllocError::TooLarge { .. }, .. } => {
             errors::MessageTooLargeError::new_err(message)
         }
-        ChannelError::Alloc { source: AllocError::SegmentFull { .. }, .. } => {
+        ChannelError::Alloc { source: AllocError::SegmentFull { .. } | AllocError::NoMemory { .. }, .. } => {
             errors::SegmentFullError::new_err(message)
         }
         ChannelError::Alloc { source: AllocError::CorruptHandle { .. }, .. } | ChannelError::Ring { .. } => {

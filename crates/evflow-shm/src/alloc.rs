@@ -294,7 +294,7 @@ impl Attached {
         let header = segment.header();
         let slot = &segment.process_slots()[self.index()];
         loop {
-            if let Some(block) = self.claim(pages, len) {
+            if let Some(block) = self.claim(pages, len)? {
                 return Ok(block);
             }
             // As ring.rs's `wait_for`: read the futex word, register, re-check, and sleep only
@@ -306,14 +306,17 @@ impl Attached {
             slot.free_waiting.fetch_add(1, Ordering::Relaxed);
             fence(Ordering::SeqCst);
             let claimed = self.claim(pages, len);
-            let outcome = if claimed.is_some() { None } else { Some(futex::wait(&header.free_seq, before, deadline)) };
+            let outcome = match &claimed {
+                Ok(None) => Some(futex::wait(&header.free_seq, before, deadline)),
+                _ => None,
+            };
             slot.free_waiting.fetch_sub(1, Ordering::Relaxed);
             saturating_decrement(&header.free_waiters, 1);
-            if let Some(block) = claimed {
+            if let Some(block) = claimed? {
                 return Ok(block);
             }
             if outcome == Some(Wait::TimedOut) {
-                return self.claim(pages, len).ok_or_else(|| self.segment_full(len));
+                return self.claim(pages, len)?.ok_or_else(|| self.segment_full(len));
             }
         }
     }
@@ -322,7 +325,7 @@ impl Attached {
     /// room at once (the busy path makes no clock read).
     pub fn alloc_within(&self, len: usize, timeout: Option<std::time::Duration>) -> Result<BlockMut, AllocError> {
         let pages = self.pages_for(len)?;
-        match self.claim(pages, len) {
+        match self.claim(pages, len)? {
             Some(block) => Ok(block),
             None => self.alloc(len, timeout.map(|t| Instant::now() + t)),
         }
@@ -331,7 +334,7 @@ impl Attached {
     /// [`Attached::alloc`] without waiting: [`AllocError::SegmentFull`] if no run fits now.
     pub fn try_alloc(&self, len: usize) -> Result<BlockMut, AllocError> {
         let pages = self.pages_for(len)?;
-        self.claim(pages, len).ok_or_else(|| self.segment_full(len))
+        self.claim(pages, len)?.ok_or_else(|| self.segment_full(len))
     }
 
     /// Takes over a handle received from a ring: the block it names must be where it says
@@ -389,8 +392,9 @@ impl Attached {
     }
 
     /// Allocates `pages` pages for `len` bytes if a block is cached or a run is free now
-    /// (flushing the cache before giving up).
-    fn claim(&self, pages: usize, len: usize) -> Option<BlockMut> {
+    /// (flushing the cache before giving up). A fresh run gets backing memory first
+    /// ([`Segment::back`]); [`AllocError::NoMemory`] if `/dev/shm` has none left.
+    fn claim(&self, pages: usize, len: usize) -> Result<Option<BlockMut>, AllocError> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
         let (head, pages) = match segment.take_cached(pages, index) {
@@ -409,7 +413,13 @@ impl Attached {
                     (segment.flush_cache(index) > 0)
                         .then(|| claim_run(map, &self.inner.cursor, pages, claiming, &backed_out))
                         .flatten()
-                })?;
+                });
+                let Some(head) = head else { return Ok(None) };
+                if let Err(e) = segment.back(head, pages) {
+                    free_run(map, head, pages);
+                    segment.notify_free();
+                    return Err(e);
+                }
                 for page in &map[head + 1..head + pages] {
                     page.store(entry::BODY, Ordering::Relaxed);
                 }
@@ -426,7 +436,7 @@ impl Attached {
         // Release, last: whoever reads HEAD with Acquire reads the header and the BODY entries.
         map[head].store(entry::HEAD, Ordering::Release);
         let header = NonNull::from(header);
-        Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } })
+        Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } }))
     }
 
     /// A generation no other allocation of the segment has: the next of this process's batch,

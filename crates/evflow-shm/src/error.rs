@@ -100,6 +100,21 @@ pub enum AllocError {
         /// How the heap was used when the allocation gave up.
         usage: HeapUsage,
     },
+    /// `/dev/shm` had no memory left for the part of the heap the block lies in.
+    #[error(
+        "{segment}: /dev/shm has no room left for {needed} more bytes of this segment ({available} available, \
+         errno {errno}): free /dev/shm (`df /dev/shm`, `evflow shm clean`) or ask for a smaller segment"
+    )]
+    NoMemory {
+        /// The segment file.
+        segment: PathBuf,
+        /// Bytes the chunk needed.
+        needed: u64,
+        /// Bytes free in /dev/shm.
+        available: u64,
+        /// The error number of posix_fallocate.
+        errno: i32,
+    },
     /// A handle received does not name a block this process may take; nothing was changed.
     #[error(
         "corrupt handle (block offset {offset}): {reason}; drop this message part: a process wrote outside its \

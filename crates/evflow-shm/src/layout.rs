@@ -43,6 +43,11 @@ pub const MAX_RINGS: usize = 256;
 pub const CACHE_CLASSES: usize = 239;
 /// Hints per size class of the block cache: one cache line per class.
 pub const CACHE_WAYS: usize = 16;
+/// Heap pages of one backing chunk (16 MiB): the heap gets its memory a chunk at a time, on
+/// first use (docs/shm.md, section 1).
+pub const BACKING_CHUNK_PAGES: usize = 4096;
+/// Words of the header's `backed` bitmap: one bit per backing chunk.
+pub const BACKING_WORDS: usize = 256;
 /// Heap page size: the allocation granule.
 pub const PAGE_LEN: usize = 4096;
 /// Smallest segment accepted: the tables and a heap of at least 16 pages.
@@ -103,6 +108,8 @@ pub struct SegmentHeader {
     pub removed: AtomicU32,
     /// 1 when the last process to detach removes the file (`SegmentConfig::remove_when_unused`).
     pub remove_when_unused: u32,
+    /// Bit `c` is set once backing chunk `c` of the heap has its memory (posix_fallocate).
+    pub backed: [AtomicU64; BACKING_WORDS],
 }
 
 /// States of a process slot.
@@ -162,6 +169,9 @@ pub struct Layout {
     pub heap: usize,
     /// Pages in the heap.
     pub heap_pages: usize,
+    /// Heap pages per backing chunk: [`BACKING_CHUNK_PAGES`], or more for a heap of more
+    /// chunks than the `backed` bitmap has bits.
+    pub backing_chunk_pages: usize,
 }
 
 /// Bytes of a ring's header (docs/shm.md, section 5).
@@ -204,6 +214,7 @@ impl Layout {
             page_map,
             heap,
             heap_pages,
+            backing_chunk_pages: BACKING_CHUNK_PAGES.max(heap_pages.div_ceil(BACKING_WORDS * 64)),
         })
     }
 }

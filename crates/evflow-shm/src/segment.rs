@@ -3,7 +3,8 @@
 
 use crate::error::ShmError;
 use crate::layout::{
-    Layout, SegmentHeader, HEADER_LEN, LAYOUT_VERSION, MAX_PROCESSES, MAX_SESSION_LEN, MAX_USER_LEN, SEGMENT_MAGIC_WORD,
+    Layout, SegmentHeader, HEADER_LEN, LAYOUT_VERSION, MAX_PROCESSES, MAX_SESSION_LEN, MAX_USER_LEN, PAGE_LEN,
+    SEGMENT_MAGIC_WORD,
 };
 use crate::process::CONTROL_WAIT;
 use std::ffi::CString;
@@ -114,6 +115,8 @@ pub struct Segment {
     /// Device and inode of the file mapped: the path may name a newer file of the session
     /// once this one is removed, and that one is not ours to unlink.
     file_id: (u64, u64),
+    /// The file, open for writing: the heap gets its memory a chunk at a time through it.
+    file: OwnedFd,
 }
 
 impl Segment {
@@ -132,8 +135,9 @@ impl Segment {
                 return Err(e);
             }
         };
-        let reserved = reserve(&fd, config.size);
-        let mapping = match reserved.and_then(|()| map(&fd, layout.size, &path)) {
+        // The tables get their memory now; the heap a chunk at a time, on first use.
+        let sized = resize(&fd, config.size, &path).and_then(|()| reserve(&fd, 0, layout.heap));
+        let mapping = match sized.and_then(|()| map(&fd, layout.size, &path)) {
             Ok(mapping) => mapping,
             Err(e) => {
                 let _ = std::fs::remove_file(&path);
@@ -163,7 +167,7 @@ impl Segment {
         copy_name(&mut header.session, &config.session);
         // Last, with Release: a process that loads the magic with Acquire sees the header.
         header.magic.store(SEGMENT_MAGIC_WORD, Ordering::Release);
-        Ok(Segment { mapping, layout, path, file_id })
+        Ok(Segment { mapping, layout, path, file_id, file: fd })
     }
 
     /// Opens the segment of `session` (of this user), checking magic, version and layout.
@@ -201,7 +205,7 @@ impl Segment {
         }
         drop(probe);
         let file_id = (st.st_dev, st.st_ino);
-        Ok(Segment { mapping: map(&fd, layout.size, path)?, layout, path: path.to_path_buf(), file_id })
+        Ok(Segment { mapping: map(&fd, layout.size, path)?, layout, path: path.to_path_buf(), file_id, file: fd })
     }
 
     /// The header.
@@ -332,15 +336,61 @@ fn open_file(path: &Path, flags: i32) -> Result<OwnedFd, ShmError> {
     Ok(unsafe { OwnedFd::from_raw_fd(fd) })
 }
 
-/// Gives the file `size` bytes of backing memory now.
-fn reserve(fd: &OwnedFd, size: usize) -> Result<(), ShmError> {
+/// Gives bytes `offset .. offset + len` of the file backing memory now; the error number of
+/// posix_fallocate on failure.
+fn fallocate(fd: &OwnedFd, offset: usize, len: usize) -> Result<(), i32> {
     // SAFETY: fd is open for writing.
-    let rc = unsafe { libc::posix_fallocate(fd.as_raw_fd(), 0, size as libc::off_t) };
-    if rc != 0 {
-        let available = available_bytes();
-        return Err(ShmError::Create { path: PathBuf::from(SHM_DIR), needed: size as u64, available, errno: rc });
+    match unsafe { libc::posix_fallocate(fd.as_raw_fd(), offset as libc::off_t, len as libc::off_t) } {
+        0 => Ok(()),
+        errno => Err(errno),
+    }
+}
+
+/// [`fallocate`] at creation.
+fn reserve(fd: &OwnedFd, offset: usize, len: usize) -> Result<(), ShmError> {
+    fallocate(fd, offset, len).map_err(|errno| ShmError::Create {
+        path: PathBuf::from(SHM_DIR),
+        needed: len as u64,
+        available: available_bytes(),
+        errno,
+    })
+}
+
+/// Sets the file's size (sparse: no memory yet).
+fn resize(fd: &OwnedFd, size: usize, path: &Path) -> Result<(), ShmError> {
+    // SAFETY: fd is open for writing.
+    if unsafe { libc::ftruncate(fd.as_raw_fd(), size as libc::off_t) } != 0 {
+        return Err(ShmError::io(path, "setting its size", std::io::Error::last_os_error()));
     }
     Ok(())
+}
+
+impl Segment {
+    /// Makes sure heap pages `head .. head + pages` have backing memory (docs/shm.md,
+    /// section 1): each backing chunk they touch gets it the first time, here.
+    pub(crate) fn back(&self, head: usize, pages: usize) -> Result<(), crate::AllocError> {
+        let layout = self.layout();
+        let chunk = layout.backing_chunk_pages;
+        let backed = &self.header().backed;
+        for c in head / chunk..=(head + pages - 1) / chunk {
+            let (word, bit) = (&backed[c / 64], 1u64 << (c % 64));
+            if word.load(Ordering::Acquire) & bit != 0 {
+                continue;
+            }
+            let first = c * chunk;
+            let len = chunk.min(layout.heap_pages - first) * PAGE_LEN;
+            fallocate(&self.file, layout.heap + first * PAGE_LEN, len).map_err(|errno| {
+                crate::AllocError::NoMemory {
+                    segment: self.path.clone(),
+                    needed: len as u64,
+                    available: available_bytes(),
+                    errno,
+                }
+            })?;
+            word.fetch_or(bit, Ordering::Release);
+        }
+        Ok(())
+    }
 }
 
 /// Free bytes in [`SHM_DIR`], or 0 if unknown.
