@@ -6,8 +6,8 @@ by the last survivor, by the next process to join a session, or by ``evflow shm 
 import contextlib
 import os
 import pwd
-import shutil
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -214,7 +214,8 @@ def test_a_full_dev_shm_is_an_allocation_error_never_a_sigbus(tmp_path):
     if os.geteuid() != 0 or not shutil.which("unshare"):
         pytest.skip("needs root and unshare(1) for a private /dev/shm")
     (tmp_path / "small.py").write_text(SMALL_SHM)
-    script = f"mount -t tmpfs -o size=48m tmpfs /dev/shm && exec {sys.executable} {tmp_path / 'small.py'}"
+    program = f"{sys.executable} {tmp_path / 'small.py'}"
+    script = f"mount -t tmpfs -o size=48m tmpfs /dev/shm && exec {program}"
     result = subprocess.run(
         ["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
         capture_output=True,
