@@ -196,11 +196,41 @@ def amdahl_fit(speedups: dict[int, float]) -> float | None:
     return min(1.0, max(0.0, s))
 
 
+def ceiling_case(loops: int, units: int):
+    """One sample of the machine's ceiling for two processes: ``units`` of the same CPU work
+    in one process, then half of it in each of two independent processes side by side (no
+    evflow); the ratio of the two wall times is what two CPUs give at best here."""
+
+    def work(count: int) -> None:
+        for _ in range(count):
+            spin(loops)
+
+    def sample() -> dict:
+        start = time.perf_counter()
+        work(units)
+        alone = time.perf_counter() - start
+        start = time.perf_counter()
+        children = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                work(units // 2)
+                os._exit(0)
+            children.append(pid)
+        for pid in children:
+            os.waitpid(pid, 0)
+        return {"alone_s": alone, "pair_s": time.perf_counter() - start}
+
+    return sample
+
+
 def scaling(args, progress) -> list[dict]:
     loops, ms = calibrate(args.work_ms)
     n = args.events
     cases = {p: case(_generator, n, Busy(loops), p) for p in args.processes}
+    cases["ceiling"] = ceiling_case(loops, max(2, n // 2))
     samples = run_cases(cases, args.repeats, progress)
+    ceiling = statistics.median(r["alone_s"] / r["pair_s"] for r in samples.pop("ceiling"))
     speedups = {p: ratio(samples[0], samples[p], "wall_s") for p in args.processes}
     s = amdahl_fit(speedups)
     base = medians(samples[0], n)
@@ -221,6 +251,7 @@ def scaling(args, progress) -> list[dict]:
                 "steady_speedup": _per(m["steady_events_per_s"], base["steady_events_per_s"]),
                 "serial_fraction": s,
                 "amdahl_speedup": amdahl(s, p) if s is not None and p >= 1 else None,
+                "ceiling_at_2": ceiling,
                 "repeats": args.repeats,
             }
         )

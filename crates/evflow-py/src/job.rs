@@ -462,9 +462,9 @@ impl Hooks for PyHooks<'_, '_> {
         flush_std_streams(self.py);
     }
 
-    fn idle(&mut self, tick: Duration) {
+    fn idle(&mut self, wait: &mut (dyn FnMut() + Send)) {
         // Other threads of the steering process run meanwhile.
-        self.py.detach(|| std::thread::sleep(tick));
+        self.py.detach(wait);
     }
 
     fn collect(&mut self, steps: std::ops::Range<usize>) -> Option<Vec<u8>> {

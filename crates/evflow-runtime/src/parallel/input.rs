@@ -272,10 +272,22 @@ impl Input<'_, '_> {
                 board.counters().read.store(seq, Ordering::Release);
                 self.send(Header::new(Kind::End, seq).encode().to_vec(), None)?;
                 board.end_of_data();
+                self.tell_workers_the_end(seq);
                 return Ok(());
             }
             if !progressed {
                 self.take_acks(Some(IDLE_WAIT))?;
+            }
+        }
+    }
+
+    /// Tells every worker the data ended, so that it ends now instead of at its next poll
+    /// of the board; a worker whose queue is full, or not connected, finds out by the poll.
+    fn tell_workers_the_end(&mut self, seq: u64) {
+        let end = Message::new(vec![Part::from(Header::new(Kind::End, seq).encode().to_vec())]);
+        for worker in &mut self.workers {
+            if let Some(channel) = worker.channel.as_mut() {
+                let _ = channel.send(&end, Some(Duration::ZERO));
             }
         }
     }

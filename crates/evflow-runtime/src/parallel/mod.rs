@@ -200,10 +200,11 @@ pub trait Hooks {
     /// Called in the monitor every [`WATCH_EVERY`] with the job's counters so far and its
     /// processes, for a live view, and once more when every process has ended.
     fn watch(&mut self, _live: &Live) {}
-    /// Called in the monitor between two looks at its children: sleep for `tick` (letting
-    /// other threads of the embedding program run).
-    fn idle(&mut self, tick: std::time::Duration) {
-        std::thread::sleep(tick);
+    /// Called in the monitor between two looks at its children: call `wait`, which returns
+    /// when a child ends or after a tick (letting other threads of the embedding program run
+    /// meanwhile).
+    fn idle(&mut self, wait: &mut (dyn FnMut() + Send)) {
+        wait();
     }
     /// In a child at its end: the mergeable objects of path steps `steps` (source = 0), as
     /// bytes for [`Hooks::merge`], or `None` when they have none.

@@ -69,6 +69,14 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 return End { code: EXIT_INTERNAL, terminated: false };
             }
         };
+        if is_end(&message) {
+            // The input's word that the data ended, so that this worker need not wait for
+            // its poll to notice (docs/parallel.md): the board says the same.
+            if ctx.board.ended() {
+                break;
+            }
+            continue;
+        }
         let (seq, attempt, frame, mut event) = match read_dispatch(&message) {
             Ok(d) => d,
             Err(e) => {
@@ -124,6 +132,14 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
 }
 
 /// The seq, attempt, frame and event of a dispatch.
+/// Whether a message is the input's `End` (a header alone).
+fn is_end(message: &Message) -> bool {
+    match &message.parts[..] {
+        [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
+        _ => false,
+    }
+}
+
 fn read_dispatch(message: &Message) -> Result<(u64, u32, Part, Event), String> {
     let [head, frame] = &message.parts[..] else {
         return Err(format!("a dispatch has 2 parts, this message {}", message.parts.len()));
