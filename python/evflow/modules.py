@@ -19,8 +19,10 @@ def FileOutput(path, compression="none", level=None, metadata=None):
     """Writes every event that reaches it (failed ones included) to an ``.evf`` file.
 
     path: the file (written as ``.NAME.part`` and renamed on close); compression: "none",
-    "zstd" or "lz4"; level: the zstd level (default 3); metadata: a JSON-able dict stored in
-    the file header (numpy scalars are stored as their Python values).
+    "zstd" or "lz4", done by a pool of threads in the writing process, one per CPU (the
+    environment variable EVFLOW_COMPRESS_THREADS sets another number); level: the zstd level
+    (default 3); metadata: a JSON-able dict stored in the file header (numpy scalars are
+    stored as their Python values).
     """
     if isinstance(path, bytes):
         path = _os.fsdecode(path)
