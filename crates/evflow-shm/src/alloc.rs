@@ -10,7 +10,6 @@
 //!  0x8000_0000       HEAD: the first page of a block (its header is there)
 //!  0x8000_0001       BODY: a further page of the block whose head is to its left
 //!  0xC000_0000 | s   FREEING: slot s is freeing the block whose head page this is
-//!  0x8000_0002       CACHED: the head page of a whole block kept for reuse (cache.rs)
 //! ```
 //!
 //! **Allocate** `n` pages (slot `s`): scan from the process's cursor for `n` free entries,
@@ -56,8 +55,6 @@ pub mod entry {
     pub const BODY: u32 = 0x8000_0001;
     /// Tag of the head page of a block being freed; the low bits are the freeing slot.
     pub const FREEING: u32 = 0xC000_0000;
-    /// The head page of a whole block kept by the block cache (its `BODY` entries stay).
-    pub const CACHED: u32 = 0x8000_0002;
     /// The bits that tell the kind of an entry.
     pub const KIND: u32 = 0xC000_0000;
 
@@ -110,13 +107,14 @@ impl HeapUsage {
     }
 }
 
-/// Free pages and the longest free run. Cached blocks count as free: an allocation that needs
-/// their pages flushes them.
-fn free_pages(map: &[AtomicU32]) -> (usize, usize) {
+/// Free pages and the longest free run. Cached blocks (a `HEAD` whose holder mask is 0, and
+/// its `BODY` pages) count as free: an allocation that needs their pages flushes them.
+fn free_pages(segment: &Segment) -> (usize, usize) {
+    let map = segment.page_map();
     let (mut free, mut run, mut longest, mut in_cached) = (0, 0, 0, false);
-    for page in map {
-        let value = page.load(Ordering::Relaxed);
-        in_cached = value == entry::CACHED || (in_cached && value == entry::BODY);
+    for (page, entry) in map.iter().enumerate() {
+        let value = entry.load(Ordering::Relaxed);
+        in_cached = (value == entry::HEAD && segment.is_cached(page)) || (in_cached && value == entry::BODY);
         if value == entry::FREE || in_cached {
             free += 1;
             run += 1;
@@ -185,7 +183,7 @@ impl Segment {
     /// How the heap is used now: free pages, the largest free run, and bytes held by process.
     pub fn heap_usage(&self) -> HeapUsage {
         let map = self.page_map();
-        let (free_pages, largest_free_run) = free_pages(map);
+        let (free_pages, largest_free_run) = free_pages(self);
         // Bytes held by each process: the blocks whose holder bit it has (counted here, not on
         // every share and free, where a shared counter would cost a cache miss per message).
         let mut held = [0u64; MAX_PROCESSES];
@@ -213,8 +211,7 @@ impl Segment {
 
     /// Heap pages in use: neither free nor in a cached block.
     pub fn pages_used(&self) -> usize {
-        let map = self.page_map();
-        map.len() - free_pages(map).0
+        self.page_map().len() - free_pages(self).0
     }
 
     /// The header of the block whose head is heap page `page` (`< heap_pages`).
@@ -269,6 +266,9 @@ impl Segment {
                 "generation {}, but the block there is generation {generation}: a stale handle to a block freed since",
                 handle.generation
             ));
+        }
+        if header.holders.load(Ordering::Relaxed) == 0 {
+            return Err("a stale handle to a block freed since (kept whole in the block cache)".into());
         }
         let pages = header.pages.load(Ordering::Relaxed) as usize;
         if pages == 0 || pages > layout.heap_pages - head {
@@ -397,35 +397,40 @@ impl Attached {
     fn claim(&self, pages: usize, len: usize) -> Result<Option<BlockMut>, AllocError> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
-        let (head, pages) = match segment.take_cached(pages, index) {
-            Some(cached) => cached,
-            None => {
-                // Start at the run freed last, if any: recycling recently used pages keeps the
-                // working set small, so neither side takes a page fault (first touch of a page
-                // in a process) or a cache miss per message, as walking the whole heap would.
-                let hint = segment.header().free_hint.swap(NO_HINT, Ordering::Relaxed);
-                if hint != NO_HINT {
-                    self.inner.cursor.store(hint as usize, Ordering::Relaxed);
-                }
-                let backed_out = || segment.notify_free();
-                let claiming = entry::claiming(index);
-                let head = claim_run(map, &self.inner.cursor, pages, claiming, &backed_out).or_else(|| {
-                    (segment.flush_cache(index) > 0)
-                        .then(|| claim_run(map, &self.inner.cursor, pages, claiming, &backed_out))
-                        .flatten()
-                });
-                let Some(head) = head else { return Ok(None) };
-                if let Err(e) = segment.back(head, pages) {
-                    free_run(map, head, pages);
-                    segment.notify_free();
-                    return Err(e);
-                }
-                for page in &map[head + 1..head + pages] {
-                    page.store(entry::BODY, Ordering::Relaxed);
-                }
-                (head, pages)
-            }
-        };
+        if let Some((head, pages)) = segment.take_cached(pages, index) {
+            // Ours already (its holder mask is our bit); its page-map entries stay as they are,
+            // so no page-map line crosses CPUs. The header reaches a receiver with the handle
+            // (the ring's Release and Acquire).
+            let generation = self.next_generation();
+            let header = segment.block_header(head);
+            header.generation.store(generation, Ordering::Relaxed);
+            header.len.store(len as u64, Ordering::Relaxed);
+            let header = NonNull::from(header);
+            return Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } }));
+        }
+        // Start at the run freed last, if any: recycling recently used pages keeps the working
+        // set small, so neither side takes a page fault (first touch of a page in a process)
+        // or a cache miss per message, as walking the whole heap would.
+        let hint = segment.header().free_hint.swap(NO_HINT, Ordering::Relaxed);
+        if hint != NO_HINT {
+            self.inner.cursor.store(hint as usize, Ordering::Relaxed);
+        }
+        let backed_out = || segment.notify_free();
+        let claiming = entry::claiming(index);
+        let head = claim_run(map, &self.inner.cursor, pages, claiming, &backed_out).or_else(|| {
+            (segment.flush_cache(index) > 0)
+                .then(|| claim_run(map, &self.inner.cursor, pages, claiming, &backed_out))
+                .flatten()
+        });
+        let Some(head) = head else { return Ok(None) };
+        if let Err(e) = segment.back(head, pages) {
+            free_run(map, head, pages);
+            segment.notify_free();
+            return Err(e);
+        }
+        for page in &map[head + 1..head + pages] {
+            page.store(entry::BODY, Ordering::Relaxed);
+        }
         let generation = self.next_generation();
         let header = segment.block_header(head);
         header.holders.store(1 << index, Ordering::Relaxed);
@@ -568,7 +573,7 @@ pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: u
             return HolderBit::NotSet;
         }
         if holders == bit {
-            if !free_block(segment, head, pages, freer) {
+            if !free_block(segment, head, pages, slot, freer) {
                 return HolderBit::NotSet;
             }
             return HolderBit::Freed { pages };
@@ -581,17 +586,24 @@ pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: u
     }
 }
 
-/// Frees the block whose head is page `head` if its head entry is still `HEAD` (keeping it
-/// whole in the block cache if it may); `false` if another process claimed the free first.
-fn free_block(segment: &Segment, head: usize, pages: usize, freer: usize) -> bool {
-    match segment.cache_block(head, pages, freer) {
+/// Frees the block whose head is page `head`, whose last holder is `slot`, for process slot
+/// `freer` (keeping it whole in the block cache if it may); `false` if another process freed
+/// it first.
+fn free_block(segment: &Segment, head: usize, pages: usize, slot: usize, freer: usize) -> bool {
+    match segment.cache_block(head, pages, slot, freer) {
         Put::Cached => {
             segment.notify_free();
-            return true;
+            true
         }
-        Put::Lost => return false,
-        Put::NotCached => {}
+        Put::Lost => false,
+        Put::NotCached => free_block_now(segment, head, pages, freer),
     }
+}
+
+/// Frees the block whose head is page `head` if its head entry is still `HEAD`: gives its
+/// pages back to the page map (no block cache); `false` if another process claimed the free
+/// first.
+pub(crate) fn free_block_now(segment: &Segment, head: usize, pages: usize, freer: usize) -> bool {
     let map = segment.page_map();
     // AcqRel: the holders' reads happen before the next allocator (Acquire on its CAS) writes.
     if pages == 1 {

@@ -1,13 +1,15 @@
-//! The block cache (docs/shm.md, section 3, "Block cache"): a freed block stays whole, its head
-//! entry `CACHED`, and the next allocation of its size takes it with two CAS instead of
-//! claiming and freeing one page-map entry per page.
+//! The block cache (docs/shm.md, section 3, "Block cache"): a freed block stays whole, its
+//! page-map entries untouched (`HEAD`, then `BODY`), its header's holder mask 0, and the next
+//! allocation of its size takes it with a swap and a CAS instead of claiming and freeing one
+//! page-map entry per page. A `HEAD` whose holder mask is 0 is a cached block, and only that:
+//! a live block always has a bit set (the last holder frees it with its bit still set).
 //!
 //! The table of hints (`CACHE_CLASSES` x `CACHE_WAYS` words, a head page plus one or 0) only
-//! says where to look: the page map decides, by one CAS on the head entry, who gets a block.
-//! So a stale or duplicated hint costs a look, and a `CACHED` block that no hint names (its
+//! says where to look: the holder mask decides, by one CAS `0 -> bit(s)`, who gets a block.
+//! So a stale or duplicated hint costs a look, and a cached block that no hint names (its
 //! putter was killed between the two steps) is freed by the next [`Segment::flush_cache`].
 
-use crate::alloc::{entry, free_run};
+use crate::alloc::{entry, free_block_now};
 use crate::layout::{CACHE_CLASSES, CACHE_WAYS};
 use crate::segment::Segment;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -33,11 +35,11 @@ pub(crate) fn class_of(pages: usize) -> Option<usize> {
 /// What [`Segment::cache_block`] did with a block whose last holder let go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Put {
-    /// Kept whole, its head `CACHED`.
+    /// Kept whole, its holder mask 0 (or freed, if no hint was empty).
     Cached,
-    /// Not cached (too small, too large, or no empty hint): free it as usual.
+    /// Not cached (too large for the cache): free it as usual.
     NotCached,
-    /// Another process claimed the block's free first: nothing to do.
+    /// Its holder mask was no longer the caller's bit alone: another process frees it.
     Lost,
 }
 
@@ -51,91 +53,92 @@ impl Segment {
         unsafe { std::slice::from_raw_parts(ptr.as_ptr() as *const AtomicU32, CACHE_WAYS) }
     }
 
-    /// Keeps the block whose head is page `head` (`pages` long, its head entry `HEAD`) whole
-    /// for the next allocation of its size, instead of freeing it; `freer` is the slot of the
-    /// calling process.
-    pub(crate) fn cache_block(&self, head: usize, pages: usize, freer: usize) -> Put {
+    /// Keeps the block whose head is page `head` (`pages` long) whole for the next allocation
+    /// of its size, instead of freeing it: `slot`'s bit is its last, and `freer` is the slot
+    /// of the calling process.
+    pub(crate) fn cache_block(&self, head: usize, pages: usize, slot: usize, freer: usize) -> Put {
         let Some(class) = class_of(pages).filter(|_| pages <= self.layout().heap_pages / MAX_HEAP_SHARE) else {
             return Put::NotCached;
         };
-        let hints = self.hints(class);
-        let map = self.page_map();
+        let header = self.block_header(head);
         // AcqRel, as a free: the holders' reads of the block happen before the next owner's
-        // writes (its Acquire on CACHED -> CLAIMING).
-        if map[head].compare_exchange(entry::HEAD, entry::CACHED, Ordering::AcqRel, Ordering::Relaxed).is_err() {
+        // writes (its Acquire on 0 -> bit).
+        if header.holders.compare_exchange(1 << slot, 0, Ordering::AcqRel, Ordering::Relaxed).is_err() {
             return Put::Lost;
         }
         let hint = head as u32 + 1;
-        if hints.iter().any(|h| h.compare_exchange(0, hint, Ordering::Release, Ordering::Relaxed).is_ok()) {
+        if self.hints(class).iter().any(|h| h.compare_exchange(0, hint, Ordering::Release, Ordering::Relaxed).is_ok()) {
             return Put::Cached;
         }
-        // The hints filled up meanwhile: take the block back and free it after all.
-        if map[head]
-            .compare_exchange(entry::CACHED, entry::freeing(freer), Ordering::Acquire, Ordering::Relaxed)
-            .is_ok()
-        {
-            free_run(map, head, pages);
+        // No empty hint: take the block back (as ours: a kill leaves our bit for the
+        // reclaimer) and free it after all.
+        if header.holders.compare_exchange(0, 1 << freer, Ordering::Acquire, Ordering::Relaxed).is_ok() {
+            free_block_now(self, head, pages, freer);
         }
         Put::Cached
     }
 
-    /// Takes a cached block of at least `pages` pages for slot `claimer`: its head entry is
-    /// `CLAIMING|claimer` on return, the `BODY` entries after it as they were. Returns the head
-    /// page and the block's page count.
+    /// Takes a cached block of at least `pages` pages for slot `claimer`: its holder mask is
+    /// `bit(claimer)` on return, its page-map entries as they were (`HEAD`, `BODY`...). Returns
+    /// the head page and the block's page count.
     pub(crate) fn take_cached(&self, pages: usize, claimer: usize) -> Option<(usize, usize)> {
         let class = class_of(pages)?;
         let map = self.page_map();
+        let bit = 1u64 << claimer;
         for class in class..(class + 2).min(CACHE_CLASSES) {
             for hint in self.hints(class) {
-                // Each access below is a read-modify-write: the lines come over once, for
-                // writing, instead of being read and then written (two transfers each).
+                // Read-modify-writes: the hint's and the header's lines come over once, for
+                // writing, instead of being read and then written (two transfers each). The
+                // page map is only read, and stays in both processes' caches.
                 let value = hint.swap(0, Ordering::Acquire);
                 if value == 0 {
                     continue;
                 }
                 let head = value as usize - 1;
-                let claiming = entry::claiming(claimer);
-                let claimed = head < map.len()
-                    && map[head]
-                        .compare_exchange(entry::CACHED, claiming, Ordering::Acquire, Ordering::Relaxed)
-                        .is_ok();
-                if !claimed {
-                    // Stale: the block was taken, or flushed. The hint is gone with the swap.
-                    continue;
+                if head >= map.len() || map[head].load(Ordering::Acquire) != entry::HEAD {
+                    continue; // stale: the block was flushed; the hint is gone with the swap
                 }
-                // The header is ours now. A CACHED head is followed by exactly its header's
-                // count of BODY entries, less one.
-                let got = self.block_header(head).pages.load(Ordering::Relaxed) as usize;
+                let header = self.block_header(head);
+                if header.holders.compare_exchange(0, bit, Ordering::Acquire, Ordering::Relaxed).is_err() {
+                    continue; // stale: taken since
+                }
+                // The header is ours now; the page count is the block's, BODY entries after it.
+                let got = header.pages.load(Ordering::Relaxed) as usize;
                 if got >= pages && got <= map.len() - head {
                     return Some((head, got));
                 }
                 // Too small (a wider class holds several sizes): cached again, for others.
-                map[head].store(entry::CACHED, Ordering::Release);
+                header.holders.store(0, Ordering::Release);
                 let _ = hint.compare_exchange(0, value, Ordering::Release, Ordering::Relaxed);
             }
         }
         None
     }
 
-    /// Frees every cached block (for an allocation that found no free run); returns the pages
-    /// freed. Also frees cached blocks that no hint names any more.
+    /// Whether the block whose head is page `head` (a `HEAD` entry) is cached.
+    pub(crate) fn is_cached(&self, head: usize) -> bool {
+        self.block_header(head).holders.load(Ordering::Relaxed) == 0
+    }
+
+    /// Frees every cached block (for an allocation that found no free run), named by a hint
+    /// or not; returns the pages freed.
     pub(crate) fn flush_cache(&self, freer: usize) -> usize {
         let map = self.page_map();
+        let bit = 1u64 << freer;
         let mut freed = 0;
-        let mut page = 0;
-        while page < map.len() {
-            let freeing = entry::freeing(freer);
-            if map[page].compare_exchange(entry::CACHED, freeing, Ordering::Acquire, Ordering::Relaxed).is_ok() {
-                let run = 1 + map[page + 1..].iter().take_while(|p| p.load(Ordering::Relaxed) == entry::BODY).count();
-                free_run(map, page, run);
-                freed += run;
-                page += run;
-            } else {
-                page += 1;
+        for head in 0..map.len() {
+            if map[head].load(Ordering::Acquire) != entry::HEAD {
+                continue;
             }
-        }
-        if freed > 0 {
-            self.notify_free();
+            let header = self.block_header(head);
+            // Claimed as a block of our own (a kill from here on leaves our bit, which the
+            // reclaimer frees), then freed as its last holder.
+            if header.holders.compare_exchange(0, bit, Ordering::Acquire, Ordering::Relaxed).is_ok() {
+                let pages = (header.pages.load(Ordering::Relaxed) as usize).clamp(1, map.len() - head);
+                if free_block_now(self, head, pages, freer) {
+                    freed += pages;
+                }
+            }
         }
         freed
     }

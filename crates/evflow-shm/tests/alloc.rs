@@ -481,10 +481,13 @@ fn processes_hammering_the_allocator_never_get_the_same_page() {
     assert_eq!(segment.process_counts(), (0, 0));
 }
 
-/// The page-map entry of the block a handle names.
-fn head_entry(session: &Session, handle: Handle) -> u32 {
+/// The page-map entry and the holder mask of the block a handle names.
+fn head_state(session: &Session, handle: Handle) -> (u32, u64) {
     let page = (handle.offset as usize - session.segment.layout().heap) / PAGE_LEN;
-    session.segment.page_map()[page].load(Ordering::Relaxed)
+    let mut holders = [0u8; 8];
+    let file = std::fs::File::open(session.segment.path()).unwrap();
+    file.read_exact_at(&mut holders, handle.offset).unwrap();
+    (session.segment.page_map()[page].load(Ordering::Relaxed), u64::from_le_bytes(holders))
 }
 
 #[test]
@@ -496,14 +499,14 @@ fn a_freed_block_stays_whole_for_the_next_allocation_of_its_size() {
         let first = me.try_alloc(len).unwrap().freeze();
         let (handle, pages) = (first.handle(), (len + BLOCK_HEADER_LEN).div_ceil(PAGE_LEN));
         drop(first);
-        assert_eq!(head_entry(&session, handle), entry::CACHED, "{len}: kept whole, not taken apart");
+        assert_eq!(head_state(&session, handle), (entry::HEAD, 0), "{len}: kept whole, no holder");
         assert_eq!(session.pages_in_use(), 0, "a cached block counts as free");
         assert_eq!(session.pages_in_flight(), 0);
         // The next allocation of that size class takes it, a new generation, its size at least asked.
         let again = me.try_alloc(len - 10).unwrap().freeze();
         assert_eq!(again.handle().offset, handle.offset, "{len}: the cached block is reused");
         assert_ne!(again.handle().generation, handle.generation);
-        assert_eq!(head_entry(&session, again.handle()), entry::HEAD);
+        assert_eq!(head_state(&session, again.handle()), (entry::HEAD, 1 << me.index()));
         assert!(again.len() == len - 10 && session.pages_in_use() == pages);
         // The old handle names a block freed since.
         let stale = me.adopt(handle).unwrap_err().to_string();
@@ -540,11 +543,12 @@ fn a_block_cached_by_a_process_killed_before_its_hint_is_flushed() {
     let session = Session::new("orphan", MIN_SEGMENT_LEN);
     let me = session.segment.attach().unwrap();
     let pages = session.segment.layout().heap_pages;
-    // What a putter killed between its two steps leaves: a CACHED head that no hint names.
+    // What a putter killed between its two steps leaves: a block without holder that no hint
+    // names.
     let block = me.try_alloc(10 * PAGE_LEN).unwrap().freeze();
-    let page = (block.handle().offset as usize - session.segment.layout().heap) / PAGE_LEN;
+    let offset = block.handle().offset;
     std::mem::forget(block);
-    session.segment.page_map()[page].store(entry::CACHED, Ordering::Relaxed);
+    scribble(&session, offset as usize, &0u64.to_le_bytes());
     assert_eq!(session.pages_in_use(), 0);
     // Not lost: an allocation of the whole heap frees it on its way.
     let whole = me.try_alloc((pages - 1) * PAGE_LEN).unwrap().freeze();

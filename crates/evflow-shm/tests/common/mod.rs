@@ -39,10 +39,10 @@ impl Session {
         self.segment.pages_used()
     }
 
-    /// Page-map entries that are neither free nor part of a whole block (HEAD, CACHED or BODY): an
-    /// allocation or a free in flight.
+    /// Page-map entries that are neither free nor part of a whole block (HEAD or BODY; a cached
+    /// block is a HEAD too): an allocation or a free in flight.
     pub fn pages_in_flight(&self) -> usize {
-        let whole = |e: u32| e == entry::FREE || e == entry::HEAD || e == entry::BODY || e == entry::CACHED;
+        let whole = |e: u32| e == entry::FREE || e == entry::HEAD || e == entry::BODY;
         self.segment.page_map().iter().filter(|e| !whole(e.load(Ordering::Relaxed))).count()
     }
 }
@@ -204,7 +204,7 @@ pub fn holds(bytes: &[u8], slot: usize, seq: u64) -> bool {
     bytes.iter().enumerate().all(|(i, &b)| b == pattern(slot, seq, i))
 }
 
-/// `(page, holders)` of every block head in the heap.
+/// `(page, holders)` of every held block in the heap (cached blocks, holding none, left out).
 pub fn heads(segment: &Segment) -> Vec<(usize, u64)> {
     let base = segment.header() as *const _ as *const u8;
     let heap = segment.layout().heap;
@@ -215,5 +215,7 @@ pub fn heads(segment: &Segment) -> Vec<(usize, u64)> {
             let header = unsafe { &*base.add(heap + page * PAGE_LEN).cast::<BlockHeader>() };
             (page, header.holders.load(Ordering::Acquire))
         })
+        // A block without holder is not held: the block cache keeps it whole for reuse.
+        .filter(|&(_, holders)| holders != 0)
         .collect()
 }
