@@ -539,7 +539,6 @@ fn cached_blocks_never_make_an_allocation_fail() {
 
 #[test]
 fn a_block_cached_by_a_process_killed_before_its_hint_is_flushed() {
-    use evflow_shm::alloc::entry;
     let session = Session::new("orphan", MIN_SEGMENT_LEN);
     let me = session.segment.attach().unwrap();
     let pages = session.segment.layout().heap_pages;
