@@ -195,6 +195,18 @@ class JobHung(Exception):
 
 
 @contextlib.contextmanager
+def killed_on_exit(process):
+    """Yields ``process`` and, if it still runs when the block ends (a test that failed or
+    timed out), kills and reaps it: no job outlives its test."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+@contextlib.contextmanager
 def job_watchdog(limit_s):
     """Turns a job that never ends into a failure instead of a suite that never ends.
 

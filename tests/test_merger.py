@@ -12,7 +12,7 @@ import textwrap
 import time
 
 import evflow as ef
-from conftest import run_cli, start_cli
+from conftest import killed_on_exit, run_cli, start_cli
 from test_topology import shm_sessions, unique
 
 PART = """
@@ -216,15 +216,12 @@ def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
     events re-sent by the merger's origin; every event once, in the merger's order."""
     topo = write(tmp_path, reco=True)
     env = {"EVENTS": "4000", "DROPPING": "hcal", "RECO_SLEEP": "0.0005"}
-    up = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
-    try:
+    with killed_on_exit(
+        start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    ) as up:
         victim = pid_when(topo, lambda d: d["device"] == "reco" and d["events_in"] > 100)
         os.kill(victim, signal.SIGKILL)
         _, err = up.communicate(timeout=120)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     events, complete = read_out(tmp_path)
     assert complete
@@ -241,15 +238,10 @@ def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
 def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
     topo = write(tmp_path)
     env = {"EVENTS": "100000", "SLOW_ecal": "0.0005"}
-    up = start_cli("up", topo, cwd=tmp_path, env=env)
-    try:
+    with killed_on_exit(start_cli("up", topo, cwd=tmp_path, env=env)) as up:
         merger = pid_when(topo, lambda d: d["device"] == "merge" and d["events_out"] > 0)
         os.kill(merger, signal.SIGKILL)
         _, err = up.communicate(timeout=60)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 1, err
     assert "evf-merge-local-1 was killed by SIGKILL: the topology stops" in err
     events, complete = read_out(tmp_path)
@@ -267,8 +259,9 @@ def test_held_runs_through_a_merger(tmp_path):
     topo = write(tmp_path)
     (tmp_path / "store.py").write_text(STORE.replace("out.evf", "out-{run}.evf"))
     env = {"EVENTS": "1000000", "DROPPING": "muon"}
-    up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path, env=env)
-    try:
+    with killed_on_exit(
+        start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path, env=env)
+    ) as up:
         pid_when(topo, lambda d: d["device"] == "merge" and d["state"] == "configured")
         for run in (21, 22):
             assert run_cli("ctl", topo, "start", "--run", str(run), cwd=tmp_path).returncode == 0
@@ -277,10 +270,6 @@ def test_held_runs_through_a_merger(tmp_path):
             assert stopped.returncode == 0, stopped.stderr
         assert run_cli("ctl", topo, "stop", cwd=tmp_path).returncode == 0
         _, err = up.communicate(timeout=60)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     inputs = {"ecal", "hcal", "muon"}
     complete = 0

@@ -12,7 +12,7 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import run_cli, start_cli
+from conftest import killed_on_exit, run_cli, start_cli
 from test_topology import shm_sessions, unique
 
 SOURCE = """
@@ -81,10 +81,8 @@ def held(tmp_path):
     topo = tmp_path / "topo.toml"
     topo.write_text(HELD.format(name=unique("held")))
     up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path)
-    yield topo, up
-    if up.poll() is None:
-        up.kill()
-        up.communicate()
+    with killed_on_exit(up):
+        yield topo, up
 
 
 def ctl(topo, *args):
@@ -197,18 +195,13 @@ def test_start_is_refused_without_hold(tmp_path):
         (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
     topo = tmp_path / "topo.toml"
     topo.write_text(HELD.format(name=unique("straight")))
-    up = start_cli("up", topo, cwd=tmp_path)
-    try:
+    with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         status(topo)
         result = run_cli("ctl", topo, "start", "--run", "1", cwd=tmp_path)
         assert result.returncode == 1
         assert "the topology was not started with --hold" in result.stderr
         ctl(topo, "stop")
         up.communicate(timeout=60)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert os.listdir(tmp_path / "out")
 
 
@@ -223,8 +216,7 @@ def test_held_runs_through_a_broadcast(tmp_path):
     extra += '[channels.raw]\npattern = "broadcast"\n'
     topo = tmp_path / "topo.toml"
     topo.write_text(HELD.format(name=unique("heldbc")) + extra)
-    up = start_cli("up", topo, "--hold", cwd=tmp_path)
-    try:
+    with killed_on_exit(start_cli("up", topo, "--hold", cwd=tmp_path)) as up:
         status(topo)
         for number in (3, 4):
             ctl(topo, "start", "--run", str(number))
@@ -232,10 +224,6 @@ def test_held_runs_through_a_broadcast(tmp_path):
             ctl(topo, "stop")
         ctl(topo, "stop")
         _, err = up.communicate(timeout=60)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     for number in (3, 4):
         stored = events(tmp_path / "out" / f"run-{number}.evf")

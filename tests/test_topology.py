@@ -14,7 +14,7 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import REPO, assert_completion, error_lines, run_cli, start_cli
+from conftest import REPO, assert_completion, error_lines, killed_on_exit, run_cli, start_cli
 
 GEN = """
 import os
@@ -512,8 +512,9 @@ def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
     plan adds (calibrated-j); a replica of each killed mid-run; every event once, in order,
     as one process with both modules writes them."""
     topo = write_chain(tmp_path, FOUR.format(name=unique("four")), calib=CALIB)
-    up = start_up(topo, tmp_path, env=up_env(EVENTS=20000, RECO_SLEEP=0.0003))
-    try:
+    with killed_on_exit(
+        start_up(topo, tmp_path, env=up_env(EVENTS=20000, RECO_SLEEP=0.0003))
+    ) as up:
         devices = status(topo, tmp_path)
         assert [d["name"] for d in devices] == [
             "evf-gen-local-1",
@@ -528,10 +529,6 @@ def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
         for victim in ("evf-calib-local-1", "evf-reco-local-2"):
             os.kill(next(d["pid"] for d in devices if d["name"] == victim), signal.SIGKILL)
         _, err = up.communicate(timeout=120)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     expected = []
     for run, number, adc, _ in reference(tmp_path, {"EVENTS": "20000"}):
@@ -577,18 +574,12 @@ def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
     writes what one process writes, the monitor every event read, in source order; a reco
     replica killed mid-run changes neither."""
     topo = write_chain(tmp_path, BROADCAST.format(name=unique("bc")), monitor=MONITOR)
-    up = start_up(
-        topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=20000, RECO_SLEEP=0.0002)
-    )
-    try:
+    env = up_env(EVENTS=20000, RECO_SLEEP=0.0002)
+    with killed_on_exit(start_up(topo, tmp_path, "--report", "report.json", env=env)) as up:
         devices = status(topo, tmp_path)
         time.sleep(0.5)
         os.kill(next(d["pid"] for d in devices if d["name"] == "evf-reco-local-1"), signal.SIGKILL)
         _, err = up.communicate(timeout=120)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
     with ef.open(tmp_path / "monitor.evf") as f:
@@ -629,14 +620,11 @@ def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
     topo = write_chain(tmp_path, text, gen2=gen2)
-    up = start_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
-    try:
+    with killed_on_exit(
+        start_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
+    ) as up:
         names = [d["name"] for d in status(topo, tmp_path)]
         _, err = up.communicate(timeout=120)
-    finally:
-        if up.poll() is None:
-            up.kill()
-            up.communicate()
     assert up.returncode == 0, err
     assert "evf-raw-f-local-1" in names
     got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
