@@ -445,6 +445,73 @@ def test_more_restarts_than_max_restarts_per_minute_end_the_job(tmp_path, transp
     assert {s[2] for s in written} | set(report.not_completed) == set(range(report.read))
 
 
+# --- 8b. large entries travel beside the frame, by handle (docs/parallel.md) ----------------
+
+LARGE = 256 << 10  # above EXTERNAL_MIN (64 KiB): an external part of the message
+
+
+class LargeSource(ef.Source):
+    """Events with two large arrays made in Python (in the input, their bytes go straight to
+    the segment) and a small one."""
+
+    def __init__(self, events):
+        self.count = events
+
+    def events(self):
+        for n in range(1, self.count + 1):
+            wide = np.arange(LARGE // 8, dtype="<f8") * n
+            yield ef.Event(
+                run=1, number=n, big=np.full(LARGE, n % 251, np.uint8), wide=wide, n=np.int32([n])
+            )
+
+
+class Rework(ef.Module):
+    """Kills its worker (never the steering process) on the first attempt at the POISON
+    numbers of run 1; on odd events adds a large entry made from another (the worker's own
+    segment home) and replaces one; even events go on unchanged (forwarded as they came)."""
+
+    parallel_safe = True
+
+    def __init__(self):
+        self.steering = os.getpid()
+
+    def event(self, event):
+        if (
+            (1, event.number) in POISON
+            and "retried" not in event.flags
+            and os.getpid() != self.steering
+        ):
+            os.kill(os.getpid(), signal.SIGKILL)
+        if event.number % 2:
+            event["derived"] = event["big"][::-1] ^ np.uint8(0x5A)
+            event["wide"] = event["wide"] * 2.0
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_large_entries_arrive_intact_through_workers_that_change_forward_and_die(
+    tmp_path, transport
+):
+    outputs = {}
+    for processes in (0, 2):
+        out = tmp_path / f"p{processes}.evf"
+        path = ef.Path()
+        path.add(LargeSource(60))
+        path.add(Rework())
+        path.add(ef.modules.FileOutput(str(out)))
+        report = ef.process(
+            path, processes=processes, ordered=True, transport=transport, summary=False
+        )
+        assert (report.read, report.written) == (60, 60)
+        outputs[processes] = [s[:2] + s[3:] for s in read_back(out)]
+    assert report.restarts == report.retried == 1  # the one POISON number of run 1
+    flags = {s[1]: s[2] for s in outputs[2]}
+    assert flags.pop(40) == ("retried",) and set(flags.values()) == {()}
+    # The same events and entries, flags aside (event 40 was retried).
+    assert [s[:2] + s[3:] for s in outputs[2]] == [s[:2] + s[3:] for s in outputs[0]]
+    first = dict((name, data) for name, _, _, data in outputs[0][0][3])
+    assert first["derived"] == (np.full(LARGE, 1, np.uint8) ^ np.uint8(0x5A)).tobytes()
+
+
 # --- 9. mergeables --------------------------------------------------------------------------
 
 

@@ -72,10 +72,11 @@ def test_backups_leave_the_workers_room_in_a_small_segment(workers):
 
 
 def test_a_segment_too_small_for_what_a_worker_makes_is_an_error_not_a_hang():
-    """A 3 MiB event held as the input's backup leaves a 16 MiB segment (an 8 MiB heap)
-    no room for the 6 MiB the worker makes of it: the job stops with an error once the
-    output has taken nothing for a while (worker::STUCK_AFTER, 10 s)."""
-    path = path_of(Grow(3), events=3, entry_mib=3)
+    """A 3 MiB event held as the input's backup (its payload block shared with the
+    worker's result) leaves a 16 MiB segment (an 8 MiB heap) no room for the 6 MiB entry
+    the worker adds: the job stops with an error once the output has taken nothing for a
+    while (worker::STUCK_AFTER, 10 s)."""
+    path = path_of(Grow(6), events=3, entry_mib=3)
     with pytest.raises(ef.EvflowError, match="raise segment_size"):
         ef.process(path, processes=1, worker_queue=1, segment_size=16 << 20, summary=False)
 

@@ -2,6 +2,8 @@
 
 use crate::dtype::{DType, DTypeError};
 use bytes::Bytes;
+use std::any::Any;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The most dimensions an entry may have (numpy's own limit).
@@ -41,12 +43,35 @@ pub enum EntryError {
     BadName(usize),
 }
 
+/// The owner of an entry's bytes when they lie where a transport can move them without a
+/// copy (a block of a shared-memory segment); the transport recognizes its own type.
+pub type Home = Arc<dyn Any + Send + Sync>;
+
 /// One named array of the data store. Immutable once made; cloning shares the bytes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Entry {
     dtype: String,
     shape: Vec<u64>,
     data: Bytes,
+    home: Option<Home>,
+}
+
+impl PartialEq for Entry {
+    /// Equal type, shape and bytes (wherever the bytes live).
+    fn eq(&self, other: &Entry) -> bool {
+        self.dtype == other.dtype && self.shape == other.shape && self.data == other.data
+    }
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("dtype", &self.dtype)
+            .field("shape", &self.shape)
+            .field("data", &self.data)
+            .field("homed", &self.home.is_some())
+            .finish()
+    }
 }
 
 impl Entry {
@@ -55,18 +80,23 @@ impl Entry {
         let dtype = dtype.into();
         let itemsize = DType::parse(&dtype)?.itemsize();
         check_size(&dtype, &shape, itemsize, data.len())?;
-        Ok(Entry { dtype, shape, data })
+        Ok(Entry { dtype, shape, data, home: None })
+    }
+
+    /// The same entry, its bytes owned by `home` (which must keep `data` alive).
+    pub fn with_home(self, home: Option<Home>) -> Entry {
+        Entry { home, ..self }
     }
 
     /// A one-dimensional `|u1` entry over raw bytes (blobs, raw detector data).
     pub fn bytes(data: Bytes) -> Entry {
         let shape = vec![data.len() as u64];
-        Entry { dtype: "|u1".to_string(), shape, data }
+        Entry { dtype: "|u1".to_string(), shape, data, home: None }
     }
 
     /// Makes an entry whose dtype and size the caller has already checked (the decoder).
-    pub(crate) fn from_checked(dtype: String, shape: Vec<u64>, data: Bytes) -> Entry {
-        Entry { dtype, shape, data }
+    pub(crate) fn from_checked(dtype: String, shape: Vec<u64>, data: Bytes, home: Option<Home>) -> Entry {
+        Entry { dtype, shape, data, home }
     }
 
     /// numpy dtype string.
@@ -82,6 +112,11 @@ impl Entry {
     /// The array's bytes (C order, little-endian).
     pub fn data(&self) -> &Bytes {
         &self.data
+    }
+
+    /// The owner of the bytes, when a transport may move them by handle.
+    pub fn home(&self) -> Option<&Home> {
+        self.home.as_ref()
     }
 
     /// Number of bytes.

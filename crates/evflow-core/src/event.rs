@@ -147,7 +147,7 @@ impl Event {
             .iter()
             .map(|(name, e)| {
                 let data = crate::aligned::aligned_copy(e.data());
-                (name.clone(), Entry::from_checked(e.dtype().to_string(), e.shape().to_vec(), data))
+                (name.clone(), Entry::from_checked(e.dtype().to_string(), e.shape().to_vec(), data, None))
             })
             .collect();
         Event { meta: self.meta, entries }

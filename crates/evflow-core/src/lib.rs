@@ -18,6 +18,7 @@ pub mod dtype;
 pub mod entry;
 pub mod event;
 pub mod file;
+pub mod home;
 mod le;
 pub mod wire;
 

@@ -10,7 +10,7 @@
 //!  │ 52 crc32c u32 │ 56 reserved u64                                   │
 //!  ├──────────────── entry table, table_len bytes ────────────────────┤
 //!  │ per entry: 0 offset u64 │ 8 length u64 │ 16 name_len u16 │         │
-//!  │ 18 dtype_len u16 │ 20 ndim u8 │ 21 reserved [u8;3]                 │
+//!  │ 18 dtype_len u16 │ 20 ndim u8 │ 21 entry_flags u8 │ 22 reserved    │
 //!  │ 24 shape u64 × ndim │ name │ dtype │ zero padding to 8             │
 //!  ├──────── payloads, each at a multiple of 64 from frame start ──────┤
 //!  │ entry 0 bytes │ pad │ entry 1 bytes │ pad │ ...                    │
@@ -20,10 +20,14 @@
 //! The CRC32C, when `frame_flags` has [`FRAME_HAS_CRC`], covers the whole frame with the
 //! crc field read as zero. Decoding maps every payload in place: the entries of a decoded
 //! event are slices of the frame's [`Bytes`].
+//!
+//! In a message, an entry may be *external* ([`ENTRY_EXTERNAL`]): its payload is a further
+//! part of the message, not in the frame ([`FrameLayout::with_external`],
+//! [`decode_with_parts`]). Files never hold external entries.
 
 use crate::aligned::{align_up, AlignedBuf, ALIGN};
 use crate::dtype::DType;
-use crate::entry::{check_size, Entry, MAX_ENTRIES, MAX_NAME_LEN, MAX_NDIM};
+use crate::entry::{check_size, Entry, Home, MAX_ENTRIES, MAX_NAME_LEN, MAX_NDIM};
 use crate::event::{Event, EventMeta, Flags};
 use crate::le::{get_u16, get_u32, get_u64, put_u16, put_u32, put_u64};
 use bytes::Bytes;
@@ -40,6 +44,14 @@ pub const HEADER_LEN: usize = 64;
 pub const ENTRY_FIXED_LEN: usize = 24;
 /// `frame_flags` bit: the crc32c field is set.
 pub const FRAME_HAS_CRC: u32 = 1;
+/// `entry_flags` bit: the payload is a part of the message after the frame.
+pub const ENTRY_EXTERNAL: u8 = 1;
+/// Entries of at least this many bytes travel as external parts in the parallel engine's
+/// messages ([`FrameLayout::with_external`]).
+pub const EXTERNAL_MIN: usize = 64 << 10;
+/// Most external entries in one frame (each is a part, and a ring entry on shm); later large
+/// entries are inline.
+pub const MAX_EXTERNAL: usize = 32;
 
 const OFF_MAGIC: usize = 0;
 const OFF_VERSION: usize = 4;
@@ -61,6 +73,7 @@ const ENT_OFF_LENGTH: usize = 8;
 const ENT_OFF_NAME_LEN: usize = 16;
 const ENT_OFF_DTYPE_LEN: usize = 18;
 const ENT_OFF_NDIM: usize = 20;
+const ENT_OFF_FLAGS: usize = 21;
 
 /// Bounds on what a decoder accepts, so untrusted input cannot make it allocate at will.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,30 +162,63 @@ fn fail<T>(offset: usize, kind: FrameErrorKind) -> Result<T, FrameError> {
     Err(FrameError { offset: offset as u64, kind })
 }
 
+/// Where an entry's payload goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// At this offset of the frame.
+    Inline(usize),
+    /// In this part after the frame (0: the first).
+    External(usize),
+}
+
 /// Where each part of an event goes in its frame.
 #[derive(Debug, Clone)]
 pub struct FrameLayout {
     table_len: usize,
-    payload_offsets: Vec<usize>,
+    places: Vec<Place>,
     frame_len: usize,
 }
 
 impl FrameLayout {
-    /// Computes the layout of `event`'s frame.
+    /// Computes the layout of `event`'s frame, every payload inside it (files, and any frame
+    /// that travels alone).
     pub fn of(event: &Event) -> FrameLayout {
+        Self::placing(event, |_, _| false)
+    }
+
+    /// The layout of `event`'s frame for a message: entries of at least [`EXTERNAL_MIN`]
+    /// bytes, the first [`MAX_EXTERNAL`] of them, are external parts after the frame
+    /// ([`FrameLayout::externals`] lists them in order).
+    pub fn with_external(event: &Event) -> FrameLayout {
+        Self::placing(event, |entry, taken| entry.len() >= EXTERNAL_MIN && taken < MAX_EXTERNAL)
+    }
+
+    fn placing(event: &Event, external: impl Fn(&Entry, usize) -> bool) -> FrameLayout {
         let table_len: usize = event.iter().map(|(name, e)| entry_record_len(name, e)).sum();
         let mut at = align_up(HEADER_LEN + table_len).expect("frame size overflows");
-        let mut payload_offsets = Vec::with_capacity(event.len());
+        let mut places = Vec::with_capacity(event.len());
+        let mut parts = 0;
         for (_, entry) in event.iter() {
-            payload_offsets.push(at);
-            at = align_up(at + entry.len()).expect("frame size overflows");
+            if external(entry, parts) {
+                places.push(Place::External(parts));
+                parts += 1;
+            } else {
+                places.push(Place::Inline(at));
+                at = align_up(at + entry.len()).expect("frame size overflows");
+            }
         }
-        FrameLayout { table_len, payload_offsets, frame_len: at }
+        FrameLayout { table_len, places, frame_len: at }
     }
 
     /// Total frame size in bytes.
     pub fn frame_len(&self) -> usize {
         self.frame_len
+    }
+
+    /// The external entries of `event` (the event this layout was computed for), in the
+    /// order of their parts.
+    pub fn externals<'e>(&self, event: &'e Event) -> impl Iterator<Item = &'e Entry> + use<'e, '_> {
+        event.iter().zip(&self.places).filter(|(_, p)| matches!(p, Place::External(_))).map(|((_, e), _)| e)
     }
 }
 
@@ -208,11 +254,17 @@ pub fn encode_into(event: &Event, layout: &FrameLayout, out: &mut [u8], opts: En
     put_u32(out, OFF_FRAME_FLAGS, if opts.crc { FRAME_HAS_CRC } else { 0 });
 
     let mut at = HEADER_LEN;
-    for ((name, entry), &offset) in event.iter().zip(&layout.payload_offsets) {
+    for ((name, entry), &place) in event.iter().zip(&layout.places) {
         let rec_len = entry_record_len(name, entry);
         let rec = &mut out[at..at + rec_len];
         rec[..ENTRY_FIXED_LEN].fill(0);
-        put_u64(rec, ENT_OFF_OFFSET, offset as u64);
+        match place {
+            Place::Inline(offset) => put_u64(rec, ENT_OFF_OFFSET, offset as u64),
+            Place::External(part) => {
+                put_u64(rec, ENT_OFF_OFFSET, part as u64);
+                rec[ENT_OFF_FLAGS] = ENTRY_EXTERNAL;
+            }
+        }
         put_u64(rec, ENT_OFF_LENGTH, entry.len() as u64);
         put_u16(rec, ENT_OFF_NAME_LEN, name.len() as u16);
         put_u16(rec, ENT_OFF_DTYPE_LEN, entry.dtype().len() as u16);
@@ -229,7 +281,8 @@ pub fn encode_into(event: &Event, layout: &FrameLayout, out: &mut [u8], opts: En
         rec[p..].fill(0);
         at += rec_len;
     }
-    for ((_, entry), &offset) in event.iter().zip(&layout.payload_offsets) {
+    for ((_, entry), &place) in event.iter().zip(&layout.places) {
+        let Place::Inline(offset) = place else { continue };
         out[at..offset].fill(0);
         out[offset..offset + entry.len()].copy_from_slice(entry.data());
         at = offset + entry.len();
@@ -302,7 +355,23 @@ pub struct DecodeOptions {
 
 /// Decodes the frame at the start of `frame` without copying payloads: the entries of the
 /// returned event share `frame`'s memory. Bytes after the declared frame length are ignored.
+/// A frame with external entries is refused: see [`decode_with_parts`].
 pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> {
+    decode_with_parts(frame, &[], opts)
+}
+
+/// A message part after a frame: the payload of one external entry.
+#[derive(Clone, Debug)]
+pub struct External {
+    /// The payload.
+    pub data: Bytes,
+    /// Its owner, when a transport can send it on by handle (becomes the entry's home).
+    pub home: Option<Home>,
+}
+
+/// [`decode`] for a frame that came with further message parts: each external entry is the
+/// next part, in place (its home the part's), and every part must be used.
+pub fn decode_with_parts(frame: &Bytes, parts: &[External], opts: &DecodeOptions) -> Result<Event, FrameError> {
     let buf: &[u8] = frame;
     let frame_len = peek_frame_len(buf, &opts.limits)? as usize;
     if buf.len() < frame_len {
@@ -354,13 +423,18 @@ pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> 
     let mut entries = IndexMap::with_capacity(entry_count as usize);
     let mut at = HEADER_LEN;
     let mut payload_floor = payload_start;
+    let mut used = 0;
     for index in 0..entry_count as usize {
-        let decoded = decode_entry(frame, buf, at, table_end, payload_floor).map_err(|(off, detail)| FrameError {
+        let place = Payloads { frame, buf, floor: payload_floor, parts, used };
+        let decoded = decode_entry(place, at, table_end).map_err(|(off, detail)| FrameError {
             offset: off as u64,
             kind: FrameErrorKind::BadEntry { index, detail },
         })?;
         let DecodedEntry { name, entry, record_len, payload_end } = decoded;
-        payload_floor = align_up(payload_end).expect("bounded by frame_len");
+        match payload_end {
+            Some(end) => payload_floor = align_up(end).expect("bounded by frame_len"),
+            None => used += 1,
+        }
         if entries.insert(name, entry).is_some() {
             return fail(at, FrameErrorKind::BadEntry { index, detail: "duplicate entry name".into() });
         }
@@ -369,6 +443,12 @@ pub fn decode(frame: &Bytes, opts: &DecodeOptions) -> Result<Event, FrameError> 
     if at != table_end {
         return fail(at, invalid("table_len", format!("entries end at {at}, table at {table_end}")));
     }
+    if used != parts.len() {
+        return fail(
+            OFF_ENTRY_COUNT,
+            invalid("entry_count", format!("{used} external entries for the {} parts after the frame", parts.len())),
+        );
+    }
     Ok(Event::from_parts(meta, entries))
 }
 
@@ -376,13 +456,24 @@ struct DecodedEntry {
     name: String,
     entry: Entry,
     record_len: usize,
-    payload_end: usize,
+    /// Where the payload ends in the frame (`None`: external).
+    payload_end: Option<usize>,
+}
+
+/// Where the next entry's payload may be: in the frame from `floor` on, or the part `used`.
+struct Payloads<'a> {
+    frame: &'a Bytes,
+    buf: &'a [u8],
+    floor: usize,
+    parts: &'a [External],
+    used: usize,
 }
 
 /// An entry, or the offset and description of what is wrong with its record.
 type EntryResult = Result<DecodedEntry, (usize, String)>;
 
-fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_floor: usize) -> EntryResult {
+fn decode_entry(payloads: Payloads<'_>, at: usize, table_end: usize) -> EntryResult {
+    let Payloads { frame, buf, floor: payload_floor, parts, used } = payloads;
     if at + ENTRY_FIXED_LEN > table_end {
         return Err((at, "record runs past the entry table".into()));
     }
@@ -391,6 +482,10 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
     let name_len = get_u16(buf, at + ENT_OFF_NAME_LEN) as usize;
     let dtype_len = get_u16(buf, at + ENT_OFF_DTYPE_LEN) as usize;
     let ndim = buf[at + ENT_OFF_NDIM] as usize;
+    let flags = buf[at + ENT_OFF_FLAGS];
+    if flags & !ENTRY_EXTERNAL != 0 {
+        return Err((at + ENT_OFF_FLAGS, format!("unknown entry_flags bits {flags:#x}")));
+    }
     if ndim > MAX_NDIM {
         return Err((at + ENT_OFF_NDIM, format!("ndim {ndim} exceeds {MAX_NDIM}")));
     }
@@ -410,6 +505,28 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
     let dtype = std::str::from_utf8(&buf[dtype_at..dtype_at + dtype_len])
         .map_err(|e| (dtype_at, format!("dtype is not UTF-8: {e}")))?;
     let itemsize = DType::parse(dtype).map_err(|e| (dtype_at, e.to_string()))?.itemsize();
+    if flags & ENTRY_EXTERNAL != 0 {
+        let Some(part) = parts.get(used) else {
+            let detail = if parts.is_empty() {
+                "external payload, but the frame came without its parts".to_string()
+            } else {
+                format!("external payload, but the message has only {} parts after the frame", parts.len())
+            };
+            return Err((at, detail));
+        };
+        if offset != used as u64 || length != part.data.len() as u64 {
+            return Err((
+                at,
+                format!(
+                    "external payload {offset} of {length} bytes, but the next part is {used} of {} bytes",
+                    part.data.len()
+                ),
+            ));
+        }
+        check_size(dtype, &shape, itemsize, length as usize).map_err(|e| (at, e.to_string()))?;
+        let entry = Entry::from_checked(dtype.to_string(), shape, part.data.clone(), part.home.clone());
+        return Ok(DecodedEntry { name: name.to_string(), entry, record_len: rec_len, payload_end: None });
+    }
     let offset_ok = offset.is_multiple_of(ALIGN as u64) && offset >= payload_floor as u64;
     let end = offset.checked_add(length);
     if !offset_ok || end.is_none_or(|end| end > buf.len() as u64) {
@@ -420,8 +537,13 @@ fn decode_entry(frame: &Bytes, buf: &[u8], at: usize, table_end: usize, payload_
     }
     check_size(dtype, &shape, itemsize, length as usize).map_err(|e| (at, e.to_string()))?;
     let data = frame.slice(offset as usize..(offset + length) as usize);
-    let entry = Entry::from_checked(dtype.to_string(), shape, data);
-    Ok(DecodedEntry { name: name.to_string(), entry, record_len: rec_len, payload_end: (offset + length) as usize })
+    let entry = Entry::from_checked(dtype.to_string(), shape, data, None);
+    Ok(DecodedEntry {
+        name: name.to_string(),
+        entry,
+        record_len: rec_len,
+        payload_end: Some((offset + length) as usize),
+    })
 }
 
 fn invalid(field: &'static str, detail: String) -> FrameErrorKind {
@@ -476,6 +598,66 @@ mod tests {
         let err = decode(&Bytes::from(bytes), &opts).unwrap_err();
         assert_eq!(err.offset, OFF_CRC as u64);
         assert!(err.to_string().contains("crc32c mismatch"), "{err}");
+    }
+
+    fn with_large() -> (Event, Bytes) {
+        let mut ev = sample();
+        let big = Bytes::from(vec![7u8; EXTERNAL_MIN]);
+        ev.put("big", Entry::bytes(big.clone())).unwrap();
+        (ev, big)
+    }
+
+    fn encode_external(ev: &Event) -> (Bytes, Vec<External>) {
+        let layout = FrameLayout::with_external(ev);
+        let mut buf = AlignedBuf::zeroed(layout.frame_len());
+        encode_into(ev, &layout, buf.as_mut_slice(), EncodeOptions::default());
+        let parts = layout.externals(ev).map(|e| External { data: e.data().clone(), home: None }).collect();
+        (buf.freeze(), parts)
+    }
+
+    #[test]
+    fn external_entries_round_trip_in_place_and_leave_the_frame_small() {
+        let (ev, big) = with_large();
+        let (frame, parts) = encode_external(&ev);
+        assert_eq!(parts.len(), 1);
+        assert!(frame.len() < 1024, "the large payload is not in the frame: {}", frame.len());
+        let back = decode_with_parts(&frame, &parts, &DecodeOptions::default()).unwrap();
+        assert_eq!(back, ev);
+        assert_eq!(back.get("big").unwrap().data().as_ptr(), big.as_ptr(), "mapped in place");
+        // The same event encoded for a file holds everything inline.
+        assert_eq!(decode(&encode(&ev, EncodeOptions::default()), &DecodeOptions::default()).unwrap(), ev);
+    }
+
+    #[test]
+    fn external_entries_without_their_parts_are_refused_by_name() {
+        let (ev, _) = with_large();
+        let (frame, parts) = encode_external(&ev);
+        let err = decode(&frame, &DecodeOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("entry 3: external payload, but the frame came without its parts"), "{err}");
+        let short = External { data: parts[0].data.slice(1..), home: None };
+        let err = decode_with_parts(&frame, &[short], &DecodeOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("but the next part is 0 of"), "{err}");
+        let extra = vec![parts[0].clone(), parts[0].clone()];
+        let err = decode_with_parts(&frame, &extra, &DecodeOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("1 external entries for the 2 parts"), "{err}");
+        let mut bad = frame.to_vec();
+        let third = HEADER_LEN
+            + (0..3).map(|i| entry_record_len(ev.iter().nth(i).unwrap().0, ev.iter().nth(i).unwrap().1)).sum::<usize>();
+        bad[third + ENT_OFF_FLAGS] |= 0x80;
+        let err = decode_with_parts(&Bytes::from(bad), &parts, &DecodeOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("unknown entry_flags bits 0x81"), "{err}");
+    }
+
+    #[test]
+    fn at_most_max_external_entries_leave_the_frame() {
+        let mut ev = Event::new(1, 1);
+        for i in 0..MAX_EXTERNAL + 2 {
+            ev.put(format!("e{i}"), Entry::bytes(Bytes::from(vec![i as u8; EXTERNAL_MIN]))).unwrap();
+        }
+        let (frame, parts) = encode_external(&ev);
+        assert_eq!(parts.len(), MAX_EXTERNAL);
+        assert!(frame.len() >= 2 * EXTERNAL_MIN);
+        assert_eq!(decode_with_parts(&frame, &parts, &DecodeOptions::default()).unwrap(), ev);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use crate::errors::value_error;
 use bytes::Bytes;
-use evflow_core::aligned::aligned_copy;
+use evflow_core::entry::Home;
+use evflow_core::home::copy_in;
 use evflow_core::Entry;
 use numpy::npyffi::{npy_intp, NpyTypes, PyArrayObject, PyArray_Descr, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -17,8 +18,9 @@ use std::ptr::null_mut;
 /// Keeps an entry's bytes alive while a numpy array views them.
 #[pyclass(frozen, module = "evflow._native")]
 pub struct EntryBytes {
-    #[allow(dead_code)]
     data: Bytes,
+    /// The entry's home, so an entry made from this view keeps it (docs/parallel.md).
+    home: Option<Home>,
 }
 
 /// Most dtypes kept in the cache; a file with more distinct dtypes makes the rest anew.
@@ -50,7 +52,7 @@ fn dtype_of<'py>(py: Python<'py>, wire: &str) -> PyResult<Bound<'py, PyArrayDesc
 pub fn entry_array<'py>(py: Python<'py>, entry: &Entry) -> PyResult<Bound<'py, PyAny>> {
     let descr = dtype_of(py, entry.dtype())?;
     let mut dims: Vec<npy_intp> = entry.shape().iter().map(|&d| d as npy_intp).collect();
-    let owner = Py::new(py, EntryBytes { data: entry.data().clone() })?;
+    let owner = Py::new(py, EntryBytes { data: entry.data().clone(), home: entry.home().cloned() })?;
     // SAFETY: the descr reference is stolen by NewFromDescr, the owner reference by
     // SetBaseObject; the data pointer stays valid as long as the owner (the array's base)
     // lives, and flags 0 makes the array read-only, so numpy never writes to it.
@@ -89,28 +91,31 @@ pub fn entry_from_value(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) ->
     let array = item.cast::<PyUntypedArray>()?;
     let shape: Vec<u64> = array.shape().iter().map(|&d| d as u64).collect();
     let nbytes = array.len() * array.dtype().itemsize();
-    if let Some(data) = viewed_bytes(array, nbytes)? {
-        return Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")));
+    if let Some((data, home)) = viewed_bytes(array, nbytes)? {
+        let entry = Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")))?;
+        return Ok(entry.with_home(home));
     }
     // SAFETY: `prepare` returns a C-contiguous array, so its data pointer covers nbytes
     // bytes, and `array` keeps it alive while we copy.
-    let data = unsafe {
+    let (data, home) = unsafe {
         let raw = (*array.as_array_ptr()).fields.data as *const u8;
         if nbytes == 0 {
-            Bytes::new()
+            (Bytes::new(), None)
         } else {
-            aligned_copy(std::slice::from_raw_parts(raw, nbytes))
+            copy_in(std::slice::from_raw_parts(raw, nbytes))
         }
     };
-    Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")))
+    let entry = Entry::new(wire, shape, data).map_err(|e| value_error(format!("entry {name:?}: {e}")))?;
+    Ok(entry.with_home(home))
 }
 
-/// The bytes of an entry that `array` views whole (an array [`entry_array`] made), or None.
-fn viewed_bytes(array: &Bound<'_, PyUntypedArray>, nbytes: usize) -> PyResult<Option<Bytes>> {
+/// The bytes (and home) of an entry that `array` views whole (an array [`entry_array`]
+/// made), or None.
+fn viewed_bytes(array: &Bound<'_, PyUntypedArray>, nbytes: usize) -> PyResult<Option<(Bytes, Option<Home>)>> {
     let base = array.getattr("base")?;
     let Ok(owner) = base.cast::<EntryBytes>() else { return Ok(None) };
-    let data = &owner.get().data;
+    let EntryBytes { data, home } = owner.get();
     // SAFETY: reads the data pointer of a live array.
     let at = unsafe { (*array.as_array_ptr()).fields.data as *const u8 };
-    Ok((at == data.as_ptr() && nbytes == data.len() && array.is_c_contiguous()).then(|| data.clone()))
+    Ok((at == data.as_ptr() && nbytes == data.len() && array.is_c_contiguous()).then(|| (data.clone(), home.clone())))
 }

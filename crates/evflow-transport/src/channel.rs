@@ -211,6 +211,15 @@ impl Channel {
         }
     }
 
+    /// This process's membership of the channel's shared-memory segment (`None` off shm): what
+    /// allocates blocks that a send to this channel moves by handle.
+    pub fn segment(&self) -> Option<&evflow_shm::Attached> {
+        match &self.backend {
+            Backend::Shm(socket) => Some(socket.me()),
+            Backend::Zmq(_) => None,
+        }
+    }
+
     /// Messages a pub channel dropped because a subscriber's queue was full (shm; libzmq does
     /// not count them).
     pub fn dropped(&self) -> u64 {

@@ -75,14 +75,16 @@ pub fn run(ctx: &Ctx<'_>) -> End {
 }
 
 impl Bridge<'_, '_> {
-    /// Puts one dispatch from the origin into its worker's channel on this host.
+    /// Puts one dispatch from the origin into its worker's channel on this host: a header
+    /// and an event (its frame and external entries) that decodes.
     fn forward(&mut self, message: Message) -> Result<(), String> {
         let header = message.parts.first().map(|head| Header::decode(head.as_slice()));
         let dispatch = match header {
             Some(Ok(h))
                 if h.kind == Kind::Dispatch
-                    && message.parts.len() == 2
-                    && (h.origin.worker as usize) < self.ctx.board.workers() =>
+                    && message.parts.len() >= 2
+                    && (h.origin.worker as usize) < self.ctx.board.workers()
+                    && super::frames::decode(&message.parts[1..]).is_ok() =>
             {
                 h
             }

@@ -13,7 +13,6 @@ use crate::job::{Hook, JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
 use evflow_core::file::{FileWriter, WriterOptions};
-use evflow_core::wire::{self, DecodeOptions};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeSet, HashMap, VecDeque};
@@ -39,8 +38,8 @@ fn heap_bytes(size: usize) -> usize {
 
 /// An event dispatched and not yet acknowledged by the output.
 struct Backup {
-    /// The event's frame (on shm: the block, one more reference).
-    frame: Part,
+    /// The event's frame and external entries (on shm: the blocks, one more reference).
+    parts: Vec<Part>,
     /// The worker that has it, or `None` while it waits to be (re)sent.
     at: Option<Origin>,
     /// Workers it killed.
@@ -69,7 +68,7 @@ struct Input<'c, 'a> {
     pending: BTreeSet<u64>,
     quarantine: Option<FileWriter>,
     error: Option<JobError>,
-    /// Bytes of the frames backed up.
+    /// Bytes of the events backed up.
     backup_bytes: usize,
     /// With shm: most bytes of backups before the input stops reading, so the workers always
     /// find room in the segment for the events they change.
@@ -112,6 +111,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
     };
+    let _home = super::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
     let outcome = (0..input.workers.len())
         .try_for_each(|w| input.open_work(w))
@@ -244,9 +244,9 @@ impl Input<'_, '_> {
                 board.counters().read.store(seq, Ordering::Release);
                 match stage.event(&mut event) {
                     Fate::Keep => self.dispatch_new(&event)?,
-                    Fate::Reject => self.send_result(event.meta.seq, Status::Rejected, None)?,
+                    Fate::Reject => self.send_result(event.meta.seq, Status::Rejected, Vec::new())?,
                     Fate::Stop(e) => {
-                        self.send_result(event.meta.seq, Status::Abandoned, None)?;
+                        self.send_result(event.meta.seq, Status::Abandoned, Vec::new())?;
                         self.stop_with(e);
                         reading = false;
                     }
@@ -258,7 +258,7 @@ impl Input<'_, '_> {
                     // Every event of the run is at the custody: it may end the run there.
                     let origin = Origin { worker: 0, generation: index };
                     let header = Header { origin, attempt: number, ..Header::new(Kind::RunEnd, seq) };
-                    self.send(header.encode().to_vec(), None)?;
+                    self.send(header.encode().to_vec(), Vec::new())?;
                     if let Some(e) = stage.end_run().into_iter().next() {
                         self.stop_with(e);
                     }
@@ -270,7 +270,7 @@ impl Input<'_, '_> {
             let over = if held { board.stop() != Stop::Run && run.is_none() } else { !reading };
             if over && self.backups.is_empty() {
                 board.counters().read.store(seq, Ordering::Release);
-                self.send(Header::new(Kind::End, seq).encode().to_vec(), None)?;
+                self.send(Header::new(Kind::End, seq).encode().to_vec(), Vec::new())?;
                 board.end_of_data();
                 self.tell_workers_the_end(seq);
                 return Ok(());
@@ -296,7 +296,7 @@ impl Input<'_, '_> {
     fn abandon_pending(&mut self) -> Result<(), String> {
         while let Some(seq) = self.pending.pop_first() {
             self.drop_backup(&seq);
-            self.send_result(seq, Status::Abandoned, None)?;
+            self.send_result(seq, Status::Abandoned, Vec::new())?;
         }
         Ok(())
     }
@@ -304,7 +304,7 @@ impl Input<'_, '_> {
     /// Forgets a backup (acknowledged, given up on, or sent elsewhere as poison).
     fn drop_backup(&mut self, seq: &u64) -> Option<Backup> {
         let backup = self.backups.remove(seq)?;
-        self.backup_bytes -= backup.frame.len();
+        self.backup_bytes -= super::frames::len(&backup.parts);
         Some(backup)
     }
 
@@ -362,7 +362,7 @@ impl Input<'_, '_> {
                 }
                 if self.ctx.board.failed() {
                     self.drop_backup(&seq);
-                    self.send_result(seq, Status::Abandoned, None)?;
+                    self.send_result(seq, Status::Abandoned, Vec::new())?;
                     continue;
                 }
                 if seq == died_on {
@@ -383,8 +383,7 @@ impl Input<'_, '_> {
     /// to the quarantine file.
     fn poison(&mut self, seq: u64) -> Result<(), String> {
         let backup = self.drop_backup(&seq).expect("poison events are backed up");
-        let frame = backup.frame.into_bytes();
-        let mut event = wire::decode(&frame, &DecodeOptions::default())
+        let mut event = super::frames::decode(&backup.parts)
             .map_err(|e| format!("the input cannot read back its own event seq {seq}: {e}"))?;
         event.meta.flags.insert(Flags::FAILED);
         event.meta.flags.insert(Flags::RETRIED);
@@ -402,20 +401,20 @@ impl Input<'_, '_> {
             let writer = self.quarantine.as_mut().expect("created above");
             writer.write(&event).map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
             writer.flush().map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
-            return self.send_result(seq, Status::Quarantined, None);
+            return self.send_result(seq, Status::Quarantined, Vec::new());
         }
         log::warn!("run {run} event {number} killed {attempts} workers: it is written out flagged failed");
-        let part = self.encode(&event)?;
-        self.send_result(seq, Status::Poison, Some(part))
+        let parts = self.encode(&event)?;
+        self.send_result(seq, Status::Poison, parts)
     }
 
-    /// Encodes an event into a new part; while the segment is full, takes acks (releasing
-    /// backups, which is what frees the segment).
-    fn encode(&mut self, event: &Event) -> Result<Part, String> {
+    /// Encodes an event into message parts; while the segment is full, takes acks
+    /// (releasing backups, which is what frees the segment).
+    fn encode(&mut self, event: &Event) -> Result<Vec<Part>, String> {
         let mut wait = super::worker::RoomWait::new(self.ctx.board);
         loop {
-            if let Some(part) = super::worker::try_encode(&self.results, event)? {
-                return Ok(part);
+            if let Some(parts) = super::frames::try_encode(&self.results, event, super::worker::POLL)? {
+                return Ok(parts);
             }
             if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
                 return Err("the job was aborted while the input waited for room in the segment".into());
@@ -426,15 +425,15 @@ impl Input<'_, '_> {
     }
 
     fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
-        let frame = self.encode(event)?;
+        let parts = self.encode(event)?;
         let seq = event.meta.seq;
         if self.workers.is_empty() {
             // A direct segment: no worker can die with the event, so nothing is backed up;
             // the custody's death stops the topology.
-            return self.send_result(seq, Status::Processed, Some(frame));
+            return self.send_result(seq, Status::Processed, parts);
         }
-        self.backup_bytes += frame.len();
-        self.backups.insert(seq, Backup { frame, at: None, attempts: 0, done: false });
+        self.backup_bytes += super::frames::len(&parts);
+        self.backups.insert(seq, Backup { parts, at: None, attempts: 0, done: false });
         self.pending.insert(seq);
         self.dispatch_pending()?;
         Ok(())
@@ -466,7 +465,9 @@ impl Input<'_, '_> {
             let generation = self.workers[w].generation;
             let origin = Origin { worker: w as u32, generation };
             let header = Header { origin, attempt, ..Header::new(Kind::Dispatch, seq) };
-            let message = Message::new(vec![Part::from(header.encode().to_vec()), backup.frame.clone()]);
+            let mut parts = vec![Part::from(header.encode().to_vec())];
+            parts.extend(backup.parts.iter().cloned());
+            let message = Message::new(parts);
             self.open_work(w)?;
             let channel = self.workers[w].channel.as_mut().expect("opened above");
             match channel.send(&message, Some(Duration::ZERO)) {
@@ -535,15 +536,15 @@ impl Input<'_, '_> {
         }
     }
 
-    fn send_result(&mut self, seq: u64, status: Status, frame: Option<Part>) -> Result<(), String> {
+    fn send_result(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), String> {
         let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
-        self.send(header.encode().to_vec(), frame)
+        self.send(header.encode().to_vec(), event)
     }
 
     /// Sends to the output, taking acks meanwhile so the two can never wait on each other.
-    fn send(&mut self, header: Vec<u8>, frame: Option<Part>) -> Result<(), String> {
+    fn send(&mut self, header: Vec<u8>, event: Vec<Part>) -> Result<(), String> {
         let mut parts = vec![Part::from(header)];
-        parts.extend(frame);
+        parts.extend(event);
         let message = Message::new(parts);
         loop {
             match self.results.send(&message, Some(IDLE_WAIT)) {

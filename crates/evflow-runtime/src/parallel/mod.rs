@@ -6,6 +6,7 @@ pub mod board;
 mod bridge;
 mod child;
 pub mod device;
+mod frames;
 mod input;
 mod jobdir;
 pub mod link;

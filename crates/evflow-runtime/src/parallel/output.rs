@@ -10,7 +10,6 @@ use super::protocol::{encode_acks, Ack, Header, Kind, Status};
 use crate::job::{JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
-use evflow_core::wire::{self, DecodeOptions};
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeMap, HashSet};
@@ -57,7 +56,7 @@ struct Output<'c, 'a> {
     told_watermark: u64,
     done: Done,
     /// `ordered`: results waiting for the ones before them.
-    reorder: BTreeMap<u64, (Status, Option<Part>)>,
+    reorder: BTreeMap<u64, (Status, Vec<Part>)>,
     next_write: u64,
     abandoned: Vec<u64>,
     /// The first error of the output part; later results are not written.
@@ -153,8 +152,11 @@ impl Output<'_, '_> {
                 return Ok(false);
             }
             let Some(message) = self.receive()? else { continue };
-            let mut parts = message.parts.into_iter();
-            let head = parts.next().ok_or("the output got an empty message")?;
+            let mut parts = message.parts;
+            if parts.is_empty() {
+                return Err("the output got an empty message".into());
+            }
+            let head = parts.remove(0);
             let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
             match header.kind {
                 Kind::End => {
@@ -164,7 +166,7 @@ impl Output<'_, '_> {
                 Kind::RunEnd => run_end = Some((header.seq, header.origin.generation, header.attempt)),
                 Kind::Result => {
                     let status = header.status.expect("results have a status");
-                    self.take(header.seq, status, header.origin, parts.next(), stage)?;
+                    self.take(header.seq, status, header.origin, parts, stage)?;
                     if self.pending_acks.len() >= ACK_BATCH {
                         self.flush_acks()?;
                     }
@@ -215,7 +217,7 @@ impl Output<'_, '_> {
         seq: u64,
         status: Status,
         origin: super::protocol::Origin,
-        frame: Option<Part>,
+        event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), String> {
         if origin.worker != super::protocol::Origin::INPUT {
@@ -228,24 +230,23 @@ impl Output<'_, '_> {
         }
         self.done.insert(seq);
         if !self.ctx.popts.ordered {
-            self.apply(seq, status, frame, stage)?;
+            self.apply(seq, status, event, stage)?;
             counters.watermark.store(self.done.watermark, Ordering::Release);
             return Ok(());
         }
         if seq != self.next_write {
             // Waits for the events before it: a copy in this process's memory, so a slow
             // event cannot fill the shared segment with the ones behind it.
-            let frame = frame.map(|f| Part::from(evflow_core::aligned::aligned_copy(f.as_slice())));
-            self.reorder.insert(seq, (status, frame));
+            self.reorder.insert(seq, (status, super::frames::detached(event)));
         } else {
-            self.reorder.insert(seq, (status, frame));
+            self.reorder.insert(seq, (status, event));
         }
         while let Some(entry) = self.reorder.first_entry() {
             if *entry.key() != self.next_write {
                 break;
             }
-            let (status, frame) = entry.remove();
-            self.apply(self.next_write, status, frame, stage)?;
+            let (status, event) = entry.remove();
+            self.apply(self.next_write, status, event, stage)?;
             self.next_write += 1;
         }
         counters.watermark.store(self.next_write, Ordering::Release);
@@ -270,7 +271,7 @@ impl Output<'_, '_> {
         &mut self,
         seq: u64,
         status: Status,
-        frame: Option<Part>,
+        event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), String> {
         let counters = self.ctx.board.counters();
@@ -282,8 +283,10 @@ impl Output<'_, '_> {
         }
         match status {
             Status::Processed | Status::Poison => {
-                let bytes = frame.ok_or_else(|| format!("result of seq {seq} without its event"))?.into_bytes();
-                let mut event = wire::decode(&bytes, &DecodeOptions::default())
+                if event.is_empty() {
+                    return Err(format!("result of seq {seq} without its event"));
+                }
+                let mut event = super::frames::decode(&event)
                     .map_err(|e| format!("the output cannot read the event of seq {seq}: {e}"))?;
                 match stage.event(&mut event) {
                     Fate::Keep => {
@@ -357,8 +360,8 @@ impl Output<'_, '_> {
     /// skipped, so nothing the output holds is lost.
     fn write_buffered(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) {
         let buffered = std::mem::take(&mut self.reorder);
-        for (seq, (status, frame)) in buffered {
-            if let Err(e) = self.apply(seq, status, frame, stage) {
+        for (seq, (status, event)) in buffered {
+            if let Err(e) = self.apply(seq, status, event, stage) {
                 log::error!("{e}");
             }
         }

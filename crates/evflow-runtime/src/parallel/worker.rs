@@ -4,18 +4,19 @@
 
 use super::board::{monotonic_ns, Board, Stop, IDLE};
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::frames;
 use super::net::is_not_ready;
 use super::protocol::{Header, Kind, Origin, Status};
 use crate::job::Path;
 use crate::stage::Fate;
-use evflow_core::wire::{self, DecodeOptions, EncodeOptions, FrameLayout};
+use evflow_core::wire::FrameLayout;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// How long a worker waits for an event before it looks at the board again.
-const POLL: Duration = Duration::from_millis(20);
+pub(super) const POLL: Duration = Duration::from_millis(20);
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let slot = ctx.board.worker(w);
@@ -35,6 +36,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
+    let _home = frames::make_home(&results);
     let (input, workers) = (ctx.parts.input, ctx.parts.workers);
     let modules = &mut path.modules[input..workers];
     let mut stage = ctx.stage(modules, 1 + input);
@@ -77,7 +79,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             }
             continue;
         }
-        let (seq, attempt, frame, mut event) = match read_dispatch(&message) {
+        let (seq, attempt, parts, mut event) = match read_dispatch(message) {
             Ok(d) => d,
             Err(e) => {
                 internal_error(ctx, format!("worker {}: {e}", w + 1));
@@ -98,10 +100,10 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
-                let part = if before == Snapshot::of(&event) { Ok(frame) } else { encode(ctx, &results, &event) };
-                part.and_then(|part| send(ctx, &mut results, seq, Status::Processed, origin, Some(part)))
+                let parts = if before == Snapshot::of(&event) { Ok(parts) } else { encode(ctx, &results, &event) };
+                parts.and_then(|parts| send(ctx, &mut results, seq, Status::Processed, origin, parts))
             }
-            Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, None),
+            Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, Vec::new()),
             Fate::Stop(e) => {
                 ctx.record(&e);
                 ctx.board.fail();
@@ -131,7 +133,6 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     End { code: if errors.is_empty() { EXIT_OK } else { EXIT_JOB_ERROR }, terminated: true }
 }
 
-/// The seq, attempt, frame and event of a dispatch.
 /// Whether a message is the input's `End` (a header alone).
 fn is_end(message: &Message) -> bool {
     match &message.parts[..] {
@@ -140,18 +141,19 @@ fn is_end(message: &Message) -> bool {
     }
 }
 
-fn read_dispatch(message: &Message) -> Result<(u64, u32, Part, Event), String> {
-    let [head, frame] = &message.parts[..] else {
-        return Err(format!("a dispatch has 2 parts, this message {}", message.parts.len()));
-    };
-    let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
+/// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
+fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
+    let mut parts = message.parts;
+    if parts.len() < 2 {
+        return Err(format!("a dispatch has a header and a frame, this message {} parts", parts.len()));
+    }
+    let header = Header::decode(parts[0].as_slice()).map_err(|e| e.to_string())?;
     if header.kind != Kind::Dispatch {
         return Err(format!("expected a dispatch, got {:?}", header.kind));
     }
-    let bytes = frame.clone().into_bytes();
-    let event = wire::decode(&bytes, &DecodeOptions::default())
-        .map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
-    Ok((header.seq, header.attempt, frame.clone(), event))
+    parts.remove(0);
+    let event = frames::decode(&parts).map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
+    Ok((header.seq, header.attempt, parts, event))
 }
 
 /// What identifies an event's contents without reading its bytes: its meta, and each
@@ -172,19 +174,6 @@ impl Snapshot {
             .collect();
         Snapshot { meta: event.meta, entries }
     }
-}
-
-/// Encodes `event` into a new part of `channel` (a block of the segment on shm); `None`
-/// when the segment stayed full for a while, so the caller can see to its duties and retry.
-pub fn try_encode(channel: &Channel, event: &Event) -> Result<Option<Part>, String> {
-    let layout = FrameLayout::of(event);
-    let mut part = match channel.alloc(layout.frame_len(), Some(POLL)) {
-        Ok(part) => part,
-        Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => return Ok(None),
-        Err(e) => return Err(format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event)),
-    };
-    wire::encode_into(event, &layout, part.as_mut_slice(), EncodeOptions::default());
-    Ok(Some(part.freeze()))
 }
 
 /// A sender waiting for room in a full segment gives up after this long without the output
@@ -222,11 +211,11 @@ impl RoomWait {
     }
 }
 
-fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Part, String> {
+fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Vec<Part>, String> {
     let mut wait = RoomWait::new(ctx.board);
     loop {
-        if let Some(part) = try_encode(channel, event)? {
-            return Ok(part);
+        if let Some(parts) = frames::try_encode(channel, event, POLL)? {
+            return Ok(parts);
         }
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
             return Err("the job was aborted".into());
@@ -241,10 +230,10 @@ fn send(
     seq: u64,
     status: Status,
     origin: Origin,
-    frame: Option<Part>,
+    event: Vec<Part>,
 ) -> Result<(), String> {
     let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
-    parts.extend(frame);
+    parts.extend(event);
     send_message(ctx, results, &Message::new(parts))
 }
 

@@ -1,0 +1,219 @@
+//! Events as the parts of a message: the frame, then the payloads of its external entries,
+//! each a block of the segment that moves by handle; and the segment as the home of the large
+//! entries a process makes (docs/parallel.md, "Large entries travel beside the frame").
+
+use evflow_core::entry::Home;
+use evflow_core::home::Homes;
+use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameError, FrameLayout};
+use evflow_core::{Entry, Event};
+use evflow_shm::{Attached, Block};
+use evflow_transport::{Channel, ChannelError, Part};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Encodes `event` as message parts of `channel` (the frame a block of the segment on shm),
+/// waiting up to `wait` for room; `None` when the segment stayed full, so the caller can see
+/// to its duties and retry. External entries with a home in the channel's segment go by
+/// handle; on shm the others are copied into blocks here (so a send never waits for room).
+pub fn try_encode(channel: &Channel, event: &Event, wait: Duration) -> Result<Option<Vec<Part>>, String> {
+    let layout = FrameLayout::with_external(event);
+    let alloc = |len| match channel.alloc(len, Some(wait)) {
+        Ok(part) => Ok(Some(part)),
+        Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => Ok(None),
+        Err(e) => Err(format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event)),
+    };
+    let Some(mut frame) = alloc(layout.frame_len())? else { return Ok(None) };
+    wire::encode_into(event, &layout, frame.as_mut_slice(), EncodeOptions::default());
+    let mut parts = vec![frame.freeze()];
+    for entry in layout.externals(event) {
+        let Some(segment) = channel.segment() else {
+            parts.push(Part::Bytes(entry.data().clone()));
+            continue;
+        };
+        if let Some(block) = homed_in(entry, segment) {
+            parts.push(Part::Shm(block.clone()));
+            continue;
+        }
+        let Some(mut part) = alloc(entry.len())? else { return Ok(None) };
+        part.as_mut_slice().copy_from_slice(entry.data());
+        parts.push(part.freeze());
+    }
+    Ok(Some(parts))
+}
+
+/// The block of `segment` that holds exactly `entry`'s bytes, if its home is one.
+fn homed_in<'e>(entry: &'e Entry, segment: &Attached) -> Option<&'e Block> {
+    let block = &entry.home()?.downcast_ref::<Homed>()?.block;
+    let start = segment.segment().header() as *const _ as usize;
+    let inside = (start..start + segment.segment().layout().size).contains(&(block.as_ptr() as usize));
+    (inside && block.as_ptr() == entry.data().as_ptr() && block.len() == entry.len()).then_some(block)
+}
+
+/// Decodes an event from its parts, in place; its external entries keep their blocks as
+/// homes, so encoding the event again sends them on by handle.
+pub fn decode(parts: &[Part]) -> Result<Event, FrameError> {
+    let (frame, rest) = parts.split_first().expect("an event travels as at least its frame");
+    let externals: Vec<External> = rest
+        .iter()
+        .map(|part| match part {
+            Part::Shm(block) => {
+                let home: Home = Arc::new(Homed { block: block.clone(), budget: None });
+                External { data: part.clone().into_bytes(), home: Some(home) }
+            }
+            Part::Bytes(bytes) => External { data: bytes.clone(), home: None },
+        })
+        .collect();
+    wire::decode_with_parts(&frame.clone().into_bytes(), &externals, &DecodeOptions::default())
+}
+
+/// Bytes of all the parts.
+pub fn len(parts: &[Part]) -> usize {
+    parts.iter().map(Part::len).sum()
+}
+
+/// Copies of the parts in this process's memory, holding nothing of the segment.
+pub fn detached(parts: Vec<Part>) -> Vec<Part> {
+    parts.into_iter().map(|p| Part::from(evflow_core::aligned::aligned_copy(p.as_slice()))).collect()
+}
+
+/// The owner of a large entry's bytes in a block of the segment.
+struct Homed {
+    block: Block,
+    /// The bytes this process's homes hold, for one the segment gave it.
+    budget: Option<Arc<AtomicUsize>>,
+}
+
+impl Drop for Homed {
+    fn drop(&mut self) {
+        if let Some(used) = &self.budget {
+            used.fetch_sub(self.block.len(), Ordering::Relaxed);
+        }
+    }
+}
+
+/// A segment as the home of new large entries, up to `budget` bytes at a time.
+struct SegmentHomes {
+    segment: Attached,
+    budget: usize,
+    used: Arc<AtomicUsize>,
+}
+
+impl Homes for SegmentHomes {
+    fn copy(&self, data: &[u8]) -> Option<(bytes::Bytes, Home)> {
+        if self.used.load(Ordering::Relaxed) + data.len() > self.budget {
+            return None;
+        }
+        let mut block = self.segment.try_alloc(data.len()).ok()?;
+        block.as_mut_slice().copy_from_slice(data);
+        let block = block.freeze();
+        self.used.fetch_add(data.len(), Ordering::Relaxed);
+        let bytes = Part::Shm(block.clone()).into_bytes();
+        Some((bytes, Arc::new(Homed { block, budget: Some(self.used.clone()) })))
+    }
+}
+
+/// The homes of one process hold at most this share (1/n) of the segment's heap, so the
+/// arrays a module keeps cannot fill the segment (the share the input's backups may hold).
+const HOME_SHARE: usize = 4;
+
+/// Makes `channel`'s segment (if it is on shm) this process's home for new large entries,
+/// until the guard drops: the home holds the process's membership of the segment, which must
+/// end with the process's part of the job (the last to leave removes the segment).
+#[must_use = "the home is removed when the guard drops"]
+pub fn make_home(channel: &Channel) -> HomeGuard {
+    if let Some(segment) = channel.segment() {
+        let heap = segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN;
+        let budget = heap / HOME_SHARE;
+        let homes = SegmentHomes { segment: segment.clone(), budget, used: Arc::new(AtomicUsize::new(0)) };
+        evflow_core::home::set_homes(Some(Arc::new(homes)));
+    }
+    HomeGuard
+}
+
+/// Removes this process's home for new large entries when dropped.
+pub struct HomeGuard;
+
+impl Drop for HomeGuard {
+    fn drop(&mut self) {
+        evflow_core::home::set_homes(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use evflow_core::home::copy_in;
+    use evflow_shm::layout::MIN_SEGMENT_LEN;
+    use evflow_shm::SegmentConfig;
+    use evflow_transport::{Message, Options, Pattern};
+
+    const BIG: usize = evflow_core::wire::EXTERNAL_MIN;
+
+    fn entry(data: &[u8]) -> Entry {
+        let (bytes, home) = copy_in(data);
+        Entry::bytes(bytes).with_home(home)
+    }
+
+    /// One test, as the home is the process's: homed entries go by handle, others are copied
+    /// into blocks; decoding gives the blocks back as homes; the budget bounds the homes.
+    #[test]
+    fn large_entries_travel_beside_the_frame_by_handle() {
+        let session = format!("test-frames-{}", std::process::id());
+        let segment = SegmentConfig { size: MIN_SEGMENT_LEN, ring_capacity: 64, ..SegmentConfig::new(session.clone()) };
+        let options = Options { segment, ..Options::default() };
+        let address = format!("shm://{session}/frames");
+        let mut pull = Channel::bind(Pattern::Pull, &address, &options).unwrap();
+        let mut push = Channel::connect(Pattern::Push, &pull.address(), &options).unwrap();
+        let home = make_home(&push);
+
+        let mut event = Event::new(1, 7);
+        event.put("homed", entry(&vec![1; BIG])).unwrap();
+        event.put("small", entry(&[2; 100])).unwrap();
+        event.put("elsewhere", Entry::bytes(bytes::Bytes::from(vec![3; BIG]))).unwrap();
+        assert!(event.get("homed").unwrap().home().is_some() && event.get("small").unwrap().home().is_none());
+
+        let parts = try_encode(&push, &event, Duration::ZERO).unwrap().unwrap();
+        assert_eq!(parts.len(), 3, "frame, then the two large entries");
+        assert!(parts[0].len() < 1024, "the frame holds no large payload");
+        assert!(parts.iter().all(|p| matches!(p, Part::Shm(_))));
+        assert_eq!(parts[1].as_slice().as_ptr(), event.get("homed").unwrap().data().as_ptr(), "by handle");
+        assert_ne!(parts[2].as_slice().as_ptr(), event.get("elsewhere").unwrap().data().as_ptr(), "copied");
+
+        push.send(&Message::new(parts), Some(Duration::from_secs(5))).unwrap();
+        let received = pull.recv(Some(Duration::from_secs(5))).unwrap();
+        let back = decode(&received.parts).unwrap();
+        assert_eq!(back, event);
+        // Encoded again (a worker that changed the event), the large entries go on by handle.
+        let again = try_encode(&pull, &back, Duration::ZERO).unwrap().unwrap();
+        assert_eq!(again[1].as_slice().as_ptr(), received.parts[1].as_slice().as_ptr());
+        assert_eq!(again[2].as_slice().as_ptr(), received.parts[2].as_slice().as_ptr());
+
+        // Homes hold at most a quarter of the heap: past that, entries get process memory.
+        let quarter = MIN_SEGMENT_LEN / HOME_SHARE;
+        let kept: Vec<Entry> = (0..quarter / BIG + 2).map(|_| entry(&vec![4; BIG])).collect();
+        assert!(kept.iter().any(|e| e.home().is_none()));
+        assert!(kept.iter().filter(|e| e.home().is_some()).count() * BIG <= quarter);
+        drop(kept);
+        assert!(entry(&vec![5; BIG]).home().is_some(), "dropped entries give their room back");
+
+        drop(home);
+        assert!(entry(&vec![6; BIG]).home().is_none(), "no home once the guard is gone");
+        drop((event, back, again, received, push, pull));
+        let _ = std::fs::remove_file(evflow_shm::segment::segment_path(&evflow_shm::segment::current_user(), &session));
+    }
+
+    #[test]
+    fn off_shm_external_entries_are_bytes_parts() {
+        let dir = std::env::temp_dir().join(format!("evflow-frames-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let address = format!("ipc://{}", dir.join("socket").display());
+        let push = Channel::bind(Pattern::Push, &address, &Options::default()).unwrap();
+        let mut event = Event::new(1, 1);
+        event.put("big", Entry::bytes(bytes::Bytes::from(vec![9; BIG]))).unwrap();
+        let parts = try_encode(&push, &event, Duration::ZERO).unwrap().unwrap();
+        assert!(matches!(&parts[1], Part::Bytes(b) if b.as_ptr() == event.get("big").unwrap().data().as_ptr()));
+        assert_eq!(decode(&parts).unwrap(), event);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
