@@ -22,10 +22,14 @@ const LIVENESS_CHECK: Duration = Duration::from_millis(100);
 /// The longest a socket polls for a message or for room before it sleeps on its doorbell: a
 /// bounded spin, so an idle socket still uses no CPU.
 const SPIN: Duration = Duration::from_micros(50);
-/// The shortest spin. A socket adapts its spin between the two: it doubles while waits end
-/// within the longest spin (a busy peer: polling saves a wake-up), and halves while they
-/// outlast it (a slow peer: polling only burns CPU another process could use).
+/// The shortest spin. A socket adapts its spin between the two to how long its waits last
+/// (a running average): twice that while it is at most [`WORTH_SPINNING`] (a busy peer:
+/// polling saves a wake-up on both sides), the shortest spin when waits are longer (a slower
+/// peer: polling would only burn CPU that another process of the job could use).
 const MIN_SPIN: Duration = Duration::from_micros(2);
+/// Waits up to this long are cheaper spun than slept (a futex sleep and wake-up costs both
+/// sides several microseconds of CPU, tens on a VM).
+const WORTH_SPINNING: Duration = Duration::from_micros(20);
 /// Pause instructions between two polls of a spin.
 const SPIN_BATCH: usize = 32;
 /// How long joining or leaving waits for the control lock held by a living process.
@@ -74,6 +78,8 @@ pub(crate) struct ShmSocket {
     opened_by: u32,
     /// How long the next wait polls before it sleeps (between [`MIN_SPIN`] and [`SPIN`]).
     spin: Duration,
+    /// Running average of how long waits last.
+    typical_wait: Duration,
 }
 
 impl ShmSocket {
@@ -106,12 +112,13 @@ impl ShmSocket {
             next_liveness_check: Instant::now() + LIVENESS_CHECK,
             opened_by: std::process::id(),
             spin: SPIN,
+            typical_wait: WORTH_SPINNING / 2,
         };
         socket.join(name)?;
         Ok(socket)
     }
 
-    fn me(&self) -> &Attached {
+    pub(crate) fn me(&self) -> &Attached {
         self.membership.attached()
     }
 
@@ -390,20 +397,25 @@ impl ShmSocket {
                 std::hint::spin_loop();
             }
             if let Some(value) = attempt(self)? {
-                self.spin = (self.spin * 2).min(SPIN);
+                self.adapt_spin(start.elapsed());
                 return Ok(Some(value));
             }
         }
         let found = self.sleep_until(deadline, &mut attempt);
-        // Adapt the next spin to how long this wait took; one cut short by its deadline says
-        // nothing about the peer unless it outlasted the longest spin.
-        let quick = start.elapsed() <= SPIN;
-        match (&found, quick) {
-            (Ok(Some(_)), true) => self.spin = (self.spin * 2).min(SPIN),
-            (_, false) => self.spin = (self.spin / 2).max(MIN_SPIN),
-            _ => {}
+        // A wait cut short by its deadline says nothing about the peer unless it outlasted
+        // the longest spin.
+        let waited = start.elapsed();
+        if matches!(found, Ok(Some(_))) || waited > SPIN {
+            self.adapt_spin(waited);
         }
         found
+    }
+
+    /// Sets the next spin from the running average of waits, `waited` the latest.
+    fn adapt_spin(&mut self, waited: Duration) {
+        self.typical_wait = (self.typical_wait * 7 + waited.min(LIVENESS_CHECK)) / 8;
+        self.spin =
+            if self.typical_wait <= WORTH_SPINNING { (self.typical_wait * 2).clamp(MIN_SPIN, SPIN) } else { MIN_SPIN };
     }
 
     /// The sleeping part of [`ShmSocket::wait_until`].
