@@ -165,7 +165,10 @@ pub fn open(role: Role, trial: &Trial, addresses: &Addresses) -> Result<Endpoint
             Consumer::Raw { socket: rx, message: zmq::Message::new(), timeout: None, address: rx_at.clone() };
         (producer, consumer, (tx_at, rx_at))
     } else {
-        let options = Options { queue: trial.queue, ..Options::default() };
+        let mut options = Options { queue: trial.queue, ..Options::default() };
+        // As many in flight as the other transports: a deeper ring only holds more blocks
+        // whose headers have gone cold in the caches.
+        options.segment.ring_capacity = trial.queue.next_power_of_two();
         let side = if bind { Side::Bind } else { Side::Connect };
         let tx = Channel::open(Pattern::Push, send_on, side, &options)?;
         let rx = Channel::open(Pattern::Pull, receive_on, side, &options)?;

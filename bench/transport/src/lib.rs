@@ -187,8 +187,9 @@ pub struct Trial {
     pub stream: Duration,
     /// The latency phase stops after this (and at least [`MIN_ROUND_TRIPS`] samples).
     pub latency_budget: Duration,
-    /// Messages queued per socket (libzmq high-water mark, the same for evflow and raw
-    /// libzmq; shm rings have their segment's capacity instead).
+    /// Messages queued per socket: the libzmq high-water mark (the same for evflow and raw
+    /// libzmq), iceoryx2's subscriber buffer, and the shm rings' capacity (rounded up to a
+    /// power of two), so every transport has the same number of messages in flight.
     pub queue: usize,
 }
 
