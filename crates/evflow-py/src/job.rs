@@ -11,7 +11,7 @@ use evflow_runtime::sequential;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
 /// What a job did: counts, time and per-module statistics.
@@ -230,6 +230,21 @@ pub fn run_path<'py>(
         }
     };
     let steps: Vec<Py<PyAny>> = std::iter::once(source).chain(&modules).map(|m| m.clone().unbind()).collect();
+    // A job of one process shows `watch` its counts too; a stop it asks for is taken before
+    // the next event, as a signal would be.
+    let stop_asked = Cell::new(false);
+    let mut control = || match stop_asked.take() {
+        true => Err(Interrupt::STOP),
+        false => control(),
+    };
+    let mut watch_one = |live: &Live| {
+        if let Some(watch) = watch {
+            stop_asked.set(stop_asked.get() | call_watch(py, watch, live, &raised_in_watch));
+        }
+        // Lets the steering process's other threads (the metrics server) take the GIL, which
+        // a path of Rust modules otherwise holds for the whole job.
+        py.detach(|| ());
+    };
     let parallel = parallel.filter(|p| p.processes > 0).filter(|p| {
         let parallel = p.parts.is_some() || parallel::Parts::by_parallel_safe(&path.modules).is_some();
         if !parallel {
@@ -238,7 +253,7 @@ pub fn run_path<'py>(
         parallel
     });
     let mut outcome = match parallel {
-        None => sequential::process(&mut path, &opts, &mut control),
+        None => sequential::process_watched(&mut path, &opts, &mut control, &mut watch_one),
         Some(popts) => {
             let mut hooks =
                 PyHooks { py, control: &mut control, steps: &steps, watch, stop: false, raised: &raised_in_watch };
@@ -281,6 +296,23 @@ pub fn run_path<'py>(
     Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
 }
 
+/// Shows `watch` the job so far; whether it asks the job to stop. A signal's exception raised
+/// in it is left in `raised` for the job's control.
+fn call_watch(py: Python<'_>, watch: &Bound<'_, PyAny>, live: &Live, raised: &RefCell<Option<PyErr>>) -> bool {
+    match live_dict(py, live).and_then(|d| watch.call1((d,))).and_then(|r| r.is_truthy()) {
+        Ok(stop) => stop,
+        // KeyboardInterrupt, Terminated: a signal's handler ran in the watcher.
+        Err(e) if !e.is_instance_of::<PyException>(py) => {
+            raised.borrow_mut().get_or_insert(e);
+            false
+        }
+        Err(e) => {
+            evflow_runtime::log::error!("the job's watcher failed: {e}");
+            false
+        }
+    }
+}
+
 /// What `watch` gets: the job's counters so far and its processes.
 fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
     let r = &live.report;
@@ -292,6 +324,10 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
         ("failed", r.failed),
         ("retried", r.retried),
         ("restarts", r.restarts),
+        ("duplicates", r.duplicates),
+        ("quarantined", r.quarantined),
+        ("incomplete", live.incomplete),
+        ("abandoned", live.abandoned),
     ] {
         d.set_item(key, value)?;
     }
@@ -307,6 +343,9 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
         entry.set_item("pid", p.pid)?;
         entry.set_item("running", p.running)?;
         entry.set_item("worker", p.worker)?;
+        entry.set_item("role", p.role)?;
+        let modules: Vec<_> = p.modules.iter().map(|m| (&m.name, m.calls, m.failed, m.total_s)).collect();
+        entry.set_item("modules", modules)?;
         processes.append(entry)?;
     }
     d.set_item("processes", processes)?;
@@ -315,6 +354,10 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
         modules.append((&m.name, m.calls, m.total_s))?;
     }
     d.set_item("modules", modules)?;
+    d.set_item("queued", &live.queued)?;
+    d.set_item("worker_queue", live.worker_queue)?;
+    d.set_item("session", &live.session)?;
+    d.set_item("processes_requested", r.processes)?;
     Ok(d)
 }
 
@@ -424,15 +467,8 @@ impl Hooks for PyHooks<'_, '_> {
     }
 
     fn watch(&mut self, live: &Live) {
-        let Some(watch) = self.watch else { return };
-        let asked = live_dict(self.py, live).and_then(|d| watch.call1((d,))).and_then(|r| r.is_truthy());
-        match asked {
-            Ok(stop) => self.stop |= stop,
-            // KeyboardInterrupt, Terminated: a signal's handler ran in the watcher.
-            Err(e) if !e.is_instance_of::<PyException>(self.py) => {
-                self.raised.borrow_mut().get_or_insert(e);
-            }
-            Err(e) => evflow_runtime::log::error!("the job's watcher failed: {e}"),
+        if let Some(watch) = self.watch {
+            self.stop |= call_watch(self.py, watch, live, self.raised);
         }
     }
 

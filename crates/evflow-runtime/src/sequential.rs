@@ -2,14 +2,30 @@
 
 use crate::job::{Hook, Interrupt, JobError, Outcome, Path, ProcessOptions};
 use crate::module::{JobEnd, ModuleError, Severity, Source};
+use crate::parallel::{Live, WATCH_EVERY};
 use crate::report::{ModuleStats, Report};
 use crate::stage::{Fate, Stage};
 use evflow_core::Flags;
 use std::time::Instant;
 
+/// Events between two looks at the clock for [`process_watched`]'s `watch`.
+const WATCH_CHECK_EVENTS: u64 = 64;
+
 /// Runs `path` in this process. `control` is called before each event; when it returns
 /// [`Interrupt`] the job stops reading and closes cleanly.
 pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut() -> Result<(), Interrupt>) -> Outcome {
+    process_watched(path, opts, control, &mut |_| {})
+}
+
+/// [`process`], showing `watch` the job's counts so far about every [`WATCH_EVERY`] (the
+/// clock is read every [`WATCH_CHECK_EVENTS`] events) and once more at the end, for live
+/// metrics (docs/operations.md).
+pub fn process_watched(
+    path: &mut Path,
+    opts: &ProcessOptions,
+    control: &mut dyn FnMut() -> Result<(), Interrupt>,
+    watch: &mut dyn FnMut(&Live),
+) -> Outcome {
     let start = Instant::now();
     let names = path.step_names();
     let stats: Vec<ModuleStats> =
@@ -26,8 +42,9 @@ pub fn process(path: &mut Path, opts: &ProcessOptions, control: &mut dyn FnMut()
         interrupt: None,
         cleanup_errors: Vec::new(),
     };
-    run.run(control);
+    run.run(control, watch);
     run.finish();
+    watch(&run.live());
     let Runner { stage, mut report, error, cleanup_errors, .. } = run;
     report.modules = stage.into_tally();
     report.wall_s = start.elapsed().as_secs_f64();
@@ -66,7 +83,14 @@ impl Runner<'_> {
         self.record(JobError { module, is_source: true, hook, run, event, error });
     }
 
-    fn run(&mut self, control: &mut dyn FnMut() -> Result<(), Interrupt>) {
+    /// The counts so far.
+    fn live(&mut self) -> Live {
+        let report =
+            Report { modules: self.stage.tally().clone(), written: self.report.accepted, ..self.report.clone() };
+        Live { report, ..Live::default() }
+    }
+
+    fn run(&mut self, control: &mut dyn FnMut() -> Result<(), Interrupt>, watch: &mut dyn FnMut(&Live)) {
         let ctx = self.opts.context(&*self.source);
         if let Err(e) = self.source.initialize(&ctx) {
             return self.source_error(Hook::Initialize, None, e);
@@ -77,7 +101,12 @@ impl Runner<'_> {
         }
         let mut seq = 0u64;
         let mut last = None;
+        let mut watched = Instant::now();
         while self.opts.max_events.is_none_or(|max| seq < max) {
+            if seq.is_multiple_of(WATCH_CHECK_EVENTS) && watched.elapsed() >= WATCH_EVERY {
+                watched = Instant::now();
+                watch(&self.live());
+            }
             if let Err(interrupt) = control() {
                 self.report.interrupted = true;
                 self.interrupt = Some(interrupt);

@@ -104,6 +104,9 @@ pub struct WorkerSlot {
     pub events: AtomicU64,
     /// Replacement workers forked for this slot.
     pub restarts: AtomicU64,
+    /// Events the input sent to this slot's worker that it has not finished (written by the
+    /// input only).
+    pub queued: AtomicU64,
 }
 
 /// Calls, failures and time of one module in one process.

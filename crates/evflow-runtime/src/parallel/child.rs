@@ -45,6 +45,16 @@ impl Role {
             Role::Worker(w) => 2 + w,
         }
     }
+
+    /// The role's name in metrics (docs/operations.md).
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Input => "input",
+            Role::Worker(_) => "worker",
+            Role::Output => "output",
+            Role::Bridge => "bridge",
+        }
+    }
 }
 
 /// How a role ended.

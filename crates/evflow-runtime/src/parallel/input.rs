@@ -350,6 +350,7 @@ impl Input<'_, '_> {
             };
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
             self.workers[w] = Worker { generation, channel: None, load: 0, unfinished: VecDeque::new() };
+            slot.queued.store(0, Ordering::Relaxed);
             self.open_work(w)?;
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
@@ -476,6 +477,7 @@ impl Input<'_, '_> {
                     let backup = self.backups.get_mut(&seq).expect("pending events are backed up");
                     backup.at = Some(Origin { worker: w as u32, generation });
                     self.workers[w].load += 1;
+                    self.ctx.board.worker(w).queued.store(self.workers[w].load as u64, Ordering::Relaxed);
                     self.workers[w].unfinished.push_back(seq);
                     sent = true;
                 }
@@ -507,6 +509,8 @@ impl Input<'_, '_> {
                 if let Some(worker) = self.workers.get_mut(origin.worker as usize) {
                     if worker.generation == origin.generation {
                         worker.load = worker.load.saturating_sub(1);
+                        let queued = &self.ctx.board.worker(origin.worker as usize).queued;
+                        queued.store(worker.load as u64, Ordering::Relaxed);
                         if let Some(at) = worker.unfinished.iter().position(|&s| s == header.seq) {
                             worker.unfinished.remove(at);
                         }

@@ -390,9 +390,43 @@ impl Monitor<'_> {
                     Role::Worker(w) => Some(w),
                     _ => None,
                 },
+                role: p.role.label(),
+                // A bridge runs no module: the output's slot is not its.
+                modules: match p.role {
+                    Role::Bridge => Vec::new(),
+                    role => self.module_stats(role.slot()..role.slot() + 1),
+                },
             })
             .collect();
-        Live { report: self.counts(), processes }
+        let queued = (0..self.board.workers()).map(|w| self.board.worker(w).queued.load(Ordering::Relaxed)).collect();
+        let session = (self.popts.transport == Transport::Shm).then(|| self.net.session.clone());
+        let c = self.board.counters();
+        Live {
+            report: self.counts(),
+            processes,
+            queued,
+            worker_queue: self.popts.worker_queue,
+            session,
+            incomplete: c.incomplete.load(Ordering::Acquire),
+            abandoned: c.abandoned.load(Ordering::Acquire),
+        }
+    }
+
+    /// Each step's statistics summed over the board's process slots `slots`.
+    fn module_stats(&self, slots: std::ops::Range<usize>) -> Vec<ModuleStats> {
+        let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Acquire);
+        (0..self.names.len())
+            .map(|m| {
+                let mut stats = ModuleStats { name: self.names[m].clone(), ..Default::default() };
+                for slot in slots.clone() {
+                    let counters = self.board.module(slot, m);
+                    stats.calls += get(&counters.calls);
+                    stats.failed += get(&counters.failed);
+                    stats.total_s += get(&counters.total_ns) as f64 * 1e-9;
+                }
+                stats
+            })
+            .collect()
     }
 
     fn report(&self) -> Report {
@@ -406,18 +440,7 @@ impl Monitor<'_> {
     fn counts(&self) -> Report {
         let c = self.board.counters();
         let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Acquire);
-        let modules = (0..self.names.len())
-            .map(|m| {
-                let mut stats = ModuleStats { name: self.names[m].clone(), ..Default::default() };
-                for slot in 0..2 + self.board.workers() {
-                    let counters = self.board.module(slot, m);
-                    stats.calls += get(&counters.calls);
-                    stats.failed += get(&counters.failed);
-                    stats.total_s += get(&counters.total_ns) as f64 * 1e-9;
-                }
-                stats
-            })
-            .collect();
+        let modules = self.module_stats(0..2 + self.board.workers());
         let workers: Vec<WorkerStats> = (0..self.board.workers())
             .map(|w| {
                 let slot = self.board.worker(w);
