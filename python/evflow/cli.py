@@ -66,6 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--report", metavar="FILE", help="write the job report as JSON")
     run.add_argument(
+        "--metrics",
+        metavar="HOST:PORT",
+        help="serve live metrics (Prometheus) at http://HOST:PORT/metrics while the job runs",
+    )
+    run.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     up = sub.add_parser("up", help="run a topology file (devices joined by channels)")
@@ -217,6 +222,8 @@ def _run(args) -> int:
             steering.overrides[key] = value
     if args.report:
         steering.overrides["report"] = args.report
+    if args.metrics:
+        steering.overrides["metrics"] = args.metrics
     steering.file = args.steering
     sys.argv = [args.steering, *args.steering_args]
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.steering)))

@@ -8,6 +8,7 @@ import sys
 import numpy as np
 
 from evflow import _native, steering
+from evflow import metrics as live_metrics
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.path import Path, step_name
 
@@ -48,6 +49,7 @@ def process(
     quarantine=None,
     transport: str = _DEFAULTS["transport"],
     segment_size: int | None = None,
+    metrics: str | None = None,
 ):
     """Runs ``path`` over its source's events and returns the job's ``Report``.
 
@@ -58,6 +60,9 @@ def process(
                    ``failed``, written, and the job goes on
       report       a file to write the JSON report to (its directory is made if missing)
       summary      print the statistics table at the end
+      metrics      "HOST:PORT": serve live metrics at http://HOST:PORT/metrics (Prometheus
+                   text format) while the job runs; port 0 picks a free one, and
+                   ``evflow.metrics.address`` says which (docs/operations.md)
 
     In parallel (docs/parallel.md): the path splits into an input part (the source and the
     modules before the first parallel-safe one), a worker part (the parallel-safe modules
@@ -95,6 +100,7 @@ def process(
         "report": report,
         "processes": processes,
         "summary": summary,
+        "metrics": metrics,
     }
     opts.update(steering.overrides)
     _check_options(path, opts)
@@ -119,9 +125,23 @@ def process(
         "transport": transport,
         "segment_size": segment_size,
     }
-    outcome = execute(
-        [path.source, *path.modules], opts, on_error=on_error, job=job, parallel=parallel
-    )
+    server = None
+    if opts["metrics"] is not None:
+        server = live_metrics.Metrics(opts["metrics"], processes=opts["processes"])
+        live_metrics.address = server.address
+    try:
+        outcome = execute(
+            [path.source, *path.modules],
+            opts,
+            on_error=on_error,
+            job=job,
+            parallel=parallel,
+            watch=server.update if server is not None else None,
+        )
+    finally:
+        if server is not None:
+            server.close()
+            live_metrics.address = None
     statistics = outcome.report
     if summary:
         print(outcome.report.table(), file=sys.stderr)
@@ -130,7 +150,8 @@ def process(
 
 def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict, watch=None):
     """Runs ``steps`` (a source, then modules) with checked options; ``finish`` takes what it
-    returns. ``watch`` sees the progress of a parallel job (``evflow up``)."""
+    returns. ``watch`` sees the job's progress about every 250 ms (``evflow up``, metrics);
+    a true return asks the job to stop."""
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         outcome = _native.run_path(

@@ -1,0 +1,291 @@
+"""Live metrics of a running job, served over HTTP in the Prometheus text format by the
+official client library (docs/operations.md). The engine hands the steering process a
+snapshot of the job every 250 ms; a scrape reads the latest one."""
+
+import collections
+import logging
+import os
+import socket
+import socketserver
+import threading
+import time
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from prometheus_client import CollectorRegistry, make_wsgi_app
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+from evflow import _native
+from evflow.errors import ConfigError
+
+log = logging.getLogger("evflow")
+
+address = None
+"""``http://HOST:PORT/metrics`` of the running job's metrics, while it runs (else ``None``)."""
+
+RATE_WINDOW_S = 5.0
+"""``evflow_event_rate`` is taken over this many seconds of snapshots."""
+
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+# Where each outcome of evflow_events_total is counted, in a parallel job.
+_COUNTED_AT = {
+    "read": "input",
+    "retried": "input",
+    "quarantined": "input",
+    "written": "output",
+    "rejected": "output",
+    "failed": "output",
+    "incomplete": "output",
+    "duplicate": "output",
+    "abandoned": "output",
+}
+_LIVE_KEY = {"duplicate": "duplicates"}
+
+
+def parse_address(text) -> tuple[str, int]:
+    """``HOST:PORT`` (port 0: any free port) as a (host, port) pair, or a ConfigError."""
+    if not isinstance(text, str) or text.count(":") < 1:
+        raise ConfigError(f"metrics must be HOST:PORT (e.g. 127.0.0.1:9100), not {text!r}")
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ConfigError(
+            f"metrics must be HOST:PORT with a port from 0 to 65535 (e.g. 127.0.0.1:9100), "
+            f"not {text!r}"
+        )
+    return host, int(port)
+
+
+class _Server(socketserver.ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+class Metrics:
+    """The metrics server of one job: binds at once (a bad address fails before the job
+    starts), serves from a daemon thread, and stops with ``close()``."""
+
+    def __init__(self, where: str, *, processes: int):
+        host, port = parse_address(where)
+        self.processes = processes
+        self.started = time.time()
+        self.host = socket.gethostname()
+        self.job = str(os.getpid())
+        self.live = None
+        self.running = True
+        self.history = collections.deque()
+        self.lock = threading.Lock()
+        registry = CollectorRegistry(auto_describe=False)
+        registry.register(self)
+        app = make_wsgi_app(registry)
+
+        def route(environ, start_response):
+            if environ.get("PATH_INFO", "/") in ("/", "/metrics"):
+                return app(environ, start_response)
+            start_response("404 Not Found", [("Content-Type", "text/plain")])
+            return [b"evflow serves /metrics\n"]
+
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        server_class = type("Server", (_Server,), {"address_family": family})
+        try:
+            self.server = make_server(host, port, route, server_class, _Quiet)
+        except (OSError, UnicodeError) as e:
+            raise ConfigError(f"metrics = {where!r}: cannot listen there: {e}") from None
+        bound_host, bound_port = self.server.server_address[:2]
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+        self.address = f"http://{shown}:{bound_port}/metrics"
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, name="evflow-metrics", daemon=True
+        )
+        self.thread.start()
+        log.info("metrics at %s", self.address)
+
+    def update(self, live: dict) -> None:
+        """Takes the engine's latest snapshot of the job."""
+        now = time.monotonic()
+        with self.lock:
+            self.live = live
+            self.history.append((now, live["read"], live["written"]))
+            while len(self.history) > 2 and now - self.history[1][0] >= RATE_WINDOW_S:
+                self.history.popleft()
+
+    def close(self) -> None:
+        with self.lock:
+            self.running = False
+        self.server.shutdown()
+        self.server.server_close()
+
+    # --- the collector -----------------------------------------------------------------------
+
+    def collect(self):
+        with self.lock:
+            live, running, history = self.live, self.running, list(self.history)
+        base = {"host": self.host, "job": self.job}
+        yield _gauge("evflow_job_running", "1 while the job runs", base, [({}, int(running))])
+        yield _gauge(
+            "evflow_job_start_time_seconds",
+            "Unix time the job started",
+            base,
+            [({}, self.started)],
+        )
+        yield _gauge(
+            "evflow_job_processes",
+            "worker processes (0: one process)",
+            base,
+            [({}, self.processes)],
+        )
+        if live is None:
+            return
+        one_process = not live["processes"]
+        samples = []
+        for outcome, at in _COUNTED_AT.items():
+            value = live.get(_LIVE_KEY.get(outcome, outcome), 0)
+            samples.append(({"outcome": outcome, "where": "main" if one_process else at}, value))
+        yield _counter("evflow_events", "events by what happened to them", base, samples)
+        yield _gauge("evflow_event_rate", "events per second, last 5 s", base, _rates(history))
+        processes = live["processes"] or [
+            {
+                "name": "main",
+                "pid": os.getpid(),
+                "running": running,
+                "worker": None,
+                "role": "main",
+                "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]],
+            }
+        ]
+        yield from _module_families(base, processes)
+        yield from _worker_families(base, live)
+        yield from _process_families(base, processes)
+        yield from _shm_families(base, live.get("session"))
+
+
+def _labelled(family, base, samples):
+    for labels, value in samples:
+        family.add_metric([*base.values(), *labels.values()], value)
+    return family
+
+
+def _names(base, samples):
+    return [*base, *(samples[0][0] if samples else {})]
+
+
+def _counter(name, documentation, base, samples):
+    family = CounterMetricFamily(name, documentation, labels=_names(base, samples))
+    return _labelled(family, base, samples)
+
+
+def _gauge(name, documentation, base, samples):
+    family = GaugeMetricFamily(name, documentation, labels=_names(base, samples))
+    return _labelled(family, base, samples)
+
+
+def _rates(history):
+    if len(history) < 2 or history[-1][0] <= history[0][0]:
+        return [({"outcome": "read"}, 0.0), ({"outcome": "written"}, 0.0)]
+    (t0, read0, written0), (t1, read1, written1) = history[0], history[-1]
+    span = t1 - t0
+    return [
+        ({"outcome": "read"}, (read1 - read0) / span),
+        ({"outcome": "written"}, (written1 - written0) / span),
+    ]
+
+
+def _module_families(base, processes):
+    calls, failures, seconds = [], [], []
+    for p in processes:
+        for name, n_calls, n_failed, total_s in p["modules"]:
+            if not n_calls and not total_s:
+                continue  # a step this process does not run
+            labels = {"module": name, "process": p["name"]}
+            calls.append((labels, n_calls))
+            failures.append((labels, n_failed))
+            seconds.append((labels, total_s))
+    yield _counter("evflow_module_calls", "calls of a module's event hook", base, calls)
+    yield _counter(
+        "evflow_module_failures", "failures let through by on_error=skip", base, failures
+    )
+    yield _counter("evflow_module_seconds", "time in a module's hooks", base, seconds)
+
+
+def _worker_families(base, live):
+    workers = live.get("workers", [])
+    queued = live.get("queued", [])
+    slot = [{"worker": str(w + 1)} for w in range(len(workers))]
+    yield _counter(
+        "evflow_worker_events",
+        "events processed in a worker slot",
+        base,
+        [(s, events) for s, (events, _) in zip(slot, workers, strict=True)],
+    )
+    yield _counter(
+        "evflow_worker_restarts",
+        "replacement workers started in a slot",
+        base,
+        [(s, restarts) for s, (_, restarts) in zip(slot, workers, strict=True)],
+    )
+    depth = [(s, q) for s, q in zip(slot, queued, strict=False)]
+    yield _gauge("evflow_worker_queue_depth", "events sent to a worker, not finished", base, depth)
+    limit = live.get("worker_queue", 0)
+    yield _gauge(
+        "evflow_worker_credits",
+        "credits left (worker_queue - queue depth)",
+        base,
+        [(s, max(limit - q, 0)) for s, q in depth],
+    )
+
+
+def _process_families(base, processes):
+    cpu, memory, up = [], [], []
+    for p in processes:
+        labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
+        up.append((labels, int(bool(p["running"]))))
+        usage = _proc_usage(p["pid"]) if p["running"] else None
+        if usage is not None:
+            cpu.append((labels, usage[0]))
+            memory.append((labels, usage[1]))
+    yield _counter("evflow_process_cpu_seconds", "user + system CPU of a process", base, cpu)
+    yield _gauge(
+        "evflow_process_resident_memory_bytes", "resident set size of a process", base, memory
+    )
+    yield _gauge("evflow_process_up", "1 while the process runs", base, up)
+
+
+def _proc_usage(pid: int):
+    """(CPU seconds, resident bytes) of a process from /proc, or None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+        with open(f"/proc/{pid}/statm") as f:
+            statm = f.read().split()
+    except OSError:
+        return None
+    # The command name (field 2) may hold spaces: the fields after it follow the last ')'.
+    fields = stat[stat.rfind(")") + 2 :].split()
+    utime, stime = int(fields[11]), int(fields[12])
+    return (utime + stime) / _CLOCK_TICKS, int(statm[1]) * _PAGE
+
+
+def _shm_families(base, session):
+    if not session:
+        return
+    found = [s for s in _native.shm_sessions() if s.get("session") == session]
+    if not found:
+        return
+    labels = {"session": session}
+    yield _gauge(
+        "evflow_shm_segment_bytes",
+        "size of the job's shm segment",
+        base,
+        [(labels, found[0].get("size") or 0)],
+    )
+    yield _gauge(
+        "evflow_shm_used_bytes",
+        "bytes of the segment's heap in blocks",
+        base,
+        [(labels, found[0].get("used") or 0)],
+    )

@@ -1,0 +1,218 @@
+"""Live metrics (docs/operations.md): a running job scraped over HTTP by curl, the text
+parsed by the Prometheus client's parser, for jobs of one process and parallel jobs, a
+worker killed mid-run, and addresses that cannot work."""
+
+import signal
+import socket
+import subprocess
+import textwrap
+import threading
+import time
+
+import evflow as ef
+import pytest
+from conftest import killed_on_exit, start_cli
+from prometheus_client.parser import text_string_to_metric_families
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scrape(url, timeout=5):
+    """The samples of one scrape by curl: {(name, frozenset(labels)): value}."""
+    text = subprocess.run(
+        ["curl", "-sS", "--max-time", str(timeout), url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    samples = {}
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            samples[s.name, frozenset(s.labels.items())] = s.value
+    return samples
+
+
+def values(samples, name, **labels):
+    """The values of `name` whose labels include `labels`, by their other labels."""
+    wanted = set(labels.items())
+    return {
+        frozenset(dict(key).items() - wanted): value
+        for (n, key), value in samples.items()
+        if n == name and wanted <= set(key)
+    }
+
+
+def one(samples, name, **labels):
+    found = values(samples, name, **labels)
+    assert len(found) == 1, (name, labels, found)
+    return next(iter(found.values()))
+
+
+def wait_for(url, deadline_s=20):
+    """Scrapes until the job's first snapshot is in (the server binds before it)."""
+    deadline = time.monotonic() + deadline_s
+    while time.monotonic() < deadline:
+        try:
+            samples = scrape(url)
+        except subprocess.CalledProcessError:
+            time.sleep(0.1)
+            continue
+        if values(samples, "evflow_events_total", outcome="read"):
+            return samples
+        time.sleep(0.1)
+    raise AssertionError(f"no snapshot at {url}")
+
+
+STEERING = """
+import os, signal, time, evflow as ef
+
+class Slow(ef.Module):
+    parallel_safe = True
+    def __init__(self, kill_at):
+        self.kill_at = kill_at
+    def event(self, event):
+        time.sleep(0.004)
+        if event.number == self.kill_at and "retried" not in event.flags:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(events={events}))
+path.add(Slow(kill_at={kill_at}))
+ef.process(path, processes={processes}, summary=False)
+"""
+
+
+def run_steering(tmp_path, port, *, processes, events, kill_at=0):
+    steering = tmp_path / "job.py"
+    text = STEERING.format(processes=processes, events=events, kill_at=kill_at)
+    steering.write_text(textwrap.dedent(text))
+    return start_cli("run", steering, "--metrics", f"127.0.0.1:{port}", cwd=tmp_path)
+
+
+def test_a_parallel_job_serves_its_processes_counts_while_it_runs(tmp_path):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/metrics"
+    with killed_on_exit(run_steering(tmp_path, port, processes=2, events=3000)) as job:
+        first = wait_for(url)
+        time.sleep(1.0)
+        second = scrape(url)
+        job.wait(timeout=60)
+        assert job.returncode == 0, job.stderr.read()
+    read = [one(s, "evflow_events_total", outcome="read", where="input") for s in (first, second)]
+    written = one(second, "evflow_events_total", outcome="written", where="output")
+    assert 0 < read[0] < read[1] <= 3000 and written <= read[1]
+    assert one(second, "evflow_job_running") == 1 and one(second, "evflow_job_processes") == 2
+    # Each process, by name and role, running, with its CPU time and memory from /proc.
+    up = values(second, "evflow_process_up")
+    by_name = {dict(k)["process"]: (dict(k)["role"], v) for k, v in up.items()}
+    assert by_name == {
+        "evf-input": ("input", 1),
+        "evf-output": ("output", 1),
+        "evf-worker-1": ("worker", 1),
+        "evf-worker-2": ("worker", 1),
+    }
+    cpu = values(second, "evflow_process_cpu_seconds_total")
+    assert len(cpu) == 4 and all(v >= 0 for v in cpu.values())
+    memory = values(second, "evflow_process_resident_memory_bytes")
+    assert all(v > 1 << 20 for v in memory.values())
+    # The module's calls per worker add up to what the workers did.
+    calls = values(second, "evflow_module_calls_total", module="Slow")
+    assert {dict(k)["process"] for k in calls} == {"evf-worker-1", "evf-worker-2"}
+    events = values(second, "evflow_worker_events_total")
+    assert sum(calls.values()) == pytest.approx(sum(events.values()), abs=4)
+    assert all(0 <= v <= 2 for v in values(second, "evflow_worker_queue_depth").values())
+    assert one(second, "evflow_shm_segment_bytes") > 0
+    assert 0 < one(second, "evflow_event_rate", outcome="read") < 1e6
+
+
+def test_a_dead_worker_stays_listed_and_its_restart_is_counted(tmp_path):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/metrics"
+    job = run_steering(tmp_path, port, processes=1, events=2000, kill_at=300)
+    with killed_on_exit(job):
+        wait_for(url)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            samples = scrape(url)
+            if one(samples, "evflow_worker_restarts_total", worker="1") == 1:
+                break
+            time.sleep(0.2)
+        job.wait(timeout=60)
+        assert job.returncode == 0, job.stderr.read()
+    assert one(samples, "evflow_events_total", outcome="retried", where="input") == 1
+    workers = values(samples, "evflow_process_up", process="evf-worker-1")
+    assert sorted(workers.values()) == [0, 1]  # the dead one and its replacement, two pids
+
+
+def test_a_job_of_one_process_serves_its_counts(tmp_path):
+    class Slow(ef.Module):
+        def event(self, event):
+            time.sleep(0.002)
+
+    path = ef.Path()
+    path.add(ef.modules.EventGenerator(events=800))
+    path.add(Slow())
+    seen = []
+
+    def scrape_twice():
+        while ef.metrics.address is None:
+            time.sleep(0.01)
+        url = ef.metrics.address
+        seen.append(wait_for(url))
+        time.sleep(0.6)
+        seen.append(scrape(url))
+
+    scraper = threading.Thread(target=scrape_twice)
+    scraper.start()
+    report = ef.process(path, metrics="127.0.0.1:0", summary=False)
+    scraper.join()
+    first, second = seen
+    read = [one(s, "evflow_events_total", outcome="read", where="main") for s in seen]
+    assert 0 < read[0] < read[1] <= report.read == 800
+    assert one(second, "evflow_process_up", process="main") == 1
+    assert one(second, "evflow_module_calls_total", module="Slow", process="main") > 0
+    assert one(first, "evflow_job_processes") == 0
+    assert ef.metrics.address is None  # the server stopped with the job
+
+
+@pytest.mark.parametrize(
+    "address, message",
+    [
+        ("nonsense", "metrics must be HOST:PORT"),
+        ("127.0.0.1:70000", "a port from 0 to 65535"),
+        ("192.0.2.1:0", "cannot listen there"),  # TEST-NET-1: no interface of this host
+    ],
+)
+def test_an_address_that_cannot_work_is_a_config_error_before_the_job(address, message):
+    path = ef.Path()
+    path.add(ef.modules.EventGenerator(events=10))
+    with pytest.raises(ef.ConfigError, match=message):
+        ef.process(path, metrics=address, summary=False)
+
+
+def test_a_port_in_use_is_a_config_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        path = ef.Path()
+        path.add(ef.modules.EventGenerator(events=10))
+        with pytest.raises(ef.ConfigError, match="cannot listen there"):
+            ef.process(path, metrics=f"127.0.0.1:{port}", summary=False)
+
+
+def test_a_job_interrupted_while_serving_stops_as_usual_and_frees_its_port(tmp_path):
+    port = free_port()
+    with killed_on_exit(run_steering(tmp_path, port, processes=0, events=5000)) as job:
+        samples = wait_for(f"http://127.0.0.1:{port}/metrics")
+        job.send_signal(signal.SIGINT)
+        job.wait(timeout=30)
+    assert job.returncode == 130
+    assert one(samples, "evflow_job_processes") == 0
+    with socket.socket() as again:
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))  # nothing listens there any more
