@@ -37,7 +37,14 @@ DEFAULT_PROCESSES = "0,1,2"
 DEFAULT_WORKER_QUEUES = "2,64"
 DEFAULT_TRANSPORTS = "shm,ipc"
 DEFAULT_PLOT = "docs/parallel-scaling.png"
-DEFAULTS = {"events": 5000, "work_ms": 2.0, "small_events": 100_000, "large_events": 2000}
+DEFAULTS = {
+    "events": 5000,
+    "work_ms": 2.0,
+    "small_events": 100_000,
+    # Jobs long enough for a cost of a few percent to show through this machine's noise.
+    "metrics_events": 500_000,
+    "large_events": 2000,
+}
 DEFAULT_REPEATS = 3
 LARGE_SIZE = 1 << 20
 LARGE_PROCESSES = (1, 2)
@@ -177,6 +184,15 @@ def ratio(top: list[dict], bottom: list[dict], key: str) -> float:
     return statistics.median(t[key] / b[key] for t, b in zip(top, bottom, strict=True))
 
 
+def steady_ratio(top: list[dict], bottom: list[dict]) -> float:
+    """Median over repetitions of top's steady time / bottom's (the whole job's time less the
+    1-event job's) within each repetition: bottom's steady rate over top's."""
+    return statistics.median(
+        (t["wall_s"] - t["start_s"]) / (b["wall_s"] - b["start_s"])
+        for t, b in zip(top, bottom, strict=True)
+    )
+
+
 def _per(a: float | None, b: float | None) -> float | None:
     return a / b if a is not None and b else None
 
@@ -258,18 +274,34 @@ def scaling(args, progress) -> list[dict]:
     return results
 
 
+METRICS = "127.0.0.1:0"
+"""Where the cases with live metrics serve them (any free port; nobody scrapes)."""
+
+
 def overhead(args, progress) -> list[dict]:
     n = args.small_events
-    cases = {(0, None, None): case(_generator, n, Nothing())}
+    cases = {(0, None, None, False): case(_generator, n, Nothing())}
     for transport in args.transports:
         for queue in args.worker_queues:
             options = {"worker_queue": queue, "transport": transport}
-            cases[1, transport, queue] = case(_generator, n, Nothing(), 1, **options)
+            cases[1, transport, queue, False] = case(_generator, n, Nothing(), 1, **options)
+    # What serving live metrics costs (docs/operations.md): the first transport and queue,
+    # with metrics and without, compared within each repetition, over jobs long enough
+    # (--metrics-events) for a difference of a few percent to show through the noise.
+    transport, queue = args.transports[0], args.worker_queues[0]
+    options = {"worker_queue": queue, "transport": transport}
+    long_n = args.metrics_events
+    cases[1, transport, queue, "without"] = case(_generator, long_n, Nothing(), 1, **options)
+    served = {"metrics": METRICS, **options}
+    cases[1, transport, queue, True] = case(_generator, long_n, Nothing(), 1, **served)
     samples = run_cases(cases, args.repeats, progress)
-    base = medians(samples[0, None, None], n)
+    base = medians(samples[0, None, None, False], n)
     results = []
-    for (p, transport, queue), runs in samples.items():
-        m = medians(runs, n)
+    for (p, transport, queue, served), runs in samples.items():
+        if served == "without":
+            continue  # shown only as the reference of the case with metrics
+        events = long_n if served else n
+        m = medians(runs, events)
         hop = None
         if p and m["cpu_us_per_event"] is not None and base["cpu_us_per_event"] is not None:
             hop = (m["cpu_us_per_event"] - base["cpu_us_per_event"]) / HOPS
@@ -279,13 +311,20 @@ def overhead(args, progress) -> list[dict]:
                 "processes": p,
                 "transport": transport,
                 "worker_queue": queue,
-                "events": n,
+                "events": events,
                 "events_per_s": m["events_per_s"],
                 "steady_events_per_s": m["steady_events_per_s"],
                 "start_s": m["start_s"],
                 "cpu_us_per_event": m["cpu_us_per_event"],
                 "cpu_us_per_hop": hop,
-                "vs_one_process": ratio(samples[0, None, None], runs, "wall_s"),
+                # The case with metrics runs longer jobs: its own reference is the job without.
+                "vs_one_process": (
+                    None if served else ratio(samples[0, None, None, False], runs, "wall_s")
+                ),
+                "metrics": served,
+                "vs_without_metrics": (
+                    steady_ratio(samples[p, transport, queue, "without"], runs) if served else None
+                ),
                 "repeats": args.repeats,
             }
         )
@@ -369,6 +408,12 @@ def add_parser(kind) -> None:
     add("--events", type=positive(int), default=DEFAULTS["events"], help="scaling: events")
     add("--work-ms", type=positive(float), default=DEFAULTS["work_ms"], help="ms per event")
     add("--small-events", type=positive(int), default=DEFAULTS["small_events"])
+    add(
+        "--metrics-events",
+        type=positive(int),
+        default=DEFAULTS["metrics_events"],
+        help="overhead: events of the jobs with and without live metrics",
+    )
     add(
         "--worker-queues",
         type=_int_list(1),

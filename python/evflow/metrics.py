@@ -22,6 +22,9 @@ log = logging.getLogger("evflow")
 address = None
 """``http://HOST:PORT/metrics`` of the running job's metrics, while it runs (else ``None``)."""
 
+SHUTDOWN_POLL_S = 0.1
+"""How often the server looks for ``close()``: the longest a job's end waits for it."""
+
 RATE_WINDOW_S = 5.0
 """``evflow_event_rate`` is taken over this many seconds of snapshots."""
 
@@ -100,7 +103,10 @@ class Metrics:
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         self.address = f"http://{shown}:{bound_port}/metrics"
         self.thread = threading.Thread(
-            target=self.server.serve_forever, name="evflow-metrics", daemon=True
+            target=self.server.serve_forever,
+            kwargs={"poll_interval": SHUTDOWN_POLL_S},
+            name="evflow-metrics",
+            daemon=True,
         )
         self.thread.start()
         log.info("metrics at %s", self.address)
