@@ -11,7 +11,8 @@ import pytest
 from conftest import error_lines, evflow_cmd, run_cli, start_cli
 
 TINY = [
-    "--events", "10", "--work-ms", "0.2", "--small-events", "300", "--metrics-events", "300", "--large-events", "5",
+    "--events", "10", "--work-ms", "0.2", "--small-events", "300", "--metrics-events", "300",
+    "--large-events", "5",
     "--transports", "shm", "--worker-queues", "2,64", "--repeats", "1",
 ]  # fmt: skip
 
@@ -58,8 +59,12 @@ def test_every_section_with_its_baseline_and_the_plot(tmp_path):
 
     overhead = by["overhead"]
     cases = [(o["processes"], o["transport"], o["worker_queue"], o["metrics"]) for o in overhead]
-    assert cases == [(0, None, None, False), (1, "shm", 2, False), (1, "shm", 64, False)] + [
-        (1, "shm", 2, True)  # the same job with live metrics served, against it without
+    # The last: the first case again with live metrics served, against it without.
+    assert cases == [
+        (0, None, None, False),
+        (1, "shm", 2, False),
+        (1, "shm", 64, False),
+        (1, "shm", 2, True),
     ]
     assert isinstance(overhead[-1]["vs_without_metrics"], float)
     assert overhead[0]["vs_one_process"] == 1.0 and overhead[0]["cpu_us_per_hop"] is None
