@@ -112,6 +112,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     start = ctl_action.add_parser("start", help="start run N (a topology held by --hold)")
     start.add_argument("--run", type=_non_negative, required=True, help="run number")
+    top = sub.add_parser("top", help="a live view of a running job's metrics (q quits)")
+    top.add_argument("endpoint", help="the job's --metrics HOST:PORT, or its /metrics URL")
+    top.add_argument(
+        "--interval", type=float, default=1.0, help="seconds between two scrapes (default 1)"
+    )
+    top.add_argument("--once", action="store_true", help="print one view and exit")
     info = sub.add_parser("info", help="summarize an .evf file and check its integrity")
     info.add_argument("file")
     info.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -290,6 +296,10 @@ def main(argv=None) -> int:
             )
         if args.command == "info":
             return inspect.info(args.file, as_json=args.json)
+        if args.command == "top":
+            from evflow import top
+
+            return top.run(args.endpoint, interval=args.interval, once=args.once)
         if args.command == "shm":
             from evflow import shm
 
