@@ -118,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         "--interval", type=float, default=1.0, help="seconds between two scrapes (default 1)"
     )
     top.add_argument("--once", action="store_true", help="print one view and exit")
+    convert = sub.add_parser("convert", help="convert .evf to .root (uproot) or back")
+    convert.add_argument("source", help="an .evf or .root file")
+    convert.add_argument("target", help="the file to write: .root or .evf")
+    convert.add_argument("--tree", default="Events", help="the tree's name (default Events)")
+    convert.add_argument("--rntuple", action="store_true", help="write an RNTuple, not a TTree")
     info = sub.add_parser("info", help="summarize an .evf file and check its integrity")
     info.add_argument("file")
     info.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -296,6 +301,12 @@ def main(argv=None) -> int:
             )
         if args.command == "info":
             return inspect.info(args.file, as_json=args.json)
+        if args.command == "convert":
+            from evflow import root
+
+            count = root.convert(args.source, args.target, tree=args.tree, rntuple=args.rntuple)
+            print(f"{count} events: {args.source} -> {args.target}", file=sys.stderr)
+            return 0
         if args.command == "top":
             from evflow import top
 

@@ -61,4 +61,18 @@ def _json_value(value, where: str):
     )
 
 
-__all__ = ["EventGenerator", "FileInput", "FileOutput", "Progress"]
+_ROOT_MODULES = ("HistogramOutput", "RootInput", "RootOutput")
+__all__ = ["EventGenerator", "FileInput", "FileOutput", "Progress", *_ROOT_MODULES]
+
+
+def __getattr__(name):
+    # The ROOT modules import uproot and awkward (about a second): only when first used.
+    if name in _ROOT_MODULES:
+        from evflow import root
+
+        return getattr(root, name)
+    raise AttributeError(f"module 'evflow.modules' has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__

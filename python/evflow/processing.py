@@ -143,9 +143,21 @@ def process(
             server.close()
             live_metrics.address = None
     statistics = outcome.report
+    _after_job(path, outcome.report)
     if summary:
         print(outcome.report.table(), file=sys.stderr)
     return finish(outcome, opts["report"])
+
+
+def _after_job(path: Path, report) -> None:
+    """Lets the modules that write what the job summed (``after_job``: HistogramOutput) do so,
+    in this process, now that the mergeable objects hold the sums of every process."""
+    for module in path.modules:
+        if getattr(module, "after_job", False):
+            try:
+                module.write(report.mergeables)
+            except Exception as e:
+                log.error("%s could not write after the job: %s", step_name(module), e)
 
 
 def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict, watch=None):

@@ -1,0 +1,633 @@
+"""ROOT interchange through uproot and awkward (docs/root.md): events as rows of a TTree (or
+an RNTuple), and back. Nothing of ROOT's format is written here: uproot writes and reads it.
+
+An evflow event becomes one row: ``run``, ``number`` and ``flags`` branches, then one branch
+per entry (per field, for a structured dtype). The ``evflow`` key of the file (a string,
+JSON) records how each entry was stored, so that reading back restores dtypes and shapes
+exactly; a ROOT file without it is read by branch types alone."""
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+
+import awkward as ak
+import numpy as np
+import uproot
+
+from evflow import _native
+from evflow.errors import ConfigError, EvflowError
+from evflow.module import Module, Source
+
+META_KEY = "evflow"
+"""The file key of the JSON that says how each entry was stored."""
+FORMAT = "evflow-root"
+VERSION = 1
+DEFAULT_TREE = "Events"
+BASKET_EVENTS = 10_000
+"""Events written to the tree at a time (one basket per branch each time)."""
+FLAG_BITS = {"failed": 1, "retried": 2, "incomplete": 4}
+"""The ``flags`` branch: the frame flags' bits (docs/formats.md)."""
+RESERVED = ("run", "number", "flags")
+_BRANCH = re.compile(r"[^A-Za-z0-9_]")
+
+
+class RootError(EvflowError):
+    """An event or a file that ROOT interchange cannot carry, and why."""
+
+
+@dataclass
+class Column:
+    """How one entry (or one field of a structured entry) is stored: its branch, its dtype,
+    its kind (``scalar``, ``fixed``, ``var``: the first dimension varies, the rest are
+    ``inner``), and the presence branch when some events lack it."""
+
+    name: str
+    branch: str
+    dtype: str
+    kind: str
+    shape: list = field(default_factory=list)
+    presence: str | None = None
+    field_path: list = field(default_factory=list)
+    entry_descr: object = None  # a structured entry's whole dtype (numpy's descr)
+
+    def to_json(self):
+        return {
+            "name": self.name,
+            "branch": self.branch,
+            "dtype": self.dtype,
+            "kind": self.kind,
+            "shape": self.shape,
+            "presence": self.presence,
+            "field": self.field_path,
+            "entry_descr": self.entry_descr,
+        }
+
+    @staticmethod
+    def from_json(d):
+        return Column(
+            d["name"],
+            d["branch"],
+            d["dtype"],
+            d["kind"],
+            list(d["shape"]),
+            d["presence"],
+            list(d["field"]),
+            d.get("entry_descr"),
+        )
+
+
+@dataclass
+class Schema:
+    """The branches of a tree of events, entry by entry, in the order entries first appear."""
+
+    entries: dict = field(default_factory=dict)  # name -> {"dtype", "shapes": set, "count"}
+    events: int = 0
+    columns: list = field(default_factory=list)
+
+    def see(self, event, where: str) -> None:
+        self.events += 1
+        for name in event.keys():
+            array = event[name]
+            new = {"dtype": array.dtype.str, "shapes": set(), "count": 0, "descr": array.dtype}
+            seen = self.entries.setdefault(name, new)
+            strings = array.dtype.kind in "SU" and array.dtype.kind == seen["descr"].kind
+            if array.dtype != seen["descr"] and not strings:
+                raise RootError(
+                    f"entry {name!r} has dtype {array.dtype.str} in {where} and {seen['dtype']} "
+                    "before: a ROOT branch holds one type; convert the entry to one dtype first"
+                )
+            seen["shapes"].add(array.shape)
+            seen["count"] += 1
+
+    def finish(self) -> "Schema":
+        """Decides each entry's columns (a RootError names an entry ROOT cannot hold)."""
+        taken = {}
+        for name in RESERVED:
+            taken[name] = f"the {name} branch"
+        self.columns = []
+        for name, seen in self.entries.items():
+            optional = seen["count"] < self.events
+            for column in _columns_of(name, seen["descr"], seen["shapes"], optional):
+                if seen["descr"].names:
+                    column.entry_descr = np.lib.format.dtype_to_descr(seen["descr"])
+                used = [column.branch]
+                used += [column.presence] if column.presence else []
+                used += [f"n{column.branch}"] if column.kind == "var" else []  # uproot's counter
+                for branch in used:
+                    if branch in taken:
+                        raise RootError(
+                            f"entry {name!r} would be stored in branch {branch!r}, which "
+                            f"{taken[branch]} already uses: rename one of them"
+                        )
+                    taken[branch] = f"entry {name!r}"
+                self.columns.append(column)
+        return self
+
+    def branch_types(self) -> dict:
+        types = {"run": np.uint32, "number": np.uint64, "flags": np.uint32}
+        for c in self.columns:
+            strings = c.dtype in ("<U", "|S")
+            storage = None if strings else _storage_dtype(np.dtype(c.dtype), c.name)
+            if c.kind == "scalar":
+                types[c.branch] = "string" if storage is None else storage
+            elif c.kind == "fixed":
+                types[c.branch] = np.dtype((storage, tuple(c.shape)))
+            else:
+                types[c.branch] = f"var * {storage.name}"
+            if c.presence:
+                types[c.presence] = np.bool_
+        return types
+
+    def to_json(self, tree: str) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "tree": tree,
+                "flags": FLAG_BITS,
+                "entries": [c.to_json() for c in self.columns],
+            }
+        )
+
+
+def _branch_name(name: str) -> str:
+    branch = _BRANCH.sub("_", name)
+    return branch if branch and not branch[0].isdigit() else f"_{branch}"
+
+
+def _storage_dtype(dtype: np.dtype, name: str):
+    """The numpy dtype a branch stores for ``dtype`` (None: a string branch)."""
+    if dtype.kind in "biuf":
+        return dtype.newbyteorder("=") if dtype.itemsize > 1 else dtype
+    if dtype.kind in "mM":
+        return np.dtype(np.int64)
+    if dtype.kind in "SU":
+        return None
+    raise RootError(
+        f"entry {name!r}: ROOT has no branch type for numpy dtype {dtype.str} "
+        f"({'complex numbers' if dtype.kind == 'c' else dtype.kind}): store it as entries of "
+        "real numbers (e.g. the real and imaginary parts) first"
+    )
+
+
+def _columns_of(name, dtype, shapes, optional, path=(), branch=None):
+    branch = branch or _branch_name(name)
+    if dtype.names:
+        columns = []
+        for field_name in dtype.names:
+            sub = dtype.fields[field_name][0]
+            inner = sub.shape
+            sub_shapes = {s + inner for s in shapes}
+            sub_branch = f"{branch}_{_branch_name(field_name)}"
+            path_to = (*path, field_name)
+            columns += _columns_of(name, sub.base, sub_shapes, optional, path_to, sub_branch)
+        return columns
+    shapes = sorted(shapes)
+    where = f"entry {name!r}" + (f" field {'.'.join(path)}" if path else "")
+    if dtype.kind in "SU" and any(shapes):
+        raise RootError(
+            f"{where}: arrays of strings have no ROOT branch here (only one string per event): "
+            "store one string per entry, or the bytes as |u1"
+        )
+    _storage_dtype(dtype, name)
+    if len(shapes) == 1 and shapes[0] == ():
+        kind, shape = "scalar", []
+    elif len(shapes) == 1:
+        kind, shape = "fixed", list(shapes[0])
+    elif all(len(s) >= 1 and s[1:] == shapes[0][1:] for s in shapes) and () not in shapes:
+        kind, shape = "var", list(shapes[0][1:])
+    else:
+        raise RootError(
+            f"{where} has shapes {', '.join(str(s) for s in shapes[:4])} in different events: ROOT "
+            "branches vary in their first dimension only"
+        )
+    presence = f"has_{branch}" if optional else None
+    # A string's width is its own: "<U" or "|S", each read back as wide as its text.
+    stored = dtype.str[:2] if dtype.kind in "SU" else dtype.str
+    return [Column(name, branch, stored, kind, shape, presence, list(path))]
+
+
+def _field(array: np.ndarray, path):
+    for name in path:
+        array = array[name]
+    return array
+
+
+def _default(column: Column, dtype):
+    if column.kind == "var":
+        return np.zeros(0, dtype)
+    if column.kind == "fixed":
+        return np.zeros(column.shape, dtype)
+    return "" if dtype is None else np.zeros((), dtype)[()]
+
+
+def columns_of(events: list, schema: Schema) -> dict:
+    """The branches' arrays for ``events`` (uproot's ``extend`` takes them)."""
+    out = {
+        "run": np.array([e.run for e in events], np.uint32),
+        "number": np.array([e.number for e in events], np.uint64),
+        "flags": np.array([sum(FLAG_BITS.get(f, 0) for f in e.flags) for e in events], np.uint32),
+    }
+    for c in schema.columns:
+        strings = c.dtype in ("<U", "|S")
+        storage = None if strings else _storage_dtype(np.dtype(c.dtype), c.name)
+        values, present = [], []
+        for e in events:
+            has = c.name in e.keys()
+            present.append(has)
+            if not has:
+                values.append(_default(c, storage))
+                continue
+            value = _field(e[c.name], c.field_path)
+            if storage is None:
+                value = value[()]
+                text = (
+                    value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else value
+                )
+                values.append(str(text))
+            elif c.kind == "var":
+                if value.dtype.kind in "mM":
+                    value = value.view(np.int64)
+                values.append(np.ascontiguousarray(value).astype(storage, copy=False).reshape(-1))
+            else:
+                values.append(
+                    np.asarray(value).view(np.int64) if value.dtype.kind in "mM" else value
+                )
+        if storage is None:
+            out[c.branch] = ak.Array(values)
+        elif c.kind == "var":
+            counts = np.array([len(v) for v in values], np.int64)
+            flat = np.concatenate(values) if values else np.zeros(0, storage)
+            out[c.branch] = ak.unflatten(flat.astype(storage, copy=False), counts)
+        else:
+            out[c.branch] = np.array(values, dtype=storage).reshape((len(events), *c.shape))
+        if c.presence:
+            out[c.presence] = np.array(present, np.bool_)
+    return out
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _metadata(file):
+    if META_KEY not in {k.split(";")[0] for k in file.keys(recursive=False)}:
+        return None
+    try:
+        meta = json.loads(str(file[META_KEY]))
+    except (ValueError, TypeError):
+        return None
+    return meta if isinstance(meta, dict) and meta.get("format") == FORMAT else None
+
+
+def _foreign_columns(tree, branches):
+    """Columns for a ROOT file evflow did not write: each branch an entry, counters skipped."""
+    counters = {
+        b.count_branch.name for b in tree.values() if getattr(b, "count_branch", None) is not None
+    }
+    columns = []
+    for name in tree.keys():
+        if name in RESERVED or name in ("event",) or name in counters or "/" in name or "." in name:
+            continue
+        if branches is not None and name not in branches:
+            continue
+        columns.append(Column(name, name, "", "auto"))
+    return columns
+
+
+def _value(raw, c: Column):
+    """One event's value of column ``c`` as the entry's numpy array."""
+    if c.dtype in ("<U", "|S"):
+        text = str(raw)
+        return np.array(text.encode("utf-8", "surrogateescape") if c.dtype == "|S" else text)
+    dtype = np.dtype(c.dtype)
+    value = np.asarray(raw)
+    value = value.view(dtype) if dtype.kind in "mM" else value.astype(dtype, copy=False)
+    return value.reshape((-1, *c.shape)) if c.kind == "var" else value
+
+
+def _auto(raw):
+    """A branch of a foreign file as an entry: strings as |S, the rest as numpy gives it."""
+    if isinstance(raw, str):
+        return np.array(raw.encode())
+    return np.asarray(raw)
+
+
+def events_of(arrays, columns, *, start: int):
+    """Events from one chunk of branch arrays (uproot's ``arrays(library="np")``); ``start``
+    numbers the events of a file without a ``number`` (or ``event``) branch."""
+    n = len(next(iter(arrays.values()))) if arrays else 0
+    runs = arrays.get("run")
+    numbers = arrays.get("number", arrays.get("event"))
+    flags = arrays.get("flags")
+    by_entry = {}
+    for c in columns:
+        by_entry.setdefault(c.name, []).append(c)
+    for i in range(n):
+        entries = {}
+        for name, cols in by_entry.items():
+            first = cols[0]
+            if first.presence and not arrays[first.presence][i]:
+                continue
+            if first.kind == "auto":
+                entries[name] = _auto(arrays[first.branch][i])
+            elif first.entry_descr is None:
+                entries[name] = _value(arrays[first.branch][i], first)
+            else:
+                entries[name] = _structured(cols, [_value(arrays[c.branch][i], c) for c in cols])
+        event = _native.Event(
+            run=int(runs[i]) if runs is not None else 1,
+            number=int(numbers[i]) if numbers is not None else start + i + 1,
+            **entries,
+        )
+        if flags is not None and flags[i]:
+            event.flags = {name for name, bit in FLAG_BITS.items() if int(flags[i]) & bit}
+        yield event
+
+
+def _structured(columns, values):
+    """A structured entry from its fields' values."""
+    dtype = np.lib.format.descr_to_dtype(_as_descr(columns[0].entry_descr))
+    sub = dtype
+    for name in columns[0].field_path:
+        sub = sub.fields[name][0]
+    first = values[0]
+    out = np.zeros(first.shape[: first.ndim - len(sub.shape)], dtype)
+    for c, v in zip(columns, values, strict=True):
+        _field(out, c.field_path)[...] = v
+    return out
+
+
+def _as_descr(descr):
+    """numpy's descr from its JSON form (lists where numpy has tuples)."""
+    if isinstance(descr, str):
+        return descr
+    out = []
+    for name, typ, *shape in descr:
+        name = tuple(name) if isinstance(name, list) else name  # a (title, name) pair
+        out.append((name, _as_descr(typ), *(tuple(s) for s in shape)))
+    return out
+
+
+def open_tree(path, tree: str):
+    try:
+        file = uproot.open(path)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except Exception as e:  # uproot raises several types for a file that is not ROOT
+        raise RootError(f"{path}: not a ROOT file uproot can read: {e}") from None
+    if tree not in {k.split(";")[0] for k in file.keys()}:
+        trees = [k.split(";")[0] for k, v in file.items() if isinstance(v, uproot.TTree)]
+        raise ConfigError(f"{path} has no tree {tree!r}; its trees: {', '.join(trees) or 'none'}")
+    return file, file[tree]
+
+
+def _extend(target, columns: dict, rntuple: bool) -> None:
+    # An RNTuple takes one record array whose fields have exactly the declared types.
+    target.extend(ak.Array(columns) if rntuple else columns)
+
+
+def write_root(path, events, *, tree: str = DEFAULT_TREE, rntuple: bool = False) -> int:
+    """Writes ``events`` (an iterable, read twice: a function returning a fresh iterator) to
+    the ROOT file ``path``; returns the events written."""
+    schema = Schema()
+    for i, event in enumerate(events()):
+        schema.see(event, f"event {i} (run {event.run}, number {event.number})")
+    schema.finish()
+    tmp = f"{path}.part"
+    try:
+        with uproot.recreate(tmp) as file:
+            types = schema.branch_types()
+            target = file.mkrntuple(tree, types) if rntuple else file.mktree(tree, types)
+            batch = []
+            for event in events():
+                batch.append(event)
+                if len(batch) >= BASKET_EVENTS:
+                    _extend(target, columns_of(batch, schema), rntuple)
+                    batch = []
+            if batch or schema.events == 0:
+                _extend(target, columns_of(batch, schema), rntuple)
+            file[META_KEY] = schema.to_json(tree)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return schema.events
+
+
+def read_root(path, *, tree: str = DEFAULT_TREE, branches=None, step_size=BASKET_EVENTS):
+    """Events from a tree of ``path``, read ``step_size`` rows at a time. A file evflow wrote
+    gives back its entries exactly; any other tree gives one entry per branch (``branches``:
+    only these), with ``run`` and ``number`` (or ``event``) from those branches if it has
+    them."""
+    file, source = open_tree(path, tree)
+    with file:
+        meta = _metadata(file)
+        if meta is not None:
+            columns = [Column.from_json(c) for c in meta["entries"]]
+            if branches is not None:
+                columns = [c for c in columns if c.name in branches]
+        else:
+            columns = _foreign_columns(source, branches)
+        wanted = {c.branch for c in columns} | {c.presence for c in columns if c.presence}
+        wanted |= {b for b in ("run", "number", "event", "flags") if b in source.keys()}
+        start = 0
+        if not wanted:
+            return
+        for arrays in source.iterate(sorted(wanted), step_size=step_size, library="np"):
+            yield from events_of(arrays, columns, start=start)
+            start += len(next(iter(arrays.values())))
+
+
+def convert(source, target, *, tree: str = DEFAULT_TREE, rntuple: bool = False) -> int:
+    """``evflow convert``: ``.evf`` to ``.root`` or back, by the names' suffixes; returns the
+    events converted."""
+    from evflow import files
+
+    kinds = (_kind(source), _kind(target))
+    if kinds in (("evf", "root"), ("root", "evf")) and not os.path.isfile(source):
+        raise ConfigError(f"{source}: no such file")
+    if kinds == ("evf", "root"):
+        return write_root(target, lambda: iter(files.read(source)), tree=tree, rntuple=rntuple)
+    if kinds == ("root", "evf"):
+        if rntuple:
+            raise ConfigError("--rntuple is for writing ROOT files (reading finds what there is)")
+        from evflow import modules, path, processing
+
+        job = path.Path()
+        job.add(RootInput(source, tree=tree))
+        job.add(modules.FileOutput(target))
+        return processing.process(job, summary=False).written
+    raise ConfigError(
+        f"evflow convert goes from .evf to .root or from .root to .evf, not {source} -> {target}"
+    )
+
+
+def _kind(path) -> str:
+    return os.fspath(path).rsplit(".", 1)[-1].lower()
+
+
+# --- modules ---------------------------------------------------------------------------------
+
+
+class RootInput(Source):
+    """Reads the events of a TTree (or RNTuple) from one or more ROOT files through uproot,
+    ``step_size`` rows at a time. A file evflow wrote gives back its events exactly; any other
+    gives one entry per branch (``branches``: only these)."""
+
+    def __init__(
+        self, files, tree: str = DEFAULT_TREE, branches=None, step_size: int = BASKET_EVENTS
+    ):
+        self.files = [
+            os.fspath(f) for f in ([files] if isinstance(files, str | os.PathLike) else files)
+        ]
+        self.tree, self.step_size = tree, step_size
+        self.branches = None if branches is None else list(branches)
+
+    def initialize(self):
+        for f in self.files:
+            file, _ = open_tree(f, self.tree)  # a missing file or tree: an error before the job
+            file.close()
+
+    def events(self):
+        for f in self.files:
+            yield from read_root(
+                f, tree=self.tree, branches=self.branches, step_size=self.step_size
+            )
+
+
+class _Row:
+    """What RootOutput keeps of an event until its basket is written."""
+
+    __slots__ = ("entries", "flags", "number", "run")
+
+    def __init__(self, event):
+        self.run, self.number, self.flags = event.run, event.number, event.flags
+        self.entries = {name: event[name] for name in event.keys()}
+
+    def keys(self):
+        return self.entries.keys()
+
+    def __getitem__(self, name):
+        return self.entries[name]
+
+
+class RootOutput(Module):
+    """Writes every event that reaches it as a row of a TTree (``rntuple=True``: an RNTuple)
+    in ``path``, ``basket_events`` events at a time. The branches are fixed by the first
+    basket's events: an entry that first appears later, or whose shape no longer fits, stops
+    the job with an error naming it (``evflow convert`` reads a whole file first instead).
+    The file is written as ``path.part`` and renamed when the job ends. Events flagged failed
+    are written too (their ``flags`` branch says so), as FileOutput does."""
+
+    sees_failed = True
+
+    def __init__(
+        self,
+        path,
+        tree: str = DEFAULT_TREE,
+        basket_events: int = BASKET_EVENTS,
+        rntuple: bool = False,
+    ):
+        if not isinstance(basket_events, int) or basket_events < 1:
+            raise ConfigError(
+                f"RootOutput: basket_events must be a positive integer, not {basket_events!r}"
+            )
+        self.path, self.tree = os.fspath(path), tree
+        self.basket_events, self.rntuple = basket_events, rntuple
+        self.file = self.target = self.schema = None
+        self.batch = []
+
+    def initialize(self):
+        directory = os.path.dirname(os.path.abspath(self.path))
+        if not os.path.isdir(directory):
+            raise ConfigError(f"RootOutput: the directory of {self.path} does not exist")
+
+    def event(self, event):
+        # The event is only lent to this call: its meta data and arrays are kept, not it.
+        self.batch.append(_Row(event))
+        if len(self.batch) >= self.basket_events:
+            self._flush()
+
+    def _flush(self):
+        if self.schema is None:
+            self.schema = Schema()
+            for i, e in enumerate(self.batch):
+                self.schema.see(e, f"event {i} (run {e.run}, number {e.number})")
+            self.schema.finish()
+            self.file = uproot.recreate(f"{self.path}.part")
+            types = self.schema.branch_types()
+            make = self.file.mkrntuple if self.rntuple else self.file.mktree
+            self.target = make(self.tree, types)
+        else:
+            self._check(self.batch)
+        _extend(self.target, columns_of(self.batch, self.schema), self.rntuple)
+        self.batch = []
+
+    def _check(self, events):
+        """Refuses events that do not fit the branches the first basket fixed."""
+        known = {c.name for c in self.schema.columns}
+        seen = {name: dict(v, shapes=set(v["shapes"])) for name, v in self.schema.entries.items()}
+        merged = Schema(entries=seen, events=self.schema.events)
+        for e in events:
+            new = [n for n in e.keys() if n not in known]
+            if new:
+                raise RootError(
+                    f"RootOutput {self.path}: entry {new[0]!r} first appears in run {e.run} event "
+                    f"{e.number}, after the first {self.basket_events} events fixed the branches: "
+                    "raise basket_events, or write .evf and run evflow convert"
+                )
+            merged.see(e, f"run {e.run} event {e.number}")
+        fitted = {c.branch: (c.kind, c.shape, c.presence) for c in merged.finish().columns}
+        for c in self.schema.columns:
+            if fitted[c.branch] != (c.kind, c.shape, c.presence):
+                raise RootError(
+                    f"RootOutput {self.path}: entry {c.name!r} no longer fits its branch ("
+                    f"{c.kind}{' ' + str(c.shape) if c.shape else ''}"
+                    f"{', always present' if c.presence is None else ''}, fixed by the first "
+                    f"{self.basket_events} events): raise basket_events, or write .evf and run "
+                    "evflow convert"
+                )
+        self.schema.entries, self.schema.events = merged.entries, merged.events
+
+    def terminate(self):
+        if self.batch or self.schema is None:
+            self._flush()
+        self.file[META_KEY] = self.schema.to_json(self.tree)
+        self.file.close()
+        os.replace(f"{self.path}.part", self.path)
+
+
+class HistogramOutput(Module):
+    """Writes the path's mergeable histograms (boost-histogram, hist) to the ROOT file
+    ``path`` when the job has ended, summed over its processes: one directory per module,
+    one histogram per attribute (``Module/attribute``), as basf2's HistoManager does. Numpy
+    arrays declared mergeable are left out (ROOT histograms need axes)."""
+
+    after_job = True
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+
+    def initialize(self):
+        directory = os.path.dirname(os.path.abspath(self.path))
+        if not os.path.isdir(directory):
+            raise ConfigError(f"HistogramOutput: the directory of {self.path} does not exist")
+
+    def event(self, event):
+        return None
+
+    def write(self, mergeables: dict) -> int:
+        """Writes the histograms of ``mergeables`` ({"module.attribute": object}); returns
+        how many."""
+        written = 0
+        with uproot.recreate(f"{self.path}.part") as file:
+            for key, value in mergeables.items():
+                if value is None or isinstance(value, np.ndarray) or not hasattr(value, "axes"):
+                    continue
+                module, _, attribute = key.partition(".")
+                file[f"{module}/{attribute}"] = value
+                written += 1
+        os.replace(f"{self.path}.part", self.path)
+        return written
