@@ -167,7 +167,15 @@ def _modules(now: Scrape, before: Scrape | None) -> Table:
         for key, value in before.get("evflow_module_calls_total").items():
             earlier[dict(key)["module"]] = earlier.get(dict(key)["module"], 0.0) + value
     total = sum(seconds.values()) or 1.0
-    for module, n in calls.items():
+    # In path order: the input's modules, the workers', the output's.
+    roles = {"main": 0, "input": 1, "worker": 2, "output": 3}
+    where = {}
+    for key in now.get("evflow_module_calls_total"):
+        labels = dict(key)
+        process = labels["process"]
+        role = "worker" if "worker" in process else process.rsplit("-", 1)[-1]
+        where.setdefault(labels["module"], roles.get(role, 1))
+    for module, n in sorted(calls.items(), key=lambda kv: where.get(kv[0], 4)):
         rate = (n - earlier.get(module, 0.0)) / (now.at - before.at) if before else None
         mean = 1e6 * seconds.get(module, 0.0) / n if n else 0.0
         share = seconds.get(module, 0.0) / total
@@ -189,11 +197,14 @@ def run(endpoint: str, *, interval: float, once: bool) -> int:
     if once:
         try:
             first = scrape(url)
-            time.sleep(min(interval, 1.0))
-            console.print(render(url, scrape(url), first))
         except OSError as e:
             console.print(f"evflow: error: no metrics at {url}: {e}", style="red")
             return 1
+        time.sleep(min(interval, 1.0))
+        try:
+            console.print(render(url, scrape(url), first))
+        except OSError:  # the job ended meanwhile: its last view, without rates
+            console.print(render(url, first, None, "the job ended after this view"))
         return 0
     interactive = sys.stdin.isatty()
     saved = termios.tcgetattr(sys.stdin) if interactive else None
