@@ -2,6 +2,7 @@
 parsed by the Prometheus client's parser, for jobs of one process and parallel jobs, a
 worker killed mid-run, and addresses that cannot work."""
 
+import json
 import signal
 import socket
 import subprocess
@@ -11,7 +12,8 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import killed_on_exit, start_cli
+import uproot
+from conftest import killed_on_exit, run_cli, start_cli
 from prometheus_client.parser import text_string_to_metric_families
 
 
@@ -86,11 +88,17 @@ ef.process(path, processes={processes}, summary=False)
 """
 
 
-def run_steering(tmp_path, port, *, processes, events, kill_at=0):
+def start_serving(tmp_path, text, port=None):
+    """Starts ``evflow run`` of steering file ``text`` serving metrics; (the job, its port)."""
     steering = tmp_path / "job.py"
-    text = STEERING.format(processes=processes, events=events, kill_at=kill_at)
     steering.write_text(textwrap.dedent(text))
-    return start_cli("run", steering, "--metrics", f"127.0.0.1:{port}", cwd=tmp_path)
+    port = port or free_port()
+    return start_cli("run", steering, "--metrics", f"127.0.0.1:{port}", cwd=tmp_path), port
+
+
+def run_steering(tmp_path, port, *, processes, events, kill_at=0):
+    text = STEERING.format(processes=processes, events=events, kill_at=kill_at)
+    return start_serving(tmp_path, text, port)[0]
 
 
 def test_a_parallel_job_serves_its_processes_counts_while_it_runs(tmp_path):
@@ -216,3 +224,48 @@ def test_a_job_interrupted_while_serving_stops_as_usual_and_frees_its_port(tmp_p
     with socket.socket() as again:
         again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         again.bind(("127.0.0.1", port))  # nothing listens there any more
+
+
+HISTOGRAMS = """
+import time, boost_histogram as bh, evflow as ef
+
+class Fill(ef.Module):
+    parallel_safe = True
+    mergeable = ("spectrum",)
+    def initialize(self):
+        self.spectrum = bh.Histogram(bh.axis.Regular(4, 0, 4))
+    def event(self, event):
+        time.sleep(0.003)
+        self.spectrum.fill(event.number % 4)
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(events=4000))
+path.add(Fill())
+ef.process(path, processes=2, summary=False)
+"""
+
+
+def test_live_histograms_are_summed_over_the_workers_while_the_job_runs(tmp_path):
+    job, port = start_serving(tmp_path, HISTOGRAMS)
+    base = f"http://127.0.0.1:{port}"
+    with killed_on_exit(job):
+        wait_for(f"{base}/metrics")
+        entries = []
+        deadline = time.monotonic() + 20
+        while len(entries) < 2 and time.monotonic() < deadline:
+            text = subprocess.run(["curl", "-sS", f"{base}/histograms"], capture_output=True)
+            shown = json.loads(text.stdout)["Fill.spectrum"]
+            if shown["entries"] and (not entries or shown["entries"] > entries[-1]):
+                entries.append(shown["entries"])
+            time.sleep(0.5)
+        saved = run_cli("histograms", f"127.0.0.1:{port}", tmp_path / "live.root", cwd=tmp_path)
+        read = one(scrape(f"{base}/metrics"), "evflow_events_total", outcome="read", where="input")
+        job.wait(timeout=60)
+        assert job.returncode == 0, job.stderr.read()
+    assert len(entries) == 2 and 0 < entries[0] < entries[1] <= 4000, entries
+    assert saved.returncode == 0, saved.stderr
+    with uproot.open(tmp_path / "live.root") as f:
+        values = f["Fill/spectrum"].values()
+    # Published every 2 s by each worker: behind the events read, never ahead of them.
+    assert 0 < values.sum() <= read
+    assert shown["axes"][0]["edges"] == [0.0, 1.0, 2.0, 3.0, 4.0]

@@ -5,12 +5,11 @@ import os
 import re
 import shutil
 import subprocess
-import textwrap
 import time
 
 import pytest
-from conftest import evflow_cmd, killed_on_exit, run_cli, start_cli
-from test_metrics import free_port, wait_for
+from conftest import evflow_cmd, killed_on_exit, run_cli
+from test_metrics import free_port, start_serving, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -43,11 +42,8 @@ def read_count(text):
 
 
 def test_top_shows_the_job_live_and_quits_on_q(tmp_path):
-    steering = tmp_path / "job.py"
-    steering.write_text(textwrap.dedent(JOB))
-    port = free_port()
+    job, port = start_serving(tmp_path, JOB)
     session = f"evflow-top-{os.getpid()}"
-    job = start_cli("run", steering, "--metrics", f"127.0.0.1:{port}", cwd=tmp_path)
     with killed_on_exit(job):
         wait_for(f"http://127.0.0.1:{port}/metrics")
         # The size comes from the terminal, not from COLUMNS and LINES that a tmux server
@@ -83,12 +79,8 @@ def test_top_shows_the_job_live_and_quits_on_q(tmp_path):
 
 
 def test_top_once_prints_one_view(tmp_path):
-    steering = tmp_path / "job.py"
-    steering.write_text(textwrap.dedent(JOB))
-    port = free_port()
-    with killed_on_exit(
-        start_cli("run", steering, "--metrics", f"127.0.0.1:{port}", cwd=tmp_path)
-    ) as job:
+    job, port = start_serving(tmp_path, JOB)
+    with killed_on_exit(job):
         wait_for(f"http://127.0.0.1:{port}/metrics")
         shown = run_cli("top", f"http://127.0.0.1:{port}/metrics", "--once", cwd=tmp_path)
         job.terminate()

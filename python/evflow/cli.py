@@ -118,6 +118,9 @@ def _parser() -> argparse.ArgumentParser:
         "--interval", type=float, default=1.0, help="seconds between two scrapes (default 1)"
     )
     top.add_argument("--once", action="store_true", help="print one view and exit")
+    hists = sub.add_parser("histograms", help="save a running job's summed histograms to ROOT")
+    hists.add_argument("endpoint", help="the job's --metrics HOST:PORT, or its /metrics URL")
+    hists.add_argument("target", help="the .root file to write")
     convert = sub.add_parser("convert", help="convert .evf to .root (uproot) or back")
     convert.add_argument("source", help="an .evf or .root file")
     convert.add_argument("target", help="the file to write: .root or .evf")
@@ -307,6 +310,10 @@ def main(argv=None) -> int:
             count = root.convert(args.source, args.target, tree=args.tree, rntuple=args.rntuple)
             print(f"{count} events: {args.source} -> {args.target}", file=sys.stderr)
             return 0
+        if args.command == "histograms":
+            from evflow import top
+
+            return top.save_histograms(args.endpoint, args.target)
         if args.command == "top":
             from evflow import top
 

@@ -21,7 +21,11 @@ shape in every process; what ``initialize`` put in them counts once. What a work
 killed had filled is lost with it (the report's ``restarts`` says how many were).
 """
 
+import copy
+import glob
 import io
+import os
+import time
 
 import numpy as np
 
@@ -115,13 +119,84 @@ def merge(steps, data: bytes) -> None:
                     f"{where}: {add.dtype} {add.shape} in a worker, {here.dtype} {here.shape} "
                     "here; mergeable objects must have the same type and shape in every process"
                 )
-            start = _baselines.setdefault(key, here.copy())
-            if isinstance(target, np.ndarray):
-                target += add - start
-                continue
-            view = target.view(flow=True)
-            for field in add.dtype.names or (None,):
-                if field is None:
-                    view[...] += add - start
-                else:
-                    view[field] += add[field] - start[field]
+            _add_contents(target, add, _baselines.setdefault(key, here.copy()))
+
+
+def _add_contents(target, add: np.ndarray, start: np.ndarray) -> None:
+    """Adds to ``target`` (an array or a histogram) what a process filled: the contents it
+    has, ``add``, less those it started from, ``start``."""
+    if isinstance(target, np.ndarray):
+        target += add - start
+        return
+    view = target.view(flow=True)
+    for field in add.dtype.names or (None,):
+        if field is None:
+            view[...] += add - start
+        else:
+            view[field] += add[field] - start[field]
+
+
+# --- live: the sums while a parallel job runs (docs/operations.md, "Live histograms") -------
+
+LIVE_EVERY_S = 2.0
+"""How often a process of a parallel job publishes its mergeable objects while it runs."""
+
+_live = None
+"""In a child process: where and what it publishes (set by ``start_live``)."""
+
+
+def start_live(steps, start: int, end: int, directory, process: str) -> None:
+    """In a child just forked: it will publish steps[start:end]'s objects to ``directory``."""
+    global _live
+    path = os.path.join(os.fspath(directory), f"live-{process}.npz")
+    _live = {"steps": steps, "start": start, "end": end, "path": path, "last": time.monotonic()}
+
+
+def tick() -> None:
+    """Called by modules with mergeable objects as they run: publishes this process's objects
+    every ``LIVE_EVERY_S`` (written under a temporary name, then renamed, so a reader never
+    sees half a file)."""
+    if _live is None or time.monotonic() - _live["last"] < LIVE_EVERY_S:
+        return
+    _live["last"] = time.monotonic()
+    data = collect(_live["steps"], _live["start"], _live["end"])
+    if data is None:
+        return
+    tmp = f"{_live['path']}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, _live["path"])
+
+
+def live_sums(steps, directory=None) -> dict:
+    """In the steering process while a job runs: copies of every mergeable object, with what
+    each process of a parallel job last published (in ``directory``) added; in a job of one
+    process, copies of the objects themselves. The objects themselves are left alone."""
+    out = {}
+    for index, step in enumerate(steps):
+        for name in _names(step):
+            value = getattr(step, name, None)
+            out[_key(steps, index, name)] = None if value is None else copy.deepcopy(value)
+    if directory is None:
+        return out
+    for path in sorted(glob.glob(os.path.join(os.fspath(directory), "live-*.npz"))):
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+            _add(steps, out, data)
+        except (OSError, ValueError, KeyError, ConfigError):
+            continue  # a process that just ended or published something else: next time
+    return out
+
+
+def _add(steps, out: dict, data: bytes) -> None:
+    with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+        for key in npz.files:
+            index, name = key.split("/", 1)
+            step = steps[int(index)]
+            where = _key(steps, int(index), name)
+            target = out.get(where)
+            start = _contents(getattr(step, name), where)  # what every process started from
+            add = npz[key]
+            if target is not None and start.shape == add.shape and start.dtype == add.dtype:
+                _add_contents(target, add, start)

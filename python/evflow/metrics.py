@@ -3,18 +3,21 @@ official client library (docs/operations.md). The engine hands the steering proc
 snapshot of the job every 250 ms; a scrape reads the latest one."""
 
 import collections
+import json
 import logging
 import os
 import socket
 import socketserver
+import tempfile
 import threading
 import time
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+import numpy as np
 from prometheus_client import CollectorRegistry, make_wsgi_app
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from evflow import _native
+from evflow import _native, mergeable
 from evflow.errors import ConfigError
 
 log = logging.getLogger("evflow")
@@ -73,9 +76,10 @@ class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
 
-    def __init__(self, where: str, *, processes: int):
+    def __init__(self, where: str, *, processes: int, steps=()):
         host, port = parse_address(where)
         self.processes = processes
+        self.steps = list(steps)
         self.started = time.time()
         self.host = socket.gethostname()
         self.job = str(os.getpid())
@@ -88,10 +92,17 @@ class Metrics:
         app = make_wsgi_app(registry)
 
         def route(environ, start_response):
-            if environ.get("PATH_INFO", "/") in ("/", "/metrics"):
+            where = environ.get("PATH_INFO", "/")
+            if where in ("/", "/metrics"):
                 return app(environ, start_response)
+            if where in ("/histograms", "/histograms.root"):
+                as_root = where.endswith(".root")
+                body = self.histograms_root() if as_root else self.histograms_json()
+                kind = "application/octet-stream" if as_root else "application/json"
+                start_response("200 OK", [("Content-Type", kind)])
+                return [body]
             start_response("404 Not Found", [("Content-Type", "text/plain")])
-            return [b"evflow serves /metrics\n"]
+            return [b"evflow serves /metrics, /histograms and /histograms.root\n"]
 
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         server_class = type("Server", (_Server,), {"address_family": family})
@@ -119,6 +130,39 @@ class Metrics:
             self.history.append((now, live["read"], live["written"]))
             while len(self.history) > 2 and now - self.history[1][0] >= RATE_WINDOW_S:
                 self.history.popleft()
+
+    def sums(self) -> dict:
+        """The mergeable objects summed over the job's processes so far (docs/operations.md)."""
+        with self.lock:
+            live = self.live
+        directory = live.get("dir") if live else None
+        return mergeable.live_sums(self.steps, directory)
+
+    def histograms_json(self) -> bytes:
+        shown = {}
+        for key, value in self.sums().items():
+            if value is None:
+                continue
+            if isinstance(value, np.ndarray):
+                shown[key] = {"type": "array", "dtype": value.dtype.str, "values": value.tolist()}
+                continue
+            values = np.asarray(value.values())
+            shown[key] = {
+                "type": "histogram",
+                "axes": [{"edges": a.edges.tolist()} for a in value.axes],
+                "values": values.tolist(),
+                "entries": float(values.sum()),
+            }
+        return json.dumps(shown).encode()
+
+    def histograms_root(self) -> bytes:
+        from evflow import root  # uproot: only when asked
+
+        with tempfile.TemporaryDirectory(prefix="evflow-histograms-") as directory:
+            path = os.path.join(directory, "histograms.root")
+            root.HistogramOutput(path).write(self.sums())
+            with open(path, "rb") as f:
+                return f.read()
 
     def close(self) -> None:
         with self.lock:

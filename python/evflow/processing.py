@@ -127,7 +127,8 @@ def process(
     }
     server = None
     if opts["metrics"] is not None:
-        server = live_metrics.Metrics(opts["metrics"], processes=opts["processes"])
+        steps = [path.source, *path.modules]
+        server = live_metrics.Metrics(opts["metrics"], processes=opts["processes"], steps=steps)
         live_metrics.address = server.address
     try:
         outcome = execute(

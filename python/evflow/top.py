@@ -1,6 +1,7 @@
 """``evflow top ENDPOINT``: a live terminal view of a running job's metrics
 (docs/operations.md), scraped from its ``/metrics`` endpoint and drawn with rich."""
 
+import json
 import select
 import sys
 import termios
@@ -19,6 +20,30 @@ from rich.text import Text
 from evflow.errors import ConfigError
 
 SCRAPE_TIMEOUT_S = 2.0
+
+
+def save_histograms(endpoint: str, target) -> int:
+    """``evflow histograms``: saves the job's live histograms (``/histograms.root``) to
+    ``target``; returns the exit code."""
+    url = endpoint_url(endpoint).rsplit("/", 1)[0] + "/histograms.root"
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            data = response.read()
+    except OSError as e:
+        print(f"evflow: error: no histograms at {url}: {e}", file=sys.stderr)
+        return 1
+    with open(target, "wb") as f:
+        f.write(data)
+    print(f"{len(data)} bytes of histograms: {url} -> {target}", file=sys.stderr)
+    return 0
+
+
+def histograms(url: str) -> dict:
+    """The job's live histograms and arrays (``/histograms``), or {} when it has none."""
+    with urllib.request.urlopen(
+        url.rsplit("/", 1)[0] + "/histograms", timeout=SCRAPE_TIMEOUT_S
+    ) as r:
+        return json.loads(r.read())
 
 
 def endpoint_url(endpoint: str) -> str:
@@ -80,7 +105,7 @@ def _fmt_rate(value) -> str:
     return f"{value:.0f}/s"
 
 
-def render(url: str, now: Scrape | None, before: Scrape | None, note: str = ""):
+def render(url: str, now: Scrape | None, before: Scrape | None, note: str = "", hists=None):
     """The view of one scrape (and the one before it, for rates)."""
     if now is None:
         return Text(f"evflow top  {url}\nwaiting for the job ... {note}\n(q quits)")
@@ -105,7 +130,10 @@ def render(url: str, now: Scrape | None, before: Scrape | None, note: str = ""):
         head.append(f"\nshared memory  {used / 2**20:,.1f} of {size / 2**20:,.0f} MiB used")
     if note:
         head.append(f"\n{note}", style="yellow")
-    return Group(head, _processes(now, before), _modules(now, before), Text("q quits"))
+    parts = [head, _processes(now, before), _modules(now, before)]
+    if hists:
+        parts.append(_histograms(hists))
+    return Group(*parts, Text("q quits"))
 
 
 def _processes(now: Scrape, before: Scrape | None) -> Table:
@@ -142,6 +170,26 @@ def _processes(now: Scrape, before: Scrape | None) -> Table:
             "-" if restarts is None else f"{restarts:.0f}",
         )
     return table
+
+
+def _histograms(shown: dict) -> Table:
+    table = Table(title="mergeable objects (all processes)", title_justify="left")
+    for column in ("object", "kind", "bins", "entries"):
+        _column(table, column, left=column in ("object", "kind"))
+    for key, h in shown.items():
+        values = h["values"]
+        bins = "x".join(str(len(a["edges"]) - 1) for a in h.get("axes", [])) or str(len(values))
+        entries = h.get("entries", float(sum(_flat(values))))
+        table.add_row(key, h["type"], bins, f"{entries:,.0f}")
+    return table
+
+
+def _flat(values):
+    for v in values:
+        if isinstance(v, list):
+            yield from _flat(v)
+        else:
+            yield v
 
 
 def _column(table: Table, name: str, left: bool = False) -> None:
@@ -202,13 +250,13 @@ def run(endpoint: str, *, interval: float, once: bool) -> int:
             return 1
         time.sleep(min(interval, 1.0))
         try:
-            console.print(render(url, scrape(url), first))
+            console.print(render(url, scrape(url), first, hists=histograms(url)))
         except OSError:  # the job ended meanwhile: its last view, without rates
             console.print(render(url, first, None, "the job ended after this view"))
         return 0
     interactive = sys.stdin.isatty()
     saved = termios.tcgetattr(sys.stdin) if interactive else None
-    before = now = None
+    before = now = hists = None
     try:
         if interactive:
             tty.setcbreak(sys.stdin.fileno())
@@ -219,9 +267,10 @@ def run(endpoint: str, *, interval: float, once: bool) -> int:
                 note = ""
                 try:
                     before, now = now, scrape(url)
+                    hists = histograms(url)
                 except (OSError, urllib.error.URLError) as e:
                     note = f"no answer from the job ({getattr(e, 'reason', e)}); last view shown"
-                live.update(render(url, now, before, note), refresh=True)
+                live.update(render(url, now, before, note, hists), refresh=True)
                 key = _key_pressed(interval) if interactive else time.sleep(interval)
                 if key in ("q", "Q"):
                     return 0

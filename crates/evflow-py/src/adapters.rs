@@ -7,6 +7,10 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
+/// Events between two looks, by a module with mergeable objects, at whether they are due to
+/// be published (`evflow.mergeable.tick`, which reads the clock).
+const TICK_EVERY: u64 = 16;
+
 /// Turns a Python exception into a module error that keeps the exception as its source.
 /// A `BaseException` that is not an `Exception` (KeyboardInterrupt, SystemExit, SIGTERM's
 /// `Terminated`) is an interruption, not a module failure.
@@ -78,6 +82,10 @@ pub struct PyModuleAdapter {
     name: String,
     parallel_safe: bool,
     sees_failed: bool,
+    /// `evflow.mergeable.tick`, for a module that declares mergeable objects: they are
+    /// published while the job runs.
+    tick: Option<Py<PyAny>>,
+    calls: u64,
     seed: u64,
     stream: u64,
     /// `numpy.bool_`, a decision `event()` may return.
@@ -92,6 +100,11 @@ impl PyModuleAdapter {
             name: module_name(obj)?,
             parallel_safe: flag_attr(obj, "parallel_safe")?,
             sees_failed: flag_attr(obj, "sees_failed")?,
+            tick: match flag_attr(obj, "mergeable")? {
+                true => Some(obj.py().import("evflow.mergeable")?.getattr("tick")?.unbind()),
+                false => None,
+            },
+            calls: 0,
             obj: obj.clone().unbind(),
             seed: 0,
             stream,
@@ -169,6 +182,10 @@ impl Module for PyModuleAdapter {
             }
             let value = result.map_err(|e| module_error(py, e))?;
             let keep = self.decision(value.bind(py))?;
+            self.calls += 1;
+            if let Some(tick) = self.tick.as_ref().filter(|_| self.calls.is_multiple_of(TICK_EVERY)) {
+                tick.call0(py).map_err(|e| module_error(py, e))?;
+            }
             Ok(if keep { Decision::Keep } else { Decision::Reject })
         })
     }

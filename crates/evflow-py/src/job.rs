@@ -357,6 +357,7 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
     d.set_item("queued", &live.queued)?;
     d.set_item("worker_queue", live.worker_queue)?;
     d.set_item("session", &live.session)?;
+    d.set_item("dir", live.dir.as_ref().map(|d| d.display().to_string()))?;
     d.set_item("processes_requested", r.processes)?;
     Ok(d)
 }
@@ -484,13 +485,22 @@ impl Hooks for PyHooks<'_, '_> {
         unsafe { pyo3::ffi::PyOS_AfterFork_Parent() }
     }
 
-    fn after_fork_child(&mut self, process: &str) {
+    fn after_fork_child(&mut self, process: &str, steps: std::ops::Range<usize>, dir: &std::path::Path) {
         // SAFETY: as above, first thing in the child.
         unsafe { pyo3::ffi::PyOS_AfterFork_Child() }
         // Which process this is, for evflow.device() and the log's labels.
         let named = self.py.import("evflow.steering").and_then(|s| s.setattr("process_name", process));
         if let Err(e) = named {
             evflow_runtime::log::error!("cannot tell Python which process it is: {e}");
+        }
+        // Where it publishes its mergeable objects while it runs (docs/operations.md).
+        let py = self.py;
+        let live = steps_list(py, self.steps).and_then(|all| {
+            let args = (all, steps.start, steps.end, dir, process);
+            py.import("evflow.mergeable")?.call_method1("start_live", args).map(drop)
+        });
+        if let Err(e) = live {
+            evflow_runtime::log::error!("cannot publish the mergeable objects while the job runs: {e}");
         }
     }
 

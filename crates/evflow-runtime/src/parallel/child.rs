@@ -153,7 +153,7 @@ fn set_up(role: Role, name: &str, monitor: libc::pid_t) {
 
 /// The body of a forked child: runs `role` and exits; never returns.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
-    hooks.after_fork_child(&ctx.name());
+    hooks.after_fork_child(&ctx.name(), ctx.steps(), ctx.dir.path());
     let end = body(ctx, path, hooks);
     finish_channels(ctx);
     hooks.before_exit();

@@ -116,6 +116,9 @@ pub struct Live {
     pub incomplete: u64,
     /// Events given up on when the job stopped.
     pub abandoned: u64,
+    /// The job directory, where the processes publish their mergeable objects while they
+    /// run (docs/operations.md, "Live histograms").
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Options of a parallel job (next to [`ProcessOptions`]).
@@ -210,8 +213,9 @@ pub trait Hooks {
     fn before_fork(&mut self) {}
     /// Called in the monitor just after each fork.
     fn after_fork_parent(&mut self) {}
-    /// Called first in each child, with the child's process name.
-    fn after_fork_child(&mut self, _process: &str) {}
+    /// Called first in each child, with the child's process name, the path steps it runs and
+    /// the job directory (where it publishes its mergeable objects while it runs).
+    fn after_fork_child(&mut self, _process: &str, _steps: std::ops::Range<usize>, _dir: &std::path::Path) {}
     /// Called last in each child, before it exits (flush buffered output).
     fn before_exit(&mut self) {}
     /// Called in the monitor every [`WATCH_EVERY`] with the job's counters so far and its

@@ -409,6 +409,7 @@ impl Monitor<'_> {
             session,
             incomplete: c.incomplete.load(Ordering::Acquire),
             abandoned: c.abandoned.load(Ordering::Acquire),
+            dir: Some(self.dir.path().to_path_buf()),
         }
     }
 
