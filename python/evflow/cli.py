@@ -118,6 +118,9 @@ def _parser() -> argparse.ArgumentParser:
         "--interval", type=float, default=1.0, help="seconds between two scrapes (default 1)"
     )
     top.add_argument("--once", action="store_true", help="print one view and exit")
+    report = sub.add_parser("report", help="show a job report (--report), and plot it")
+    report.add_argument("file", help="the JSON report of evflow run --report")
+    report.add_argument("--plot", metavar="OUT.png", help="draw rate over time and time per module")
     hists = sub.add_parser("histograms", help="save a running job's summed histograms to ROOT")
     hists.add_argument("endpoint", help="the job's --metrics HOST:PORT, or its /metrics URL")
     hists.add_argument("target", help="the .root file to write")
@@ -310,6 +313,10 @@ def main(argv=None) -> int:
             count = root.convert(args.source, args.target, tree=args.tree, rntuple=args.rntuple)
             print(f"{count} events: {args.source} -> {args.target}", file=sys.stderr)
             return 0
+        if args.command == "report":
+            from evflow import jobreport
+
+            return jobreport.run(args.file, args.plot)
         if args.command == "histograms":
             from evflow import top
 

@@ -37,6 +37,55 @@ pub struct WorkerStats {
     pub restarts: u64,
 }
 
+/// Events read and written by a time of the job.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct RatePoint {
+    /// Seconds since the job started.
+    pub t_s: f64,
+    /// Events read by then.
+    pub read: u64,
+    /// Events written by then.
+    pub written: u64,
+}
+
+/// Most points of a job's rate series: past it, every other point is dropped and points
+/// are taken half as often, so a long job's series stays small and spans the whole job.
+pub const MAX_RATE_POINTS: usize = 512;
+
+/// A job's progress over time, taken at each look of its watcher (every 250 ms).
+#[derive(Debug, Clone, Default)]
+pub struct RateSeries {
+    points: Vec<RatePoint>,
+    /// Looks between two points kept.
+    stride: usize,
+    looks: usize,
+}
+
+impl RateSeries {
+    /// Notes the counts at time `t_s` (one look).
+    pub fn look(&mut self, t_s: f64, read: u64, written: u64) {
+        self.stride = self.stride.max(1);
+        self.looks += 1;
+        if !(self.looks - 1).is_multiple_of(self.stride) {
+            return;
+        }
+        self.points.push(RatePoint { t_s, read, written });
+        if self.points.len() >= MAX_RATE_POINTS {
+            let kept = self.points.iter().step_by(2).copied().collect();
+            self.points = kept;
+            self.stride *= 2;
+        }
+    }
+
+    /// The points, the last at `t_s` with the final counts.
+    pub fn finish(mut self, t_s: f64, read: u64, written: u64) -> Vec<RatePoint> {
+        if self.points.last().is_none_or(|p| p.t_s < t_s) {
+            self.points.push(RatePoint { t_s, read, written });
+        }
+        self.points
+    }
+}
+
 /// What a job did.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Report {
@@ -70,6 +119,8 @@ pub struct Report {
     pub interrupted: bool,
     /// Per-module statistics, the source first.
     pub modules: Vec<ModuleStats>,
+    /// Events read and written over time (about every 250 ms, thinned on long jobs).
+    pub rate_series: Vec<RatePoint>,
 }
 
 impl Report {
@@ -144,5 +195,23 @@ impl Report {
             if self.interrupted { " [interrupted]" } else { "" }
         );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_series_is_thinned_and_spans_the_whole_job() {
+        let mut series = RateSeries::default();
+        for look in 0..10_000u64 {
+            series.look(look as f64 * 0.25, look * 10, look * 5);
+        }
+        let points = series.finish(2500.0, 100_000, 50_000);
+        assert!(points.len() < MAX_RATE_POINTS, "{}", points.len());
+        assert_eq!(points[0], RatePoint { t_s: 0.0, read: 0, written: 0 });
+        assert_eq!(*points.last().unwrap(), RatePoint { t_s: 2500.0, read: 100_000, written: 50_000 });
+        assert!(points.windows(2).all(|w| w[0].t_s < w[1].t_s && w[0].read <= w[1].read));
     }
 }

@@ -3,7 +3,7 @@
 use crate::job::{Hook, Interrupt, JobError, Outcome, Path, ProcessOptions};
 use crate::module::{JobEnd, ModuleError, Severity, Source};
 use crate::parallel::{Live, WATCH_EVERY};
-use crate::report::{ModuleStats, Report};
+use crate::report::{ModuleStats, RateSeries, Report};
 use crate::stage::{Fate, Stage};
 use evflow_core::Flags;
 use std::time::Instant;
@@ -42,13 +42,19 @@ pub fn process_watched(
         interrupt: None,
         cleanup_errors: Vec::new(),
     };
-    run.run(control, watch);
+    let mut series = RateSeries::default();
+    let mut watch = |live: &Live| {
+        series.look(start.elapsed().as_secs_f64(), live.report.read, live.report.written);
+        watch(live);
+    };
+    run.run(control, &mut watch);
     run.finish();
     watch(&run.live());
     let Runner { stage, mut report, error, cleanup_errors, .. } = run;
     report.modules = stage.into_tally();
     report.wall_s = start.elapsed().as_secs_f64();
     report.written = report.accepted;
+    report.rate_series = series.finish(report.wall_s, report.read, report.written);
     Outcome { report, error, cleanup_errors }
 }
 

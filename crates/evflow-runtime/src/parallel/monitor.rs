@@ -11,7 +11,7 @@ use super::{Hooks, Live, LiveProcess, ParallelOptions, Transport};
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
 use crate::module::JobEnd;
-use crate::report::{ModuleStats, Report, WorkerStats};
+use crate::report::{ModuleStats, RateSeries, Report, WorkerStats};
 use crate::stage::Stage;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
@@ -44,6 +44,9 @@ struct Monitor<'a> {
     killers: Vec<u64>,
     errors: Vec<JobError>,
     aborted_at: Option<Instant>,
+    /// When the job started, and its progress since (the report's rate series).
+    started: Instant,
+    series: RateSeries,
 }
 
 /// Runs `path` with `popts.processes` workers. The path must have a parallel-safe module
@@ -89,6 +92,8 @@ pub fn process(
         killers: Vec::new(),
         errors: Vec::new(),
         aborted_at: None,
+        started: start,
+        series: RateSeries::default(),
     };
     let _name = ProcessName::set("evf-monitor");
     let _sigchld = ChildSignal::default_during_job();
@@ -100,6 +105,7 @@ pub fn process(
     let mut report = monitor.report();
     report.interrupted = interrupted;
     report.wall_s = start.elapsed().as_secs_f64();
+    report.rate_series = std::mem::take(&mut monitor.series).finish(report.wall_s, report.read, report.written);
     for (file, bytes) in monitor.dir.mergeables() {
         let merged = bytes.map_err(|e| e.to_string()).and_then(|b| hooks.merge(&b));
         if let Err(e) = merged {
@@ -215,7 +221,7 @@ impl Monitor<'_> {
         while self.procs.iter().any(|p| p.running) {
             if watched.elapsed() >= super::WATCH_EVERY {
                 watched = Instant::now();
-                hooks.watch(&self.live());
+                self.look(hooks);
             }
             if let Err(interrupt) = hooks.control() {
                 signals += 1;
@@ -251,7 +257,7 @@ impl Monitor<'_> {
             hooks.idle(&mut || wait_for_an_end(&ends, TICK));
         }
         // The last look: every process has ended, the counters are final.
-        hooks.watch(&self.live());
+        self.look(hooks);
         signals > 0
     }
 
@@ -375,6 +381,13 @@ impl Monitor<'_> {
                 slot.since_ns.store(u64::MAX / 2, Ordering::Relaxed);
             }
         }
+    }
+
+    /// Shows the watcher the job so far, and notes its progress.
+    fn look(&mut self, hooks: &mut dyn Hooks) {
+        let live = self.live();
+        self.series.look(self.started.elapsed().as_secs_f64(), live.report.read, live.report.written);
+        hooks.watch(&live);
     }
 
     /// The job so far, for [`Hooks::watch`].

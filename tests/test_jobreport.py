@@ -1,0 +1,48 @@
+"""``evflow report``: a job report (``--report``) as a table, and as a plot of the rate over
+time and the time per module; the report's rate series."""
+
+import itertools
+import json
+import textwrap
+
+from conftest import run_cli
+
+STEERING = """
+import time, evflow as ef
+
+class Slow(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        time.sleep(0.001)
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(events=1500))
+path.add(Slow())
+ef.process(path, processes={processes}, summary=False)
+"""
+
+
+def test_the_report_holds_the_rate_over_time_and_plots(tmp_path):
+    for processes in (0, 2):
+        steering = tmp_path / "job.py"
+        steering.write_text(textwrap.dedent(STEERING.format(processes=processes)))
+        report = tmp_path / f"job{processes}.json"
+        ran = run_cli("run", steering, "--report", report, cwd=tmp_path)
+        assert ran.returncode == 0, ran.stderr
+        series = json.loads(report.read_text())["rate_series"]
+        assert len(series) >= 3, series  # a look every 250 ms, and the end
+        assert series[-1]["read"] == series[-1]["written"] == 1500
+        pairs = itertools.pairwise(series)
+        assert all(a["t_s"] < b["t_s"] and a["read"] <= b["read"] for a, b in pairs)
+        shown = run_cli("report", report, "--plot", tmp_path / f"job{processes}.png", cwd=tmp_path)
+        assert shown.returncode == 0, shown.stderr
+        assert "Slow" in shown.stdout and "1500 read" in shown.stdout
+        assert (tmp_path / f"job{processes}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_file_that_is_not_a_report_is_a_usage_error(tmp_path):
+    (tmp_path / "x.json").write_text('{"something": 1}')
+    shown = run_cli("report", tmp_path / "x.json", cwd=tmp_path)
+    assert shown.returncode == 2 and "is not a job report" in shown.stderr
+    shown = run_cli("report", tmp_path / "missing.json", cwd=tmp_path)
+    assert shown.returncode == 2 and "no such file" in shown.stderr
