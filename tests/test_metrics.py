@@ -3,6 +3,7 @@ parsed by the Prometheus client's parser, for jobs of one process and parallel j
 worker killed mid-run, and addresses that cannot work."""
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -269,3 +270,71 @@ def test_live_histograms_are_summed_over_the_workers_while_the_job_runs(tmp_path
     # Published every 2 s by each worker: behind the events read, never ahead of them.
     assert 0 < values.sum() <= read
     assert shown["axes"][0]["edges"] == [0.0, 1.0, 2.0, 3.0, 4.0]
+
+
+TOPOLOGY = """
+name = "metrics-{pid}"
+metrics = "127.0.0.1:{port}"
+
+[devices.source]
+steering = "source.py"
+outputs = ["raw"]
+
+[devices.work]
+steering = "work.py"
+replicas = 2
+inputs = ["raw"]
+outputs = ["done"]
+
+[devices.sink]
+steering = "sink.py"
+inputs = ["done"]
+"""
+
+
+def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
+    (tmp_path / "source.py").write_text(
+        "import evflow as ef\npath = ef.Path()\npath.add(ef.modules.EventGenerator(events=4000))\n"
+    )
+    (tmp_path / "work.py").write_text(
+        textwrap.dedent(
+            """
+            import time, evflow as ef
+            class Slow(ef.Module):
+                parallel_safe = True
+                def event(self, event):
+                    time.sleep(0.002)
+            path = ef.Path()
+            path.add(Slow())
+            """
+        )
+    )
+    (tmp_path / "sink.py").write_text(
+        textwrap.dedent(
+            """
+            import evflow as ef
+            class Count(ef.Module):
+                def event(self, event):
+                    pass
+            path = ef.Path()
+            path.add(Count())
+            """
+        )
+    )
+    port = free_port()
+    topology = tmp_path / "topo.toml"
+    topology.write_text(textwrap.dedent(TOPOLOGY.format(pid=os.getpid(), port=port)))
+    with killed_on_exit(start_cli("up", topology, cwd=tmp_path)) as job:
+        samples = wait_for(f"http://127.0.0.1:{port}/metrics")
+        job.wait(timeout=60)
+        assert job.returncode == 0, job.stderr.read()
+    up = values(samples, "evflow_process_up")
+    devices = sorted((dict(k)["device"], dict(k)["role"]) for k in up)
+    assert devices == [
+        ("sink", "output"),
+        ("source", "input"),
+        ("work", "worker"),
+        ("work", "worker"),
+    ]
+    assert one(samples, "evflow_job_processes") == 2
+    assert one(samples, "evflow_events_total", outcome="read", where="input") > 0

@@ -9,6 +9,7 @@ process. Anything else (several segments, several hosts, network namespaces) run
 """
 
 import json
+import logging
 import os
 import socket
 import sys
@@ -16,11 +17,13 @@ import tempfile
 import threading
 import time
 
-from evflow import steering
+from evflow import metrics, steering
 from evflow.errors import ConfigError, EvflowError
 from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
 from evflow.topology import load, read
+
+log = logging.getLogger("evflow")
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
@@ -231,6 +234,13 @@ def up(file, *, report=None, hold=False) -> int:
     if not plan.forked:
         from evflow import farm
 
+        if topology.metrics is not None:
+            log.warning(
+                "metrics = %r: a topology across hosts serves no metrics yet (one on this "
+                "machine does); it runs without",
+                topology.metrics,
+            )
+
         return farm.Farm(plan, hold=hold).run(report)
     segment = plan.segments[0] if plan.segments else None
     steps = plan.steps(segment) if segment else plan.devices[0].steps()
@@ -240,8 +250,18 @@ def up(file, *, report=None, hold=False) -> int:
     server = ControlServer(topology.name, status)
     shown = [0.0]
     tty = sys.stderr.isatty()
+    served = None
+    if topology.metrics is not None:
+        served = metrics.Metrics(
+            topology.metrics,
+            processes=len(segment.slots) if segment else 0,
+            steps=steps,
+            devices=lambda: {d["pid"]: d["device"] for d in status.devices() if d["pid"]},
+        )
 
     def watch(live):
+        if served is not None:
+            served.update(live)
         stop = status.update(live)
         if tty and time.monotonic() - shown[0] >= STATUS_EVERY:
             shown[0] = time.monotonic()
@@ -253,6 +273,8 @@ def up(file, *, report=None, hold=False) -> int:
         outcome = execute(steps, opts, on_error="stop", job=job, parallel=parallel, watch=watch)
     finally:
         server.close()
+        if served is not None:
+            served.close()
         if tty:
             print(file=sys.stderr)
     status.state = "exited"

@@ -76,10 +76,12 @@ class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
 
-    def __init__(self, where: str, *, processes: int, steps=()):
+    def __init__(self, where: str, *, processes: int, steps=(), devices=None):
         host, port = parse_address(where)
         self.processes = processes
         self.steps = list(steps)
+        # A topology's: {pid: device name} of its processes now, for their `device` label.
+        self.devices = devices
         self.started = time.time()
         self.host = socket.gethostname()
         self.job = str(os.getpid())
@@ -210,7 +212,8 @@ class Metrics:
         ]
         yield from _module_families(base, processes)
         yield from _worker_families(base, live)
-        yield from _process_families(base, processes)
+        device_of = self.devices() if self.devices is not None else None
+        yield from _process_families(base, processes, device_of)
         yield from _shm_families(base, live.get("session"))
 
 
@@ -289,10 +292,12 @@ def _worker_families(base, live):
     )
 
 
-def _process_families(base, processes):
+def _process_families(base, processes, device_of=None):
     cpu, memory, up = [], [], []
     for p in processes:
         labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
+        if device_of is not None:
+            labels["device"] = device_of.get(p["pid"], "")
         up.append((labels, int(bool(p["running"]))))
         usage = _proc_usage(p["pid"]) if p["running"] else None
         if usage is not None:

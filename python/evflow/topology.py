@@ -73,6 +73,7 @@ class Topology:
     file: str
     name: str
     controller: str | None
+    metrics: str | None
     hosts: dict
     devices: dict
     channels: dict

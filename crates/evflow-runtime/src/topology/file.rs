@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use toml_edit::{Item, Key, TableLike};
 
-const TOP_KEYS: &[&str] = &["name", "controller", "hosts", "devices", "channels"];
+const TOP_KEYS: &[&str] = &["name", "controller", "metrics", "hosts", "devices", "channels"];
 const HOST_KEYS: &[&str] = &["address", "netns", "ssh"];
 const DEVICE_KEYS: &[&str] = &[
     "steering",
@@ -59,6 +59,7 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
         }
     };
     let controller = r.string(root, "controller", "the top level").map(|(s, _)| s);
+    let metrics = r.string(root, "metrics", "the top level").map(|(s, _)| s);
     let dir = path.parent().unwrap_or(Path::new("."));
     let hosts = r.tables(root, "hosts").into_iter().map(|(name, line, t)| (name, r.host(t, line))).collect();
     let devices: BTreeMap<String, Device> = r
@@ -77,7 +78,7 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
     for name in devices.values().flat_map(|d| d.inputs.iter().chain(&d.outputs)) {
         channels.entry(name.clone()).or_default();
     }
-    Some(Topology { file: path.to_path_buf(), name, controller, hosts, devices, channels, order: Vec::new() })
+    Some(Topology { file: path.to_path_buf(), name, controller, metrics, hosts, devices, channels, order: Vec::new() })
 }
 
 impl Reader<'_, '_> {

@@ -168,6 +168,8 @@ pub struct Topology {
     pub name: String,
     /// Where devices reach the controller, if the file says.
     pub controller: Option<String>,
+    /// `HOST:PORT` where the controller serves the live metrics (docs/operations.md).
+    pub metrics: Option<String>,
     /// Hosts by name (empty: every device runs on this machine).
     pub hosts: BTreeMap<String, Host>,
     /// Devices by name.
