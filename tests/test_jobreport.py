@@ -46,3 +46,43 @@ def test_a_file_that_is_not_a_report_is_a_usage_error(tmp_path):
     assert shown.returncode == 2 and "is not a job report" in shown.stderr
     shown = run_cli("report", tmp_path / "missing.json", cwd=tmp_path)
     assert shown.returncode == 2 and "no such file" in shown.stderr
+
+
+MEMORY = """
+import numpy as np, evflow as ef
+
+class Hoard(ef.Module):
+    parallel_safe = True
+    def initialize(self):
+        self.kept = []
+    def event(self, event):
+        self.kept.append(np.ones(1 << 20, dtype=np.uint8))  # 1 MiB more every event
+
+class Light(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        pass
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(events=400))
+path.add(Light())
+path.add(Hoard())
+ef.process(path, processes={processes}, summary=False)
+"""
+
+
+def test_the_report_puts_memory_growth_down_to_the_module_that_makes_it(tmp_path):
+    for processes in (0, 2):
+        steering = tmp_path / "job.py"
+        steering.write_text(textwrap.dedent(MEMORY.format(processes=processes)))
+        report = tmp_path / f"job{processes}.json"
+        ran = run_cli("run", steering, "--report", report, cwd=tmp_path)
+        assert ran.returncode == 0, ran.stderr
+        grown = {
+            m["name"]: m["rss_growth_bytes"] for m in json.loads(report.read_text())["modules"]
+        }
+        # 400 MiB kept in all; after each look finds growth, 64 events are measured.
+        assert grown["Hoard"] > 100 << 20, grown
+        assert grown["Light"] < 8 << 20, grown
+        shown = run_cli("report", report, cwd=tmp_path)
+        assert "memory [MiB]" in shown.stdout

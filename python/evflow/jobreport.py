@@ -37,12 +37,14 @@ def rates(series: list) -> tuple[list, list, list]:
 
 def table(report: dict) -> str:
     width = max([6, *(len(m["name"]) for m in report["modules"])])
-    lines = [f"{'module':<{width}} {'calls':>12} {'failed':>8} {'total [s]':>10} {'mean [us]':>10}"]
+    head = f"{'module':<{width}} {'calls':>12} {'failed':>8} {'total [s]':>10} {'mean [us]':>10}"
+    lines = [head + f" {'memory [MiB]':>12}"]
     for m in report["modules"]:
         mean = m.get("mean_us", 0.0)
+        grown = m.get("rss_growth_bytes", 0) / 2**20
         lines.append(
             f"{m['name']:<{width}} {m['calls']:>12} {m['failed']:>8} {m['total_s']:>10.3f} "
-            f"{mean:>10.2f}"
+            f"{mean:>10.2f} {grown:>12.1f}"
         )
     lines.append(
         f"events: {report['read']} read, {report['written']} written, {report['rejected']} "

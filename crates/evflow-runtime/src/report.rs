@@ -15,6 +15,10 @@ pub struct ModuleStats {
     pub failed: u64,
     /// Total time in the module's event hook (for the source: reading), seconds.
     pub total_s: f64,
+    /// How much the process's peak resident memory grew during the module's hooks, bytes
+    /// (docs/operations.md, "Memory per module": `initialize`, and event calls while growth
+    /// is being looked for).
+    pub rss_growth_bytes: u64,
 }
 
 impl ModuleStats {

@@ -20,6 +20,8 @@ pub trait Tally {
     /// Time spent in step `step` without a call to count (a source's read that found no
     /// event).
     fn time(&mut self, step: usize, elapsed: Duration);
+    /// The process's peak resident memory grew by `bytes` during a hook of step `step`.
+    fn memory(&mut self, _step: usize, _bytes: u64) {}
 }
 
 /// The sequential executor's statistics: one entry per path step.
@@ -37,6 +39,34 @@ impl Tally for Vec<ModuleStats> {
     fn time(&mut self, step: usize, elapsed: Duration) {
         self[step].total_s += elapsed.as_secs_f64();
     }
+
+    fn memory(&mut self, step: usize, bytes: u64) {
+        self[step].rss_growth_bytes += bytes;
+    }
+}
+
+/// Events between two looks at the process's peak resident memory (one `getrusage`).
+const MEMORY_CHECK_EVENTS: u64 = 16;
+/// Events, after the peak was seen to grow, during which every module call is measured, so
+/// the growth is put down to the modules that make it.
+const MEMORY_DETAIL_EVENTS: u64 = 64;
+
+/// The process's peak resident set size, bytes.
+pub fn peak_rss_bytes() -> u64 {
+    // SAFETY: getrusage writes into the zeroed struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; RUSAGE_SELF cannot fail.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    (usage.ru_maxrss.max(0) as u64) * 1024
+}
+
+/// Where a stage stands in looking for memory growth (docs/operations.md).
+#[derive(Default)]
+struct MemoryWatch {
+    events: u64,
+    peak: u64,
+    /// Every module call is measured until this event.
+    detailed_until: u64,
 }
 
 /// Counts nothing: for a stage that only initializes or terminates.
@@ -71,6 +101,7 @@ pub struct Stage<'a, T: Tally> {
     current_run: Option<(u32, usize)>,
     /// Errors after the one that stopped the job (more modules failing in `end_run`).
     later: Vec<JobError>,
+    memory: MemoryWatch,
 }
 
 impl<'a, T: Tally> Stage<'a, T> {
@@ -83,7 +114,8 @@ impl<'a, T: Tally> Stage<'a, T> {
         on_error: OnError,
         tally: T,
     ) -> Stage<'a, T> {
-        Stage { modules, names, first, on_error, tally, initialized: 0, current_run: None, later: Vec::new() }
+        let memory = MemoryWatch::default();
+        Stage { modules, names, first, on_error, tally, initialized: 0, current_run: None, later: Vec::new(), memory }
     }
 
     /// A stage whose modules another process initialized before this one was forked from it.
@@ -109,12 +141,41 @@ impl<'a, T: Tally> Stage<'a, T> {
     /// Initializes the modules in order; stops at the first that fails.
     pub fn initialize(&mut self, ctx: &JobContext) -> Result<(), JobError> {
         for i in self.initialized..self.modules.len() {
-            if let Err(e) = self.modules[i].initialize(ctx) {
+            let before = peak_rss_bytes();
+            let initialized = self.modules[i].initialize(ctx);
+            self.count_growth(i, before);
+            if let Err(e) = initialized {
                 return Err(self.error(i, Hook::Initialize, None, None, e));
             }
             self.initialized = i + 1;
         }
         Ok(())
+    }
+
+    /// Puts down to module `i` how much the peak memory grew since `before`.
+    fn count_growth(&mut self, i: usize, before: u64) {
+        let after = peak_rss_bytes();
+        if after > before {
+            self.tally.memory(self.first + i, after - before);
+        }
+        self.memory.peak = self.memory.peak.max(after);
+    }
+
+    /// Whether this event's module calls are measured: after the peak grew, for a while.
+    fn measure_memory(&mut self) -> bool {
+        let m = &mut self.memory;
+        m.events += 1;
+        if m.events < m.detailed_until {
+            return true;
+        }
+        if m.events.is_multiple_of(MEMORY_CHECK_EVENTS) {
+            let peak = peak_rss_bytes();
+            if peak > m.peak {
+                m.peak = peak;
+                m.detailed_until = m.events + MEMORY_DETAIL_EVENTS;
+            }
+        }
+        false
     }
 
     /// Reads the next event from `source` (path step 0), timed.
@@ -148,12 +209,17 @@ impl<'a, T: Tally> Stage<'a, T> {
         if let Err(e) = self.enter_run(event.meta.run) {
             return Fate::Stop(e);
         }
+        let measured = self.measure_memory();
         let mut t = Instant::now();
         for i in 0..self.modules.len() {
             if event.meta.flags.contains(Flags::FAILED) && !self.modules[i].sees_failed() {
                 continue;
             }
+            let before = if measured { peak_rss_bytes() } else { 0 };
             let result = self.modules[i].event(event);
+            if measured {
+                self.count_growth(i, before);
+            }
             let now = Instant::now();
             self.tally.call(self.first + i, now - t);
             t = now;

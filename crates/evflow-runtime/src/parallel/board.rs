@@ -119,6 +119,8 @@ pub struct ModuleCounters {
     pub failed: AtomicU64,
     /// Time in the hook, ns.
     pub total_ns: AtomicU64,
+    /// Growth of the process's peak resident memory during its hooks, bytes.
+    pub rss_growth: AtomicU64,
 }
 
 #[repr(C)]
@@ -321,6 +323,10 @@ impl Tally for BoardTally<'_> {
 
     fn time(&mut self, step: usize, elapsed: Duration) {
         self.board.module(self.slot, step).total_ns.fetch_add(elapsed.as_nanos() as u64, Ordering::Relaxed);
+    }
+
+    fn memory(&mut self, step: usize, bytes: u64) {
+        self.board.module(self.slot, step).rss_growth.fetch_add(bytes, Ordering::Relaxed);
     }
 }
 

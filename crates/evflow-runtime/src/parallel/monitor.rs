@@ -437,6 +437,7 @@ impl Monitor<'_> {
                     stats.calls += get(&counters.calls);
                     stats.failed += get(&counters.failed);
                     stats.total_s += get(&counters.total_ns) as f64 * 1e-9;
+                    stats.rss_growth_bytes += get(&counters.rss_growth);
                 }
                 stats
             })
