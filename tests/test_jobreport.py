@@ -22,13 +22,20 @@ ef.process(path, processes={processes}, summary=False)
 """
 
 
+def run_reported(tmp_path, text: str, processes: int):
+    """Runs steering file ``text`` with ``processes`` workers and ``--report``; the report's
+    path."""
+    steering = tmp_path / "job.py"
+    steering.write_text(textwrap.dedent(text.format(processes=processes)))
+    report = tmp_path / f"job{processes}.json"
+    ran = run_cli("run", steering, "--report", report, cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    return report
+
+
 def test_the_report_holds_the_rate_over_time_and_plots(tmp_path):
     for processes in (0, 2):
-        steering = tmp_path / "job.py"
-        steering.write_text(textwrap.dedent(STEERING.format(processes=processes)))
-        report = tmp_path / f"job{processes}.json"
-        ran = run_cli("run", steering, "--report", report, cwd=tmp_path)
-        assert ran.returncode == 0, ran.stderr
+        report = run_reported(tmp_path, STEERING, processes)
         series = json.loads(report.read_text())["rate_series"]
         assert len(series) >= 3, series  # a look every 250 ms, and the end
         assert series[-1]["read"] == series[-1]["written"] == 1500
@@ -73,11 +80,7 @@ ef.process(path, processes={processes}, summary=False)
 
 def test_the_report_puts_memory_growth_down_to_the_module_that_makes_it(tmp_path):
     for processes in (0, 2):
-        steering = tmp_path / "job.py"
-        steering.write_text(textwrap.dedent(MEMORY.format(processes=processes)))
-        report = tmp_path / f"job{processes}.json"
-        ran = run_cli("run", steering, "--report", report, cwd=tmp_path)
-        assert ran.returncode == 0, ran.stderr
+        report = run_reported(tmp_path, MEMORY, processes)
         grown = {
             m["name"]: m["rss_growth_bytes"] for m in json.loads(report.read_text())["modules"]
         }

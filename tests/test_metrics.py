@@ -326,6 +326,7 @@ def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
     topology.write_text(textwrap.dedent(TOPOLOGY.format(pid=os.getpid(), port=port)))
     with killed_on_exit(start_cli("up", topology, cwd=tmp_path)) as job:
         samples = wait_for(f"http://127.0.0.1:{port}/metrics")
+        shown = run_cli("top", topology, "--once", cwd=tmp_path)  # finds it in the file
         job.wait(timeout=60)
         assert job.returncode == 0, job.stderr.read()
     up = values(samples, "evflow_process_up")
@@ -338,3 +339,5 @@ def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
     ]
     assert one(samples, "evflow_job_processes") == 2
     assert one(samples, "evflow_events_total", outcome="read", where="input") > 0
+    assert shown.returncode == 0, shown.stderr
+    assert "evf-work-" in shown.stdout and f"127.0.0.1:{port}" in shown.stdout

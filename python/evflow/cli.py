@@ -113,7 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     start = ctl_action.add_parser("start", help="start run N (a topology held by --hold)")
     start.add_argument("--run", type=_non_negative, required=True, help="run number")
     top = sub.add_parser("top", help="a live view of a running job's metrics (q quits)")
-    top.add_argument("endpoint", help="the job's --metrics HOST:PORT, or its /metrics URL")
+    top.add_argument(
+        "endpoint", help="the job's --metrics HOST:PORT, its /metrics URL, or a topology file"
+    )
     top.add_argument(
         "--interval", type=float, default=1.0, help="seconds between two scrapes (default 1)"
     )

@@ -47,7 +47,18 @@ def histograms(url: str) -> dict:
 
 
 def endpoint_url(endpoint: str) -> str:
-    """``http://HOST:PORT/metrics`` from a URL or ``HOST:PORT``."""
+    """``http://HOST:PORT/metrics`` from a URL, ``HOST:PORT``, or a topology file whose
+    ``metrics`` key says where ``evflow up`` serves them."""
+    if endpoint.endswith(".toml"):
+        from evflow import topology
+
+        served = topology.read(endpoint).metrics
+        if served is None:
+            raise ConfigError(
+                f'{endpoint} has no `metrics = "HOST:PORT"`: add one, and evflow up serves '
+                "the topology's metrics there"
+            )
+        endpoint = served
     if endpoint.startswith(("http://", "https://")):
         return (
             endpoint
