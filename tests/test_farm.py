@@ -615,3 +615,41 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
     assert up.returncode == 0, err
     assert "dropped a message on its relay that is not a dispatch" in err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+
+
+def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
+    from test_metrics import free_port, scrape, values, wait_for
+
+    port = free_port()
+    text = FARM.format(
+        name=f"farm-m-{os.getpid()}",
+        a=hosts.address["a"],
+        b=hosts.address["b"],
+        c=hosts.address["c"],
+        na=hosts.netns["a"],
+        nb=hosts.netns["b"],
+        nc=hosts.netns["c"],
+    )
+    text = text.replace("\n[hosts.a]", f'\nmetrics = "127.0.0.1:{port}"\n[hosts.a]', 1)
+    topo = write_chain(tmp_path, text)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    try:
+        url = f"http://127.0.0.1:{port}/metrics"
+        deadline = time.monotonic() + 60
+        samples = wait_for(url, deadline_s=60)
+        # Until a replica's reports carry its module's calls.
+        while time.monotonic() < deadline and not values(
+            samples, "evflow_module_calls_total", process="evf-reco-b-1"
+        ):
+            time.sleep(0.2)
+            samples = scrape(url)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    running = values(samples, "evflow_process_up")
+    by_process = {dict(k)["process"]: (dict(k)["device"], dict(k)["role"]) for k in running}
+    assert by_process["evf-gen-a-1"] == ("gen", "input")
+    assert by_process["evf-store-a-1"] == ("store", "output")
+    assert {by_process[n] for n in ("evf-reco-b-1", "evf-reco-c-2")} == {("reco", "worker")}
+    calls = values(samples, "evflow_module_calls_total", process="evf-reco-b-1")
+    assert sum(calls.values()) > 0, "the remote replica's module statistics reach the controller"

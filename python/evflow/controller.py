@@ -9,7 +9,6 @@ process. Anything else (several segments, several hosts, network namespaces) run
 """
 
 import json
-import logging
 import os
 import socket
 import sys
@@ -22,8 +21,6 @@ from evflow.errors import ConfigError, EvflowError
 from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
 from evflow.topology import load, read
-
-log = logging.getLogger("evflow")
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
@@ -233,13 +230,6 @@ def up(file, *, report=None, hold=False) -> int:
     job = plan.job()
     if not plan.forked:
         from evflow import farm
-
-        if topology.metrics is not None:
-            log.warning(
-                "metrics = %r: a topology across hosts serves no metrics yet (one on this "
-                "machine does); it runs without",
-                topology.metrics,
-            )
 
         return farm.Farm(plan, hold=hold).run(report)
     segment = plan.segments[0] if plan.segments else None

@@ -20,6 +20,7 @@ from collections import deque
 from evflow import controller, farm_summary
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
+from evflow.path import step_name
 from evflow.plan import process_name
 
 HEARTBEAT = 0.1
@@ -47,6 +48,21 @@ ENDED = ("exited", "dead", "error")
 
 ENGINE_EXITS = (0, 70, 71)
 """Exit codes of the engine's own: done, stopped by a module error, engine error."""
+
+
+_LIVE_COUNTS = (
+    "read",
+    "written",
+    "rejected",
+    "failed",
+    "incomplete",
+    "retried",
+    "duplicates",
+    "quarantined",
+    "abandoned",
+    "restarts",
+)
+"""The counts of a live snapshot (see ``Farm.live``)."""
 
 
 class Proc:
@@ -137,6 +153,54 @@ class Farm:
         self.tty = sys.stderr.isatty()
         self.shown = 0.0
         self.started = time.monotonic()
+
+    # --- what the metrics show (docs/operations.md) -------------------------------------
+
+    def live(self) -> dict:
+        """The topology as a live snapshot, from the devices' last reports: what the metrics
+        server shows for a topology across hosts."""
+        with self.lock:
+            procs = [(p, dict(p.reports), p.state, p.restarts) for p in self.procs]
+        segments = {s.index: s for s in self.plan.segments}
+        names = {i: [step_name(x) for x in self.plan.steps(s)] for i, s in segments.items()}
+        live = dict.fromkeys(_LIVE_COUNTS, 0)
+        live.update(processes=[], workers=[], queued=[], worker_queue=0, session=None, dir=None)
+        for p, reports, state, restarts in procs:
+            for index, r in sorted(reports.items()):
+                counters = r.get("counters", {})
+                role = r["role"]
+                if role == "input":
+                    if not p.device.inputs:
+                        live["read"] += counters.get("read", 0)
+                    live["retried"] += counters.get("retried", 0)
+                    live["quarantined"] += counters.get("quarantined", 0)
+                elif role == "output":
+                    if p in self.sinks:
+                        live["written"] += counters.get("written", 0)
+                    for key in ("rejected", "failed", "incomplete", "duplicates", "abandoned"):
+                        live[key] += counters.get(key, 0)
+                elif role == "worker":
+                    live["workers"].append((counters.get("events", 0), restarts))
+                steps = names.get(index, [])
+                modules = [
+                    (steps[i] if i < len(steps) else f"step {i}", calls, failed, ns * 1e-9)
+                    for i, (calls, failed, ns) in enumerate(r.get("modules", []))
+                ]
+                live["processes"].append(
+                    {
+                        "name": r["name"],
+                        "pid": r["pid"],
+                        "running": state not in ("exited", "failed", "idle"),
+                        "worker": r.get("worker"),
+                        "role": role,
+                        "modules": modules,
+                        "device": p.device.name,
+                        # Its pid is its host's: this machine's /proc knows nothing of it.
+                        "local": False,
+                    }
+                )
+        live["modules"] = []
+        return live
 
     # --- what evflow ctl sees -----------------------------------------------------------
 
@@ -262,6 +326,12 @@ class Farm:
         self.views = Channel("pub", bind=f"tcp://{self.address}:0", linger=0)
         status = _FarmStatus(self)
         server = controller.ControlServer(self.topology.name, status)
+        served = None
+        if self.topology.metrics is not None:
+            from evflow import metrics
+
+            workers = sum(len(s.slots) for s in self.plan.segments)
+            served = metrics.Metrics(self.topology.metrics, processes=workers, source=self.live)
         signals = []
         previous = {
             s: signal.signal(s, lambda signum, frame: signals.append(signum))
@@ -273,6 +343,8 @@ class Farm:
                 self._start(p)
             self._supervise(signals)
         finally:
+            if served is not None:
+                served.close()
             for s, handler in previous.items():
                 signal.signal(s, handler)
             for p in self.procs:

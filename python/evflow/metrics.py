@@ -76,12 +76,14 @@ class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
 
-    def __init__(self, where: str, *, processes: int, steps=(), devices=None):
+    def __init__(self, where: str, *, processes: int, steps=(), devices=None, source=None):
         host, port = parse_address(where)
         self.processes = processes
         self.steps = list(steps)
         # A topology's: {pid: device name} of its processes now, for their `device` label.
         self.devices = devices
+        # A topology across hosts: its snapshot, made from the devices' reports when scraped.
+        self.source = source
         self.started = time.time()
         self.host = socket.gethostname()
         self.job = str(os.getpid())
@@ -175,6 +177,8 @@ class Metrics:
     # --- the collector -----------------------------------------------------------------------
 
     def collect(self):
+        if self.source is not None and self.running:
+            self.update(self.source())
         with self.lock:
             live, running, history = self.live, self.running, list(self.history)
         base = {"host": self.host, "job": self.job}
@@ -193,23 +197,29 @@ class Metrics:
         )
         if live is None:
             return
-        one_process = not live["processes"]
+        # A job of one process lists no processes: this one is it (a topology's list may
+        # still be empty, before its devices' first reports).
+        one_process = not live["processes"] and self.source is None and self.devices is None
         samples = []
         for outcome, at in _COUNTED_AT.items():
             value = live.get(_LIVE_KEY.get(outcome, outcome), 0)
             samples.append(({"outcome": outcome, "where": "main" if one_process else at}, value))
         yield _counter("evflow_events", "events by what happened to them", base, samples)
         yield _gauge("evflow_event_rate", "events per second, last 5 s", base, _rates(history))
-        processes = live["processes"] or [
-            {
-                "name": "main",
-                "pid": os.getpid(),
-                "running": running,
-                "worker": None,
-                "role": "main",
-                "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]],
-            }
-        ]
+        processes = (
+            live["processes"]
+            if not one_process
+            else [
+                {
+                    "name": "main",
+                    "pid": os.getpid(),
+                    "running": running,
+                    "worker": None,
+                    "role": "main",
+                    "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]],
+                }
+            ]
+        )
         yield from _module_families(base, processes)
         yield from _worker_families(base, live)
         device_of = self.devices() if self.devices is not None else None
@@ -296,10 +306,10 @@ def _process_families(base, processes, device_of=None):
     cpu, memory, up = [], [], []
     for p in processes:
         labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
-        if device_of is not None:
-            labels["device"] = device_of.get(p["pid"], "")
+        if device_of is not None or "device" in p:
+            labels["device"] = p.get("device") or (device_of or {}).get(p["pid"], "")
         up.append((labels, int(bool(p["running"]))))
-        usage = _proc_usage(p["pid"]) if p["running"] else None
+        usage = _proc_usage(p["pid"]) if p["running"] and p.get("local", True) else None
         if usage is not None:
             cpu.append((labels, usage[0]))
             memory.append((labels, usage[1]))
