@@ -62,7 +62,8 @@ def hosts():
         yield made
 
 
-def farm(tmp_path, hosts):
+def farm(tmp_path, hosts, metrics=None):
+    """The chain across hosts a, b and c (``metrics``: served at that address)."""
     text = FARM.format(
         name=f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}",
         a=hosts.address["a"],
@@ -72,6 +73,8 @@ def farm(tmp_path, hosts):
         nb=hosts.netns["b"],
         nc=hosts.netns["c"],
     )
+    if metrics is not None:
+        text = text.replace("\n[hosts.a]", f'\nmetrics = "{metrics}"\n[hosts.a]', 1)
     return write_chain(tmp_path, text)
 
 
@@ -621,17 +624,7 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
     from test_metrics import free_port, scrape, values, wait_for
 
     port = free_port()
-    text = FARM.format(
-        name=f"farm-m-{os.getpid()}",
-        a=hosts.address["a"],
-        b=hosts.address["b"],
-        c=hosts.address["c"],
-        na=hosts.netns["a"],
-        nb=hosts.netns["b"],
-        nc=hosts.netns["c"],
-    )
-    text = text.replace("\n[hosts.a]", f'\nmetrics = "127.0.0.1:{port}"\n[hosts.a]', 1)
-    topo = write_chain(tmp_path, text)
+    topo = farm(tmp_path, hosts, metrics=f"127.0.0.1:{port}")
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
     try:
         url = f"http://127.0.0.1:{port}/metrics"
