@@ -644,5 +644,9 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
     assert by_process["evf-gen-a-1"] == ("gen", "input")
     assert by_process["evf-store-a-1"] == ("store", "output")
     assert {by_process[n] for n in ("evf-reco-b-1", "evf-reco-c-2")} == {("reco", "worker")}
+    depths = values(samples, "evflow_worker_queue_depth")
+    # Two replicas on each of hosts b and c: four worker slots, each holding at most the
+    # credits of a slot across the network (REMOTE_WORKER_QUEUE, 16).
+    assert len(depths) == 4 and all(0 <= d <= 16 for d in depths.values()), depths
     calls = values(samples, "evflow_module_calls_total", process="evf-reco-b-1")
     assert sum(calls.values()) > 0, "the remote replica's module statistics reach the controller"

@@ -164,7 +164,10 @@ class Farm:
         segments = {s.index: s for s in self.plan.segments}
         names = {i: [step_name(x) for x in self.plan.steps(s)] for i, s in segments.items()}
         live = dict.fromkeys(_LIVE_COUNTS, 0)
-        live.update(processes=[], workers=[], queued=[], worker_queue=0, session=None, dir=None)
+        live.update(processes=[], session=None, dir=None)
+        queues = [self.plan.parallel(s)["worker_queue"] for s in segments.values() if s.slots]
+        live["worker_queue"] = max(queues, default=0)
+        workers, queued = {}, {}  # by (segment, slot)
         for p, reports, state, restarts in procs:
             for index, r in sorted(reports.items()):
                 counters = r.get("counters", {})
@@ -174,13 +177,16 @@ class Farm:
                         live["read"] += counters.get("read", 0)
                     live["retried"] += counters.get("retried", 0)
                     live["quarantined"] += counters.get("quarantined", 0)
+                    for key, value in counters.items():
+                        if key.startswith("queued:"):
+                            queued[index, int(key.split(":")[1])] = value
                 elif role == "output":
                     if p in self.sinks:
                         live["written"] += counters.get("written", 0)
                     for key in ("rejected", "failed", "incomplete", "duplicates", "abandoned"):
                         live[key] += counters.get(key, 0)
                 elif role == "worker":
-                    live["workers"].append((counters.get("events", 0), restarts))
+                    workers[index, r.get("worker") or 0] = (counters.get("events", 0), restarts)
                 steps = names.get(index, [])
                 modules = [
                     (steps[i] if i < len(steps) else f"step {i}", calls, failed, ns * 1e-9)
@@ -199,6 +205,9 @@ class Farm:
                         "local": False,
                     }
                 )
+        slots = sorted(workers)
+        live["workers"] = [workers[s] for s in slots]
+        live["queued"] = [queued.get(s, 0) for s in slots]
         live["modules"] = []
         return live
 

@@ -60,7 +60,8 @@ pub struct Report {
     pub ended: bool,
     /// Its counters (read, written, rejected, failed, incomplete, retried, duplicates, quarantined,
     /// relayed, run_drained, run_closed,
-    /// abandoned, watermark; `events` of a worker slot).
+    /// abandoned, watermark; `events` of a worker slot; the input's `queued:W`, events sent to
+    /// worker slot W and not finished).
     pub counters: HashMap<String, u64>,
     /// Calls, failures and time (ns) of every path step in this process.
     pub modules: Vec<(u64, u64, u64)>,
@@ -310,6 +311,12 @@ impl LinkState {
         let busy = worker.map(|w| board.worker(w).busy_seq.load(Ordering::Acquire)).filter(|&s| s != IDLE);
         if let Some(w) = worker {
             counters.insert("events".into(), board.worker(w).events.load(Ordering::Acquire));
+        }
+        if role == "input" {
+            // Each worker slot's queue depth, for the controller's metrics.
+            for w in 0..board.workers() {
+                counters.insert(format!("queued:{w}"), board.worker(w).queued.load(Ordering::Relaxed));
+            }
         }
         let slot = self.config.role.slot();
         let modules = (0..board.modules())
