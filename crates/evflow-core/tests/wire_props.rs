@@ -14,8 +14,8 @@ use decode_frame::check_frame;
 use evflow_core::aligned::ALIGN;
 use evflow_core::dtype::DType;
 use evflow_core::wire::{
-    self, DecodeLimits, DecodeOptions, EncodeOptions, FrameError, FrameErrorKind, FrameLayout, FRAME_HAS_CRC,
-    HEADER_LEN,
+    self, DecodeLimits, DecodeOptions, EncodeOptions, External, FrameError, FrameErrorKind, FrameLayout, EXTERNAL_MIN,
+    FRAME_HAS_CRC, HEADER_LEN,
 };
 use evflow_core::{Entry, Event, EventMeta, Flags};
 use largest_allocation::largest_allocation_in;
@@ -280,6 +280,77 @@ proptest! {
         ],
     ) {
         let _ = decode_hostile(&bytes);
+    }
+}
+
+/// An event with a few large entries (external in a message) among small ones.
+fn event_with_large() -> impl Strategy<Value = Event> {
+    let large = (any::<u8>(), 0usize..3000)
+        .prop_map(|(byte, extra)| Entry::bytes(Bytes::from(vec![byte; EXTERNAL_MIN + extra])));
+    (event(), prop::collection::vec(large, 1..4)).prop_map(|(mut ev, large)| {
+        for (i, entry) in large.into_iter().enumerate() {
+            let _ = ev.put(format!("large{i}"), entry);
+        }
+        ev
+    })
+}
+
+/// `event`'s frame for a message and its external parts.
+fn encode_with_parts(ev: &Event) -> (Vec<u8>, Vec<External>) {
+    let layout = FrameLayout::with_external(ev);
+    let mut frame = vec![0u8; layout.frame_len()];
+    wire::encode_into(ev, &layout, &mut frame, EncodeOptions::default());
+    let parts = layout.externals(ev).map(|e| External { data: e.data().clone(), home: None }).collect();
+    (frame, parts)
+}
+
+/// What a part can become on the way: dropped, cut, doubled.
+#[derive(Debug, Clone)]
+enum PartChange {
+    Drop(prop::sample::Index),
+    Cut(prop::sample::Index),
+    Repeat(prop::sample::Index),
+}
+
+proptest! {
+    #![proptest_config(cases(32))]
+
+    #[test]
+    fn external_entries_round_trip_and_hostile_parts_fail_cleanly(
+        ev in event_with_large(),
+        mutations in prop::collection::vec(mutation(), 0..3),
+        change in prop_oneof![
+            any::<prop::sample::Index>().prop_map(PartChange::Drop),
+            any::<prop::sample::Index>().prop_map(PartChange::Cut),
+            any::<prop::sample::Index>().prop_map(PartChange::Repeat),
+        ],
+    ) {
+        let (frame, parts) = encode_with_parts(&ev);
+        prop_assert!(!parts.is_empty());
+        let aligned = evflow_core::aligned::aligned_copy(&frame);
+        let back = wire::decode_with_parts(&aligned, &parts, &DecodeOptions::default())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&back, &ev);
+        // The frame alone, a changed frame, or changed parts: an error or an event, never a panic.
+        prop_assert!(wire::decode(&aligned, &DecodeOptions::default()).is_err());
+        let mut bytes = frame.clone();
+        for m in &mutations {
+            apply(&mut bytes, m);
+        }
+        let _ = wire::decode_with_parts(&Bytes::from(bytes), &parts, &DecodeOptions::default());
+        let mut changed = parts.clone();
+        match change {
+            PartChange::Drop(i) => {
+                changed.remove(i.index(changed.len()));
+            }
+            PartChange::Cut(i) => {
+                let part = &mut changed[i.index(parts.len())];
+                part.data = part.data.slice(..part.data.len() - 1);
+            }
+            PartChange::Repeat(i) => changed.push(parts[i.index(parts.len())].clone()),
+        }
+        let result = wire::decode_with_parts(&aligned, &changed, &DecodeOptions::default());
+        prop_assert!(result.is_err(), "{:?} was not noticed", change);
     }
 }
 
