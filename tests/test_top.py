@@ -93,7 +93,7 @@ def test_top_once_prints_one_view(tmp_path):
 def test_top_says_when_no_job_answers(tmp_path):
     shown = run_cli("top", f"127.0.0.1:{free_port()}", "--once", cwd=tmp_path)
     assert shown.returncode == 1
-    assert "no metrics at http://127.0.0.1:" in shown.stdout + shown.stderr
+    assert "evflow: error: no metrics at http://127.0.0.1:" in shown.stderr
 
 
 def test_top_refuses_an_endpoint_without_a_port(tmp_path):

@@ -257,7 +257,7 @@ def run(endpoint: str, *, interval: float, once: bool) -> int:
         try:
             first = scrape(url)
         except OSError as e:
-            console.print(f"evflow: error: no metrics at {url}: {e}", style="red")
+            print(f"evflow: error: no metrics at {url}: {e}", file=sys.stderr)
             return 1
         time.sleep(min(interval, 1.0))
         try:
