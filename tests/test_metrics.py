@@ -3,7 +3,6 @@ parsed by the Prometheus client's parser, for jobs of one process and parallel j
 worker killed mid-run, and addresses that cannot work."""
 
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -16,6 +15,7 @@ import pytest
 import uproot
 from conftest import killed_on_exit, run_cli, start_cli
 from prometheus_client.parser import text_string_to_metric_families
+from test_topology import CHAIN, unique, write_chain
 
 
 def free_port():
@@ -272,59 +272,14 @@ def test_live_histograms_are_summed_over_the_workers_while_the_job_runs(tmp_path
     assert shown["axes"][0]["edges"] == [0.0, 1.0, 2.0, 3.0, 4.0]
 
 
-TOPOLOGY = """
-name = "metrics-{pid}"
-metrics = "127.0.0.1:{port}"
-
-[devices.source]
-steering = "source.py"
-outputs = ["raw"]
-
-[devices.work]
-steering = "work.py"
-replicas = 2
-inputs = ["raw"]
-outputs = ["done"]
-
-[devices.sink]
-steering = "sink.py"
-inputs = ["done"]
-"""
-
-
 def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
-    (tmp_path / "source.py").write_text(
-        "import evflow as ef\npath = ef.Path()\npath.add(ef.modules.EventGenerator(events=4000))\n"
-    )
-    (tmp_path / "work.py").write_text(
-        textwrap.dedent(
-            """
-            import time, evflow as ef
-            class Slow(ef.Module):
-                parallel_safe = True
-                def event(self, event):
-                    time.sleep(0.002)
-            path = ef.Path()
-            path.add(Slow())
-            """
-        )
-    )
-    (tmp_path / "sink.py").write_text(
-        textwrap.dedent(
-            """
-            import evflow as ef
-            class Count(ef.Module):
-                def event(self, event):
-                    pass
-            path = ef.Path()
-            path.add(Count())
-            """
-        )
-    )
+    # The chain of the topology tests: gen -> reco (2 replicas) -> store, serving metrics.
     port = free_port()
-    topology = tmp_path / "topo.toml"
-    topology.write_text(textwrap.dedent(TOPOLOGY.format(pid=os.getpid(), port=port)))
-    with killed_on_exit(start_cli("up", topology, cwd=tmp_path)) as job:
+    text = CHAIN.format(name=unique("metrics"))
+    text = text.replace("\n[devices.gen]", f'\nmetrics = "127.0.0.1:{port}"\n[devices.gen]', 1)
+    topology = write_chain(tmp_path, text)
+    env = {"EVENTS": "2000", "RECO_SLEEP": "0.002"}
+    with killed_on_exit(start_cli("up", topology, cwd=tmp_path, env=env)) as job:
         samples = wait_for(f"http://127.0.0.1:{port}/metrics")
         shown = run_cli("top", topology, "--once", cwd=tmp_path)  # finds it in the file
         job.wait(timeout=60)
@@ -332,12 +287,12 @@ def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
     up = values(samples, "evflow_process_up")
     devices = sorted((dict(k)["device"], dict(k)["role"]) for k in up)
     assert devices == [
-        ("sink", "output"),
-        ("source", "input"),
-        ("work", "worker"),
-        ("work", "worker"),
+        ("gen", "input"),
+        ("reco", "worker"),
+        ("reco", "worker"),
+        ("store", "output"),
     ]
     assert one(samples, "evflow_job_processes") == 2
     assert one(samples, "evflow_events_total", outcome="read", where="input") > 0
     assert shown.returncode == 0, shown.stderr
-    assert "evf-work-" in shown.stdout and f"127.0.0.1:{port}" in shown.stdout
+    assert "evf-reco-" in shown.stdout and f"127.0.0.1:{port}" in shown.stdout
