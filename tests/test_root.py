@@ -166,6 +166,7 @@ def test_root_output_names_an_entry_that_appears_after_the_first_basket(tmp_path
     with pytest.raises(ef.EvflowError, match="entry 'late' first appears in run 1 event 30"):
         ef.process(p, summary=False)
     assert not (tmp_path / "out.root").exists()
+    assert not (tmp_path / "out.root.part").exists()
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ per entry (per field, for a structured dtype). The ``evflow`` key of the file (a
 JSON) records how each entry was stored, so that reading back restores dtypes and shapes
 exactly; a ROOT file without it is read by branch types alone."""
 
+import contextlib
 import json
 import os
 import re
@@ -63,6 +64,12 @@ class Column:
             "entry_descr": self.entry_descr,
         }
 
+    def storage(self):
+        """The numpy dtype its branch stores (None: a string branch)."""
+        if self.dtype in ("<U", "|S"):
+            return None
+        return _storage_dtype(np.dtype(self.dtype), self.name)
+
     @staticmethod
     def from_json(d):
         return Column(
@@ -81,7 +88,7 @@ class Column:
 class Schema:
     """The branches of a tree of events, entry by entry, in the order entries first appear."""
 
-    entries: dict = field(default_factory=dict)  # name -> {"dtype", "shapes": set, "count"}
+    entries: dict = field(default_factory=dict)  # name -> {"descr", "shapes": set, "count"}
     events: int = 0
     columns: list = field(default_factory=list)
 
@@ -89,13 +96,14 @@ class Schema:
         self.events += 1
         for name in event.keys():
             array = event[name]
-            new = {"dtype": array.dtype.str, "shapes": set(), "count": 0, "descr": array.dtype}
+            new = {"shapes": set(), "count": 0, "descr": array.dtype}
             seen = self.entries.setdefault(name, new)
             strings = array.dtype.kind in "SU" and array.dtype.kind == seen["descr"].kind
             if array.dtype != seen["descr"] and not strings:
                 raise RootError(
-                    f"entry {name!r} has dtype {array.dtype.str} in {where} and {seen['dtype']} "
-                    "before: a ROOT branch holds one type; convert the entry to one dtype first"
+                    f"entry {name!r} has dtype {array.dtype.str} in {where} and "
+                    f"{seen['descr'].str} before: a ROOT branch holds one type; convert the entry "
+                    "to one dtype first"
                 )
             seen["shapes"].add(array.shape)
             seen["count"] += 1
@@ -127,8 +135,7 @@ class Schema:
     def branch_types(self) -> dict:
         types = {"run": np.uint32, "number": np.uint64, "flags": np.uint32}
         for c in self.columns:
-            strings = c.dtype in ("<U", "|S")
-            storage = None if strings else _storage_dtype(np.dtype(c.dtype), c.name)
+            storage = c.storage()
             if c.kind == "scalar":
                 types[c.branch] = "string" if storage is None else storage
             elif c.kind == "fixed":
@@ -230,8 +237,7 @@ def columns_of(events: list, schema: Schema) -> dict:
         "flags": np.array([sum(FLAG_BITS.get(f, 0) for f in e.flags) for e in events], np.uint32),
     }
     for c in schema.columns:
-        strings = c.dtype in ("<U", "|S")
-        storage = None if strings else _storage_dtype(np.dtype(c.dtype), c.name)
+        storage = c.storage()
         values, present = [], []
         for e in events:
             has = c.name in e.keys()
@@ -382,6 +388,33 @@ def open_tree(path, tree: str):
     return file, file[tree]
 
 
+@contextlib.contextmanager
+def _as_part(path):
+    """Writes ``path`` as ``path.part``, renamed when the block ends; removed if it fails, so
+    no half-written file is left under either name."""
+    tmp = f"{os.fspath(path)}.part"
+    try:
+        yield tmp
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    os.replace(tmp, path)
+
+
+def _schema_of(events) -> Schema:
+    """The branches for ``events`` (a RootError names an entry ROOT cannot hold)."""
+    schema = Schema()
+    for i, event in enumerate(events):
+        schema.see(event, f"event {i} (run {event.run}, number {event.number})")
+    return schema.finish()
+
+
+def _make_tree(file, tree: str, schema: Schema, rntuple: bool):
+    make = file.mkrntuple if rntuple else file.mktree
+    return make(tree, schema.branch_types())
+
+
 def _extend(target, columns: dict, rntuple: bool) -> None:
     # An RNTuple takes one record array whose fields have exactly the declared types.
     target.extend(ak.Array(columns) if rntuple else columns)
@@ -390,29 +423,18 @@ def _extend(target, columns: dict, rntuple: bool) -> None:
 def write_root(path, events, *, tree: str = DEFAULT_TREE, rntuple: bool = False) -> int:
     """Writes ``events`` (an iterable, read twice: a function returning a fresh iterator) to
     the ROOT file ``path``; returns the events written."""
-    schema = Schema()
-    for i, event in enumerate(events()):
-        schema.see(event, f"event {i} (run {event.run}, number {event.number})")
-    schema.finish()
-    tmp = f"{path}.part"
-    try:
-        with uproot.recreate(tmp) as file:
-            types = schema.branch_types()
-            target = file.mkrntuple(tree, types) if rntuple else file.mktree(tree, types)
-            batch = []
-            for event in events():
-                batch.append(event)
-                if len(batch) >= BASKET_EVENTS:
-                    _extend(target, columns_of(batch, schema), rntuple)
-                    batch = []
-            if batch or schema.events == 0:
+    schema = _schema_of(events())
+    with _as_part(path) as tmp, uproot.recreate(tmp) as file:
+        target = _make_tree(file, tree, schema, rntuple)
+        batch = []
+        for event in events():
+            batch.append(event)
+            if len(batch) >= BASKET_EVENTS:
                 _extend(target, columns_of(batch, schema), rntuple)
-            file[META_KEY] = schema.to_json(tree)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+                batch = []
+        if batch or schema.events == 0:
+            _extend(target, columns_of(batch, schema), rntuple)
+        file[META_KEY] = schema.to_json(tree)
     return schema.events
 
 
@@ -538,6 +560,7 @@ class RootOutput(Module):
         self.basket_events, self.rntuple = basket_events, rntuple
         self.file = self.target = self.schema = None
         self.batch = []
+        self.abandoned = False
 
     def initialize(self):
         directory = os.path.dirname(os.path.abspath(self.path))
@@ -551,15 +574,26 @@ class RootOutput(Module):
             self._flush()
 
     def _flush(self):
+        try:
+            self._write_batch()
+        except BaseException:
+            self._abandon()
+            raise
+
+    def _abandon(self):
+        """After an error: nothing more is written, and no partial file is left."""
+        self.batch = []
+        self.abandoned = True
+        if self.file is not None:
+            self.file.close()
+        if os.path.exists(f"{self.path}.part"):
+            os.unlink(f"{self.path}.part")
+
+    def _write_batch(self):
         if self.schema is None:
-            self.schema = Schema()
-            for i, e in enumerate(self.batch):
-                self.schema.see(e, f"event {i} (run {e.run}, number {e.number})")
-            self.schema.finish()
+            self.schema = _schema_of(self.batch)
             self.file = uproot.recreate(f"{self.path}.part")
-            types = self.schema.branch_types()
-            make = self.file.mkrntuple if self.rntuple else self.file.mktree
-            self.target = make(self.tree, types)
+            self.target = _make_tree(self.file, self.tree, self.schema, self.rntuple)
         else:
             self._check(self.batch)
         _extend(self.target, columns_of(self.batch, self.schema), self.rntuple)
@@ -592,6 +626,8 @@ class RootOutput(Module):
         self.schema.entries, self.schema.events = merged.entries, merged.events
 
     def terminate(self):
+        if self.abandoned:
+            return
         if self.batch or self.schema is None:
             self._flush()
         self.file[META_KEY] = self.schema.to_json(self.tree)
@@ -622,12 +658,11 @@ class HistogramOutput(Module):
         """Writes the histograms of ``mergeables`` ({"module.attribute": object}); returns
         how many."""
         written = 0
-        with uproot.recreate(f"{self.path}.part") as file:
+        with _as_part(self.path) as tmp, uproot.recreate(tmp) as file:
             for key, value in mergeables.items():
                 if value is None or isinstance(value, np.ndarray) or not hasattr(value, "axes"):
                     continue
                 module, _, attribute = key.partition(".")
                 file[f"{module}/{attribute}"] = value
                 written += 1
-        os.replace(f"{self.path}.part", self.path)
         return written
