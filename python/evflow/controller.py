@@ -242,17 +242,17 @@ def up(file, *, report=None, hold=False) -> int:
     tty = sys.stderr.isatty()
     served = None
     if topology.metrics is not None:
-        served = metrics.Metrics(
-            topology.metrics,
-            processes=len(segment.slots) if segment else 0,
-            steps=steps,
-            devices=lambda: {d["pid"]: d["device"] for d in status.devices() if d["pid"]},
-        )
+        workers = len(segment.slots) if segment else 0
+        served = metrics.Metrics(topology.metrics, processes=workers, steps=steps)
 
     def watch(live):
-        if served is not None:
-            served.update(live)
         stop = status.update(live)
+        if served is not None:
+            # Each process's device, for its `device` label (as a farm's snapshot has it).
+            device = {d["pid"]: d["device"] for d in status.devices() if d["pid"]}
+            for p in live["processes"]:
+                p["device"] = device.get(p["pid"], "")
+            served.update(live)
         if tty and time.monotonic() - shown[0] >= STATUS_EVERY:
             shown[0] = time.monotonic()
             print("\r" + status.line().ljust(79), end="", file=sys.stderr, flush=True)

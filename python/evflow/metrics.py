@@ -76,12 +76,10 @@ class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
 
-    def __init__(self, where: str, *, processes: int, steps=(), devices=None, source=None):
+    def __init__(self, where: str, *, processes: int, steps=(), source=None):
         host, port = parse_address(where)
         self.processes = processes
         self.steps = list(steps)
-        # A topology's: {pid: device name} of its processes now, for their `device` label.
-        self.devices = devices
         # A topology across hosts: its snapshot, made from the devices' reports when scraped.
         self.source = source
         self.started = time.time()
@@ -199,7 +197,7 @@ class Metrics:
             return
         # A job of one process lists no processes: this one is it (a topology's list may
         # still be empty, before its devices' first reports).
-        one_process = not live["processes"] and self.source is None and self.devices is None
+        one_process = not live["processes"] and self.source is None
         samples = []
         for outcome, at in _COUNTED_AT.items():
             value = live.get(_LIVE_KEY.get(outcome, outcome), 0)
@@ -222,8 +220,7 @@ class Metrics:
         )
         yield from _module_families(base, processes)
         yield from _worker_families(base, live)
-        device_of = self.devices() if self.devices is not None else None
-        yield from _process_families(base, processes, device_of)
+        yield from _process_families(base, processes)
         yield from _shm_families(base, live.get("session"))
 
 
@@ -302,12 +299,12 @@ def _worker_families(base, live):
     )
 
 
-def _process_families(base, processes, device_of=None):
+def _process_families(base, processes):
     cpu, memory, up = [], [], []
     for p in processes:
         labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
-        if device_of is not None or "device" in p:
-            labels["device"] = p.get("device") or (device_of or {}).get(p["pid"], "")
+        if "device" in p:  # a topology's process
+            labels["device"] = p["device"]
         up.append((labels, int(bool(p["running"]))))
         usage = _proc_usage(p["pid"]) if p["running"] and p.get("local", True) else None
         if usage is not None:
