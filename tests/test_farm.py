@@ -644,6 +644,9 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
     assert by_process["evf-gen-a-1"] == ("gen", "input")
     assert by_process["evf-store-a-1"] == ("store", "output")
     assert {by_process[n] for n in ("evf-reco-b-1", "evf-reco-c-2")} == {("reco", "worker")}
+    # Each replica's slot, as evflow_worker_* number them: four, none shared.
+    slots = {dict(k)["worker"] for k in running if dict(k)["role"] == "worker"}
+    assert slots == {"1", "2", "3", "4"}
     depths = values(samples, "evflow_worker_queue_depth")
     # Two replicas on each of hosts b and c: four worker slots, each holding at most the
     # credits of a slot across the network (REMOTE_WORKER_QUEUE, 16).

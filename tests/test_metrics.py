@@ -124,6 +124,13 @@ def test_a_parallel_job_serves_its_processes_counts_while_it_runs(tmp_path):
         "evf-worker-1": ("worker", 1),
         "evf-worker-2": ("worker", 1),
     }
+    slots = {dict(k)["process"]: dict(k).get("worker") for k in up}
+    assert slots == {
+        "evf-input": "",
+        "evf-output": "",
+        "evf-worker-1": "1",
+        "evf-worker-2": "2",
+    }
     cpu = values(second, "evflow_process_cpu_seconds_total")
     assert len(cpu) == 4 and all(v >= 0 for v in cpu.values())
     memory = values(second, "evflow_process_resident_memory_bytes")

@@ -168,6 +168,7 @@ class Farm:
         queues = [self.plan.parallel(s)["worker_queue"] for s in segments.values() if s.slots]
         live["worker_queue"] = max(queues, default=0)
         workers, queued = {}, {}  # by (segment, slot)
+        slot_of = {}  # a worker process's place in live["processes"] -> (segment, slot)
         for p, reports, state, restarts in procs:
             for index, r in sorted(reports.items()):
                 counters = r.get("counters", {})
@@ -186,7 +187,9 @@ class Farm:
                     for key in ("rejected", "failed", "incomplete", "duplicates", "abandoned"):
                         live[key] += counters.get(key, 0)
                 elif role == "worker":
-                    workers[index, r.get("worker") or 0] = (counters.get("events", 0), restarts)
+                    slot = (index, r.get("worker") or 0)
+                    workers[slot] = (counters.get("events", 0), restarts)
+                    slot_of[len(live["processes"])] = slot
                 steps = names.get(index, [])
                 modules = [
                     (steps[i] if i < len(steps) else f"step {i}", calls, failed, ns * 1e-9)
@@ -206,6 +209,8 @@ class Farm:
                     }
                 )
         slots = sorted(workers)
+        for place, slot in slot_of.items():  # numbered as live["workers"] lists them
+            live["processes"][place]["worker"] = slots.index(slot)
         live["workers"] = [workers[s] for s in slots]
         live["queued"] = [queued.get(s, 0) for s in slots]
         live["modules"] = []

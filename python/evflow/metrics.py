@@ -224,24 +224,23 @@ class Metrics:
         yield from _shm_families(base, live.get("session"))
 
 
-def _labelled(family, base, samples):
+def _family(kind, name, documentation, base, samples):
+    """A metric family of ``samples`` ([(labels, value)]): its label names are every sample's,
+    in the order they first appear; a sample without one has it empty (what Prometheus
+    reads as absent)."""
+    names = list(dict.fromkeys(n for labels, _ in samples for n in labels))
+    family = kind(name, documentation, labels=[*base, *names])
     for labels, value in samples:
-        family.add_metric([*base.values(), *labels.values()], value)
+        family.add_metric([*base.values(), *(labels.get(n, "") for n in names)], value)
     return family
 
 
-def _names(base, samples):
-    return [*base, *(samples[0][0] if samples else {})]
-
-
 def _counter(name, documentation, base, samples):
-    family = CounterMetricFamily(name, documentation, labels=_names(base, samples))
-    return _labelled(family, base, samples)
+    return _family(CounterMetricFamily, name, documentation, base, samples)
 
 
 def _gauge(name, documentation, base, samples):
-    family = GaugeMetricFamily(name, documentation, labels=_names(base, samples))
-    return _labelled(family, base, samples)
+    return _family(GaugeMetricFamily, name, documentation, base, samples)
 
 
 def _rates(history):
@@ -303,6 +302,8 @@ def _process_families(base, processes):
     cpu, memory, up = [], [], []
     for p in processes:
         labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
+        if p.get("worker") is not None:  # its slot, as evflow_worker_* name it
+            labels["worker"] = str(p["worker"] + 1)
         if "device" in p:  # a topology's process
             labels["device"] = p["device"]
         up.append((labels, int(bool(p["running"]))))

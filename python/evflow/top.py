@@ -158,7 +158,7 @@ def _processes(now: Scrape, before: Scrape | None) -> Table:
         name, pid = labels["process"], labels["pid"]
         cpu = _rate(now, before, "evflow_process_cpu_seconds_total", pid=pid)
         rss = now.one("evflow_process_resident_memory_bytes", default=None, pid=pid)
-        worker = name.rsplit("-", 1)[-1] if labels["role"] == "worker" else None
+        worker = labels.get("worker")
         queue = (
             now.one("evflow_worker_queue_depth", default=None, worker=worker) if worker else None
         )
