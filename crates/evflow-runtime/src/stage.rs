@@ -52,7 +52,7 @@ const MEMORY_CHECK_EVENTS: u64 = 16;
 const MEMORY_DETAIL_EVENTS: u64 = 64;
 
 /// The process's peak resident set size, bytes.
-pub fn peak_rss_bytes() -> u64 {
+fn peak_rss_bytes() -> u64 {
     // SAFETY: getrusage writes into the zeroed struct it is given.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: as above; RUSAGE_SELF cannot fail.
