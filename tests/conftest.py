@@ -1,8 +1,10 @@
 """Shared fixtures: sources and modules that record what they see, file writers, the CLI."""
 
+import atexit
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,7 +18,9 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 # hypothesis keeps its caches outside the working tree and no example database
-set_hypothesis_home_dir(tempfile.mkdtemp(prefix="evflow-tests-hypothesis-"))
+HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="evflow-tests-hypothesis-")
+atexit.register(shutil.rmtree, HYPOTHESIS_HOME, ignore_errors=True)
+set_hypothesis_home_dir(HYPOTHESIS_HOME)
 settings.register_profile("evflow", database=None)
 settings.load_profile("evflow")
 
