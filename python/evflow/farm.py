@@ -173,9 +173,10 @@ class Farm:
             for index, r in sorted(reports.items()):
                 counters = r.get("counters", {})
                 role = r["role"]
-                if role == "input":
+                if role == "readout" or (role == "input" and p.device.kind == "path"):
                     if not p.device.inputs:
                         live["read"] += counters.get("read", 0)
+                if role == "input":
                     live["retried"] += counters.get("retried", 0)
                     live["quarantined"] += counters.get("quarantined", 0)
                     for key, value in counters.items():
@@ -224,7 +225,7 @@ class Farm:
             for p in self.procs:
                 workers = p.counter("worker", "events") + p.counter("bridge", "relayed")
                 written = p.counter("output", "written")
-                read = p.counter("input", "read")
+                read = p.counter("input", "read") + p.counter("readout", "read")
                 # A sink's events out are those it wrote; a merger's, those it sent on.
                 has_input = any(r == "input" for _, r in p.roles)
                 pid = next((r["pid"] for r in p.reports.values()), None)
@@ -583,7 +584,9 @@ class Farm:
                 self.no_fault[segment.index][slot] = False
                 p.generation += 1
             bridge = next((s for s, r in p.roles if r == "bridge"), None)
-            segment = worker[0] if worker else bridge
+            # A readout unit is restarted like a replica: its events are incomplete meanwhile.
+            readout = next((s for s, r in p.roles if r.startswith("readout:")), None)
+            segment = worker[0] if worker else bridge or readout
             if segment is None or p.device.restart == "never":
                 what = "; its files may be incomplete" if p in self.sinks else ""
                 if segment is not None:
@@ -684,7 +687,7 @@ class Farm:
                 # A drain stops the sources; a merger's origin, or a broadcast's follower,
                 # goes on until what feeds it ends (held: it is told to stop once that has,
                 # its runs all ended).
-                is_source = segment.origin.kind == "path" and segment.reader is None
+                is_source = segment.origin.kind in ("path", "evm") and segment.reader is None
                 stop = self.stop if is_source or self.stop >= 2 else 0
                 if not is_source and self.hold and self.stop and self._fed_ended(segment):
                     stop = self.stop

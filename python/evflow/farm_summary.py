@@ -16,7 +16,9 @@ def modules(farm) -> list:
             for step in steps:
                 calls = failed = ns = 0
                 for p in farm.procs:
-                    counts = p.reports.get(i, {}).get("modules", [])
+                    report = p.reports.get(i, {})
+                    # A readout's report counts its own device's path (below).
+                    counts = report.get("modules", []) if report.get("role") != "readout" else []
                     if step < len(counts):
                         calls += counts[step][0]
                         failed += counts[step][1]
@@ -26,6 +28,22 @@ def modules(farm) -> list:
                     {
                         "name": name,
                         "device": device.name,
+                        "segment": i,
+                        "calls": calls,
+                        "failed": failed,
+                        "total_s": ns / 1e9,
+                    }
+                )
+        for p in farm.procs:
+            report = p.reports.get(i, {})
+            if report.get("role") != "readout":
+                continue
+            counts = report.get("modules", [])
+            for step, (calls, failed, ns) in zip(p.device.steps(), counts, strict=False):
+                out.append(
+                    {
+                        "name": step_name(step),
+                        "device": p.device.name,
                         "segment": i,
                         "calls": calls,
                         "failed": failed,

@@ -32,6 +32,9 @@ JUNCTION = "-j"
 FUNNEL = "-f"
 """What a funnel's name adds to the name of the channel it ends (`raw` -> `raw-f`)."""
 
+EVENT_MANAGER = "-evm"
+"""What the event manager's name adds to its builder's (`eb` -> `eb-evm`)."""
+
 
 def is_processor(device) -> bool:
     """Whether ``device`` runs a path between inputs and outputs (replicas, no state)."""
@@ -66,6 +69,9 @@ class Segment:
     (table, follower) for each other receiver's, whose source is the tee."""
     reader: "Segment | None" = None
     """A broadcast follower's reading segment."""
+    readouts: list = field(default_factory=list)
+    """An event-building segment's readout devices (docs/eventbuilding.md): its origin is
+    the event manager, its workers the builder's replicas."""
 
     def devices(self) -> list:
         """Its devices, from the origin to the custody."""
@@ -83,12 +89,12 @@ class Plan:
         self.topology = topology
         self.devices = [topology.devices[name] for name in topology.order]
         self.channels = dict(topology.channels)
+        self.hold = hold
         problems = self._check()
         if problems:
             raise TopologyError(topology.file, problems)
         self._split_sources()
         self._add_implied_devices()
-        self.hold = hold
         self.tees = {}
         self.funnels = {
             d.name: _native.FunnelTable(
@@ -102,6 +108,13 @@ class Plan:
             for d in self.devices
             if d.kind == "merger"
         }
+        self.builders = {
+            d.name: _native.EventBuilder(
+                d.name, [r.name for r in self.readouts_of(d)], d.batch, d.timeout_s
+            )
+            for d in self.devices
+            if d.kind == "builder"
+        }
         hosts = {h for d in self.devices for h in d.hosts}
         self.netns = any(topology.hosts.get(h, {}).get("netns") for h in hosts)
         self.segments = self._segments()
@@ -111,6 +124,7 @@ class Plan:
         local = len(hosts) == 1 and not self.netns and not hold
         self.forked = (
             local
+            and not self.builders
             and len(self.segments) <= 1
             and all(s.transport != "tcp" and s.bridge is None for s in self.segments)
         )
@@ -144,6 +158,16 @@ class Plan:
                         f"several replicas {NOT_YET}",
                     )
                 )
+            if d.kind == "readout" and (d.replicas != 1 or len(d.hosts) != 1):
+                problems.append(
+                    (
+                        d.line,
+                        f"readout {d.name} runs once, on one host: its name names its detector "
+                        "slice (one readout device per slice)",
+                    )
+                )
+            if d.kind == "builder" and self.hold:
+                problems.append((d.line, f"builder {d.name} in a held topology {NOT_YET}"))
             if d.kind == "merger" and d.restart == "always":
                 problems.append((d.line, f"merger {d.name}: restart = 'always' {NOT_YET}"))
             processor = d.kind == "path" and d.inputs and d.outputs
@@ -165,6 +189,22 @@ class Plan:
                 )
         for channel, spec in self.topology.channels.items():
             line = spec["line"] or min(d.line for d in senders.get(channel, receivers[channel]))
+            building = [d for d in receivers.get(channel, []) if d.kind == "builder"]
+            readouts = [d for d in senders.get(channel, []) if d.kind == "readout"]
+            if building or readouts:
+                others = [d.name for d in senders.get(channel, []) if d.kind != "readout"]
+                if not building or others:
+                    problems.append(
+                        (
+                            line,
+                            f"channel {channel} is an event-building channel: readout devices "
+                            "send on it and one builder receives it"
+                            + (f" ({', '.join(others)} is not a readout device)" if others else ""),
+                        )
+                    )
+                if spec["pattern"] != "balance":
+                    problems.append((line, f"channel {channel}: event building is not a broadcast"))
+                continue
             broadcast = spec["pattern"] == "broadcast"
             origin = [d for d in senders.get(channel, []) if d.kind == "merger" or not d.inputs]
             if broadcast and len(origin) != len(senders.get(channel, [])):
@@ -214,13 +254,44 @@ class Plan:
         several devices send on one channel, a junction where two processor devices meet."""
         for channel in list(self.channels):
             senders = [d for d in self.devices if channel in d.outputs]
-            if len(senders) > 1 and self.channels[channel]["pattern"] == "balance":
+            building = any(d.kind == "readout" for d in senders)
+            if len(senders) > 1 and self.channels[channel]["pattern"] == "balance" and not building:
                 self._insert("funnel", channel, FUNNEL)
         for channel in list(self.channels):
             sender = next((d for d in self.devices if channel in d.outputs), None)
             receiver = next((d for d in self.devices if channel in d.inputs), None)
-            if is_processor(sender) and is_processor(receiver):
+            builder = sender is not None and sender.kind == "builder"
+            if (is_processor(sender) or builder) and is_processor(receiver):
                 self._insert("merger", channel, JUNCTION)
+        for builder in [d for d in self.devices if d.kind == "builder"]:
+            self._add_event_manager(builder)
+
+    def _add_event_manager(self, builder: Device) -> None:
+        """The event manager of ``builder`` (docs/eventbuilding.md): the origin of its
+        segment, on the builder's first host, sending on the builder's input channel."""
+        name = f"{builder.name}{EVENT_MANAGER}"
+        if self.device(name) or name in self.channels:
+            raise TopologyError(
+                self.topology.file,
+                [(builder.line, f"{name} names the event manager of builder {builder.name}: "
+                  "rename the device or channel that has this name")],
+            )  # fmt: skip
+        manager = dataclasses.replace(
+            builder,
+            name=name,
+            kind="evm",
+            hosts=builder.hosts[:1],
+            replicas=1,
+            inputs=[],
+            outputs=list(builder.inputs),
+            restart="never",
+            port=None,
+        )
+        self.devices.insert(self.devices.index(builder), manager)
+
+    def readouts_of(self, builder: Device) -> list:
+        """The readout devices sending to ``builder``, in the file's order."""
+        return [d for d in self.devices if d.kind == "readout" and builder.inputs[0] in d.outputs]
 
     def _insert(self, kind: str, channel: str, suffix: str) -> None:
         """Puts a device of ``kind`` at the end of ``channel``, on its receiver's first host:
@@ -265,7 +336,7 @@ class Plan:
         segments = []
         for origin in self.devices:
             is_source = origin.kind == "path" and not origin.inputs
-            if not (is_source or origin.kind in ("merger", "funnel")) or not origin.outputs:
+            if not (is_source or origin.kind in ("merger", "funnel", "evm")) or not origin.outputs:
                 continue
             # One segment per receiving device of each of its channels (several: a
             # broadcast, or fan-out); the first reads the source, a tee feeds the others.
@@ -294,7 +365,7 @@ class Plan:
             channels.append(bridge.outputs[0])
             nxt = self._receiver(channels[-1])
         workers = None
-        if nxt.kind == "path" and nxt.outputs:
+        if nxt.kind in ("path", "builder") and nxt.outputs:
             workers = nxt
             channels.append(nxt.outputs[0])
             nxt = self._receiver(channels[-1])
@@ -311,6 +382,8 @@ class Plan:
             merge_input = [d for d in self.devices if channels[-1] in d.outputs].index(sender)
         segment = Segment(index, origin, workers, nxt, channels, merge_input)
         segment.bridge = bridge
+        if origin.kind == "evm":
+            segment.readouts = self.readouts_of(workers)
         if bridge is not None:
             self._check_bridge(segment)
         if workers is not None:
@@ -348,7 +421,7 @@ class Plan:
             return forced.pop()
         # Behind a bridge, every device is on the bridge's host.
         devices = segment.behind() if segment.bridge else segment.devices()
-        hosts = {h for d in devices for h in d.hosts}
+        hosts = {h for d in devices + segment.readouts for h in d.hosts}
         return "shm" if len(hosts) == 1 else "tcp"
 
     # --- a segment's path and options --------------------------------------------------------
@@ -356,6 +429,8 @@ class Plan:
     def origin_steps(self, segment: Segment) -> list:
         if segment.tee and segment.tee[1] is not None:
             return [segment.tee[0].source(segment.tee[1])]
+        if segment.origin.kind == "evm":
+            return [self.builders[segment.workers.name].manager()]
         if segment.origin.kind == "merger":
             steps = [self.tables[segment.origin.name].source()]
         elif segment.origin.kind == "funnel":
@@ -371,16 +446,22 @@ class Plan:
             return [self.funnels[segment.custody.name].input(segment.merge_input)]
         return segment.custody.steps()
 
+    def worker_steps(self, segment: Segment) -> list:
+        if segment.workers is None:
+            return []
+        if segment.workers.kind == "builder":
+            return [self.builders[segment.workers.name].build()]
+        return segment.workers.steps()
+
     def steps(self, segment: Segment) -> list:
         """The segment's path, source first: the origin's, the workers', the custody's steps."""
-        workers = segment.workers.steps() if segment.workers else []
-        return self.origin_steps(segment) + workers + self.custody_steps(segment)
+        return self.origin_steps(segment) + self.worker_steps(segment) + self.custody_steps(segment)
 
     def ranges(self, segment: Segment) -> list:
         """(device, range of path steps) of each device of the segment."""
         sizes = [
             (segment.origin, len(self.origin_steps(segment))),
-            (segment.workers, len(segment.workers.steps()) if segment.workers else 0),
+            (segment.workers, len(self.worker_steps(segment))),
             (segment.custody, len(self.custody_steps(segment))),
         ]
         out, start = [], 0
@@ -394,7 +475,7 @@ class Plan:
         """The engine's parts: modules in the input process, in the input and the workers,
         and the processes' names."""
         first = len(self.origin_steps(segment)) - 1
-        workers = len(segment.workers.steps()) if segment.workers else 0
+        workers = len(self.worker_steps(segment))
         origin, custody = segment.origin, segment.custody
         worker_names = [process_name(segment.workers.name, h, r) for h, r in segment.slots]
         bridge = segment.bridge
@@ -414,7 +495,13 @@ class Plan:
         # Credits cross the network: a replica holds enough to cover their round trip.
         remote = segment.transport == "tcp" or segment.bridge is not None
         relayed = segment.bridge is not None and role == "input"
+        building = None
+        if segment.readouts:
+            builder = segment.workers
+            names = [r.name for r in segment.readouts]
+            building = {"readouts": names, "batch": builder.batch, "timeout": builder.timeout_s}
         return {
+            "event_building": building,
             "processes": len(segment.slots),
             "ordered": segment.ordered,
             "max_restarts_per_minute": (segment.workers or segment.origin).max_restarts_per_minute,
@@ -457,6 +544,8 @@ class Plan:
                 roles.append((s, "output"))
             if s.bridge is device:
                 roles.append((s, "bridge"))
+            if device in s.readouts:
+                roles.append((s, f"readout:{s.readouts.index(device)}"))
         return roles
 
     def job(self) -> dict:

@@ -43,6 +43,12 @@ def run(args) -> int:
         }
         for segment, role in plan.roles(device, args.host, args.replica)
     ]
+    for r in roles:
+        if r["role"].startswith("readout:"):
+            # A readout runs its own device's path, under its own name.
+            r["steps"] = device.steps()
+            _, _, names = r["parallel"]["parts"]
+            r["parallel"]["parts"] = (0, 0, (name, *names[1:]))
     return _native.run_device(
         roles,
         name=name,

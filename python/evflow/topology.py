@@ -54,6 +54,7 @@ class Device:
     restart: str
     port: int | None
     timeout_s: float
+    batch: int
     line: int
     path: Path | None = None
     module: types.ModuleType | None = None
@@ -101,7 +102,7 @@ def load(file, *, check_hosts: bool = True) -> Topology:
     topology = read(file)
     problems = []
     for device in topology.devices.values():
-        if device.kind == "path":
+        if device.kind in ("path", "readout"):
             problems.extend(_import(device))
     if check_hosts:
         problems.extend(_check_hosts(topology))

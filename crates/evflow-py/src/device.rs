@@ -77,6 +77,7 @@ fn role_named(role: &str) -> PyResult<Role> {
         None if role == "input" => Ok(Role::Input),
         None if role == "output" => Ok(Role::Output),
         None if role == "bridge" => Ok(Role::Bridge),
+        Some(("readout", i)) => Ok(Role::Readout(i.parse().map_err(|_| config_error(format!("bad readout {i:?}")))?)),
         Some(("worker", w)) => Ok(Role::Worker(w.parse().map_err(|_| config_error(format!("bad worker slot {w:?}")))?)),
         _ => Err(config_error(format!("role must be input, worker:N or output, not {role:?}"))),
     }

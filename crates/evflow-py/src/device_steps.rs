@@ -8,6 +8,7 @@ use evflow_runtime::module::{Module, Source};
 use evflow_runtime::modules::{
     FunnelInput, FunnelSource, FunnelTable, MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable,
 };
+use evflow_runtime::parallel::eventbuilding::{BuildStep, EventBuilding, EventManager};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -94,8 +95,41 @@ impl PyFunnelTable {
     }
 }
 
+/// An event builder's steps: its event manager's source and its builders' step.
+#[pyclass(name = "EventBuilder", module = "evflow._native", frozen)]
+pub struct PyEventBuilder {
+    eb: EventBuilding,
+    name: String,
+}
+
+#[pymethods]
+impl PyEventBuilder {
+    #[new]
+    fn new(name: String, readouts: Vec<String>, batch: u64, timeout: f64) -> PyResult<Self> {
+        if !(timeout > 0.0 && timeout.is_finite()) || batch == 0 || readouts.is_empty() {
+            return Err(config_error(format!(
+                "builder {name}: needs readout devices, a batch of 1 or more and a positive timeout"
+            )));
+        }
+        let eb = EventBuilding { readouts, batch, timeout: Duration::from_secs_f64(timeout) };
+        Ok(PyEventBuilder { eb, name })
+    }
+
+    /// The source of the event manager: one descriptor per batch.
+    fn manager(&self) -> PyDeviceStep {
+        PyDeviceStep::new(&format!("{}-evm", self.name), Step::EventManager(self.eb.clone()))
+    }
+
+    /// The builders' step.
+    fn build(&self) -> PyDeviceStep {
+        PyDeviceStep::new(&self.name, Step::Build)
+    }
+}
+
 /// Which step of which built-in device.
 enum Step {
+    EventManager(EventBuilding),
+    Build,
     MergeInput(Arc<MergeTable>, usize),
     MergeSource(Arc<MergeTable>),
     TeeReader(Arc<TeeTable>),
@@ -127,7 +161,7 @@ impl PyDeviceStep {
     /// Whether it is a source.
     #[getter]
     fn is_source(&self) -> bool {
-        matches!(self.step, Step::MergeSource(_) | Step::TeeSource(..) | Step::FunnelSource(_))
+        matches!(self.step, Step::MergeSource(_) | Step::TeeSource(..) | Step::FunnelSource(_) | Step::EventManager(_))
     }
     /// Marks built-in modules for `Path.add`.
     #[getter]
@@ -143,6 +177,7 @@ pub fn native_source(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Source>> {
         Step::MergeSource(table) => Box::new(MergeSource::new(table.clone())),
         Step::TeeSource(table, follower) => Box::new(TeeSource::new(table.clone(), *follower)),
         Step::FunnelSource(table) => Box::new(FunnelSource::new(table.clone())),
+        Step::EventManager(eb) => Box::new(EventManager::new(&step.get().name, eb.clone())),
         _ => return None,
     })
 }
@@ -154,6 +189,7 @@ pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
         Step::MergeInput(table, input) => Box::new(MergeInput::new(table.clone(), *input)),
         Step::TeeReader(table) => Box::new(TeeStep::new(table.clone())),
         Step::FunnelInput(table, input) => Box::new(FunnelInput::new(table.clone(), *input)),
+        Step::Build => Box::new(BuildStep::new(&step.get().name)),
         _ => return None,
     })
 }
@@ -164,5 +200,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTeeTable>()?;
     m.add_class::<PyFunnelTable>()?;
     m.add_class::<PyDeviceStep>()?;
+    m.add_class::<PyEventBuilder>()?;
     Ok(())
 }

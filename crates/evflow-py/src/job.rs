@@ -409,6 +409,17 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
     if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
         o.segment_size = Some(v);
     }
+    if let Some(eb) = d.get_item("event_building")?.filter(|v| !v.is_none()) {
+        let eb = eb.cast_into::<PyDict>()?;
+        let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+            eb.get_item(key)?.ok_or_else(|| config_error(format!("event_building needs {key:?}")))
+        };
+        o.event_building = Some(evflow_runtime::parallel::eventbuilding::EventBuilding {
+            readouts: item("readouts")?.extract()?,
+            batch: item("batch")?.extract()?,
+            timeout: Duration::from_secs_f64(item("timeout")?.extract()?),
+        });
+    }
     if let Some(parts) = d.get_item("parts")?.filter(|v| !v.is_none()) {
         // From evflow up: which device's modules run in which process, and their names.
         type Names = (String, String, String, Vec<String>, String);

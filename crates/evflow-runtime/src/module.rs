@@ -188,6 +188,18 @@ pub trait Module {
     }
 }
 
+/// Opens a channel of the engine's segment by its name, on the segment's transport (shm or
+/// ipc on one host, tcp with published addresses across hosts).
+pub trait Opener {
+    /// Opens `name` as `pattern`, binding or connecting.
+    fn open(
+        &self,
+        pattern: evflow_transport::Pattern,
+        name: &str,
+        side: evflow_transport::Side,
+    ) -> Result<evflow_transport::Channel, evflow_transport::ChannelError>;
+}
+
 /// The first step of a path: where events come from.
 pub trait Source {
     /// Name shown in statistics and errors.
@@ -221,6 +233,16 @@ pub trait Source {
 
     /// The next event, or `None` at the end of data.
     fn next_event(&mut self) -> HookResult<Option<Event>>;
+
+    /// A source that talks on channels of its own (the event builder's manager) opens them
+    /// here, once, in the parallel engine's input, before its first event.
+    fn open_channels(&mut self, _open: &dyn Opener) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// In the parallel engine's input: every event whose seq is below `watermark` is at the
+    /// custody (told whenever it moves).
+    fn acknowledged(&mut self, _watermark: u64) {}
 
     /// Called once at the end of the job, also after an error.
     fn terminate(&mut self) -> HookResult {

@@ -324,7 +324,7 @@ impl MergeTable {
 }
 
 /// A numpy array of strings (`<U`, UTF-32) holding `names`.
-fn names_entry(names: &[&str]) -> Entry {
+pub(crate) fn names_entry(names: &[&str]) -> Entry {
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(1);
     let mut bytes = Vec::with_capacity(names.len() * width * 4);
     for name in names {

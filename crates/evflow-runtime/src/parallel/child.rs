@@ -33,6 +33,9 @@ pub enum Role {
     /// Forwards a segment's messages between the origin's host and its own (a topology's
     /// bridge); runs no modules.
     Bridge,
+    /// Reads its device's fragments and answers the builders (event building); the index
+    /// of its readout device.
+    Readout(usize),
 }
 
 impl Role {
@@ -42,6 +45,8 @@ impl Role {
             Role::Input => super::board::INPUT_SLOT,
             // A bridge counts no module: the output's slot is never written by it.
             Role::Output | Role::Bridge => super::board::OUTPUT_SLOT,
+            // A readout's board is its own: its modules count in the input's slot.
+            Role::Readout(_) => super::board::INPUT_SLOT,
             Role::Worker(w) => 2 + w,
         }
     }
@@ -53,6 +58,7 @@ impl Role {
             Role::Worker(_) => "worker",
             Role::Output => "output",
             Role::Bridge => "bridge",
+            Role::Readout(_) => "readout",
         }
     }
 }
@@ -180,6 +186,7 @@ pub fn run_role(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
         Role::Worker(w) => super::worker::run(ctx, path, w),
         Role::Output => super::output::run(ctx, path),
         Role::Bridge => super::bridge::run(ctx),
+        Role::Readout(i) => super::eventbuilding::readout::run(ctx, path, i),
     }));
     let end = result.unwrap_or_else(|panic| {
         let what = panic

@@ -124,7 +124,9 @@ pub fn run(
 impl Prepared {
     fn new(spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, String> {
         let parts = spec.popts.parts.clone().ok_or("a device needs the parts of its topology")?;
-        parts.check(spec.path.modules.len(), spec.popts.processes)?;
+        if !matches!(spec.role, Role::Readout(_)) {
+            parts.check(spec.path.modules.len(), spec.popts.processes)?;
+        }
         let names = spec.path.step_names();
         let board =
             Arc::new(Board::new(spec.popts.processes, names.len()).map_err(|e| format!("cannot map the board: {e}"))?);
@@ -243,7 +245,8 @@ fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     }
     let source_error =
         |hook, error| JobError { module: ctx.names[0].clone(), is_source: true, hook, run: None, event: None, error };
-    if ctx.role == Role::Input {
+    let reads = matches!(ctx.role, Role::Input | Role::Readout(_));
+    if reads {
         path.source.initialize(&job).map_err(|e| vec![source_error(Hook::Initialize, e)])?;
     }
     let modules = &mut path.modules[steps.start.max(1) - 1..steps.end - 1];
@@ -251,7 +254,7 @@ fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     let Err(error) = stage.initialize(&job) else { return Ok(()) };
     let mut errors = vec![error];
     errors.extend(stage.finish(&JobEnd::Stopped(format!("stopped by an error: {}", errors[0]))));
-    if ctx.role == Role::Input {
+    if reads {
         if let Err(e) = path.source.terminate() {
             errors.push(source_error(Hook::Terminate, e));
         }

@@ -113,8 +113,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     };
     let _home = super::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
-    let outcome = (0..input.workers.len())
-        .try_for_each(|w| input.open_work(w))
+    let outcome = path
+        .source
+        .open_channels(ctx.net)
+        .map_err(|e| format!("the input cannot open its source's channels: {e}"))
+        .and_then(|()| (0..input.workers.len()).try_for_each(|w| input.open_work(w)))
         .and_then(|()| input.pump(&mut *path.source, &mut stage));
     let mut errors = stage.finish(&job_end(ctx, input.error.as_ref()));
     if let Err(e) = path.source.terminate() {
@@ -161,7 +164,12 @@ fn follow_runs(board: &super::board::Board, run: &mut Option<(u32, u32)>, open: 
     }
 }
 
-fn source_error(ctx: &Ctx<'_>, hook: Hook, last: Option<(u32, u64)>, error: crate::module::ModuleError) -> JobError {
+pub(super) fn source_error(
+    ctx: &Ctx<'_>,
+    hook: Hook,
+    last: Option<(u32, u64)>,
+    error: crate::module::ModuleError,
+) -> JobError {
     JobError {
         module: ctx.names[0].clone(),
         is_source: true,
@@ -216,6 +224,7 @@ impl Input<'_, '_> {
                     reading = false;
                     continue;
                 }
+                source.acknowledged(board.counters().watermark.load(Ordering::Acquire));
                 if !source.ready() {
                     // A live source with nothing yet: look at acks meanwhile, then again.
                     if !progressed {

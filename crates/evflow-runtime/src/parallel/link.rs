@@ -307,6 +307,7 @@ impl LinkState {
             Role::Worker(w) => ("worker", Some(w)),
             Role::Output => ("output", None),
             Role::Bridge => ("bridge", None),
+            Role::Readout(_) => ("readout", None),
         };
         let busy = worker.map(|w| board.worker(w).busy_seq.load(Ordering::Acquire)).filter(|&s| s != IDLE);
         if let Some(w) = worker {

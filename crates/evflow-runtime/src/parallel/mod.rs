@@ -6,6 +6,7 @@ pub mod board;
 mod bridge;
 mod child;
 pub mod device;
+pub mod eventbuilding;
 mod frames;
 mod input;
 mod jobdir;
@@ -144,6 +145,8 @@ pub struct ParallelOptions {
     pub segment_size: Option<usize>,
     /// Which process runs which modules; `None`: by the modules' `parallel_safe`.
     pub parts: Option<Parts>,
+    /// The segment builds events (docs/eventbuilding.md): its workers are builders.
+    pub event_building: Option<eventbuilding::EventBuilding>,
 }
 
 impl Default for ParallelOptions {
@@ -159,6 +162,7 @@ impl Default for ParallelOptions {
             transport: Transport::Shm,
             segment_size: None,
             parts: None,
+            event_building: None,
         }
     }
 }

@@ -305,7 +305,7 @@ impl Monitor<'_> {
                     let what = if role == Role::Output { "; its files may be incomplete" } else { "" };
                     self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
                 }
-                Role::Input | Role::Output | Role::Bridge => {
+                Role::Input | Role::Output | Role::Bridge | Role::Readout(_) => {
                     if exit == Some(EXIT_INTERNAL) {
                         self.abort();
                     }
@@ -406,7 +406,7 @@ impl Monitor<'_> {
                 role: p.role.label(),
                 // A bridge runs no module: the output's slot is not its.
                 modules: match p.role {
-                    Role::Bridge => Vec::new(),
+                    Role::Bridge | Role::Readout(_) => Vec::new(),
                     role => self.module_stats(role.slot()..role.slot() + 1),
                 },
             })

@@ -187,6 +187,12 @@ impl Net {
     }
 }
 
+impl crate::module::Opener for Net {
+    fn open(&self, pattern: Pattern, name: &str, side: Side) -> Result<Channel, ChannelError> {
+        Net::open(self, pattern, name, side)
+    }
+}
+
 /// The channel a bridge receives its segment's dispatches on.
 pub const RELAY: &str = "relay";
 

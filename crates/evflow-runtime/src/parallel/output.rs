@@ -282,6 +282,11 @@ impl Output<'_, '_> {
             return Ok(());
         }
         match status {
+            Status::Built => {
+                for event in built_events(seq, &event)? {
+                    self.apply(seq, Status::Processed, event, stage)?;
+                }
+            }
             Status::Processed | Status::Poison => {
                 if event.is_empty() {
                     return Err(format!("result of seq {seq} without its event"));
@@ -375,4 +380,28 @@ impl Output<'_, '_> {
         missing.sort_unstable();
         self.ctx.dir.write_not_completed(&missing, read);
     }
+}
+
+/// The parts of each event of a builder's batch (`Status::Built`): the first part says how
+/// many parts each event takes.
+fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
+    let bad = |what: &str| format!("the built batch of seq {seq} is malformed: {what}");
+    let (index, rest) = parts.split_first().ok_or_else(|| bad("no index"))?;
+    let index = index.as_slice();
+    if index.len() < 4 || index.len() % 4 != 0 {
+        return Err(bad("an index of a length not a multiple of 4"));
+    }
+    let words: Vec<usize> =
+        index.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")) as usize).collect();
+    let (&count, counts) = words.split_first().expect("one word or more");
+    if counts.len() != count || counts.contains(&0) || counts.iter().sum::<usize>() != rest.len() {
+        return Err(bad("its index does not match its parts"));
+    }
+    let mut out = Vec::with_capacity(count);
+    let mut at = 0;
+    for &n in counts {
+        out.push(rest[at..at + n].to_vec());
+        at += n;
+    }
+    Ok(out)
 }

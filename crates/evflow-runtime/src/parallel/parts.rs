@@ -84,6 +84,8 @@ impl Parts {
             },
             Role::Output => self.names.output.clone(),
             Role::Bridge => self.names.bridge.clone(),
+            // A readout device runs one process: the origin's name is its own.
+            Role::Readout(_) => self.names.input.clone(),
         }
     }
 
@@ -94,6 +96,8 @@ impl Parts {
             Role::Worker(_) => 1 + self.input..1 + self.workers,
             Role::Output => 1 + self.workers..steps,
             Role::Bridge => 0..0,
+            // A readout's path is its own device's, whole.
+            Role::Readout(_) => 0..steps,
         }
     }
 }

@@ -44,6 +44,9 @@ pub enum Status {
     Quarantined = 4,
     /// The job stopped before the event was processed.
     Abandoned = 5,
+    /// A builder's batch (docs/eventbuilding.md): a part listing how many parts each built
+    /// event takes follows the header, then the events' parts.
+    Built = 6,
 }
 
 impl Status {
@@ -54,6 +57,7 @@ impl Status {
             3 => Status::Poison,
             4 => Status::Quarantined,
             5 => Status::Abandoned,
+            6 => Status::Built,
             _ => return None,
         })
     }

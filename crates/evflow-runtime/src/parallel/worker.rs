@@ -16,9 +16,12 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// How long a worker waits for an event before it looks at the board again.
-pub(super) const POLL: Duration = Duration::from_millis(20);
+pub(crate) const POLL: Duration = Duration::from_millis(20);
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
+    if ctx.popts.event_building.is_some() {
+        return super::eventbuilding::builder::run(ctx, path, w);
+    }
     let slot = ctx.board.worker(w);
     let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
     let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
@@ -142,7 +145,7 @@ fn is_end(message: &Message) -> bool {
 }
 
 /// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
-fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
+pub(super) fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
     let mut parts = message.parts;
     if parts.len() < 2 {
         return Err(format!("a dispatch has a header and a frame, this message {} parts", parts.len()));
@@ -211,7 +214,7 @@ impl RoomWait {
     }
 }
 
-fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Vec<Part>, String> {
+pub(super) fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Vec<Part>, String> {
     let mut wait = RoomWait::new(ctx.board);
     loop {
         if let Some(parts) = frames::try_encode(channel, event, POLL)? {
@@ -238,7 +241,7 @@ fn send(
 }
 
 /// Sends, waiting as long as the job goes on.
-fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
+pub(super) fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
     loop {
         match channel.send(message, Some(POLL)) {
             Ok(()) => return Ok(()),

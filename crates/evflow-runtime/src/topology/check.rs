@@ -28,6 +28,14 @@ pub fn check(t: &Topology, problems: &mut Vec<Problem>) {
                 device.line,
                 format!("merger {name} needs two or more inputs and one output, not {inputs} and {outputs}"),
             ),
+            Kind::Builder if inputs != 1 || outputs != 1 => problem(
+                device.line,
+                format!("builder {name} needs one input (from its readout devices) and one output, not {inputs} and {outputs}"),
+            ),
+            Kind::Readout if inputs != 0 || outputs != 1 => problem(
+                device.line,
+                format!("readout {name} needs no input (its path starts with a source) and one output, to its builder, not {inputs} and {outputs}"),
+            ),
             Kind::Bridge if inputs != 1 || outputs != 1 => problem(
                 device.line,
                 format!("bridge {name} needs one input and one output, not {inputs} and {outputs}"),

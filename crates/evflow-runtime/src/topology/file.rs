@@ -2,8 +2,8 @@
 //! of the wrong type reported with its line.
 
 use super::{
-    Channel, Device, Host, Kind, Pattern, Problem, Restart, Topology, Transport, DEFAULT_MERGER_TIMEOUT_S,
-    DEFAULT_REPLICAS, LOCAL_HOST,
+    Channel, Device, Host, Kind, Pattern, Problem, Restart, Topology, Transport, DEFAULT_BATCH,
+    DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
 };
 use crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE;
 use std::collections::BTreeMap;
@@ -23,6 +23,7 @@ const DEVICE_KEYS: &[&str] = &[
     "restart",
     "port",
     "timeout",
+    "batch",
 ];
 const CHANNEL_KEYS: &[&str] = &["pattern", "transport", "ordered"];
 
@@ -217,16 +218,22 @@ impl Reader<'_, '_> {
         let place = format!("[devices.{name}]");
         let place = place.as_str();
         self.known_keys(t, DEVICE_KEYS, place);
-        let kinds = [("path", Kind::Path), ("merger", Kind::Merger), ("bridge", Kind::Bridge)];
+        let kinds = [
+            ("path", Kind::Path),
+            ("merger", Kind::Merger),
+            ("bridge", Kind::Bridge),
+            ("readout", Kind::Readout),
+            ("builder", Kind::Builder),
+        ];
         let kind = self.choice(t, "kind", place, &kinds).unwrap_or(Kind::Path);
         let steering = self.string(t, "steering", place);
         let steering_line = steering.as_ref().map_or(line, |s| s.1);
         match (kind, &steering) {
-            (Kind::Path, None) if t.get("steering").is_none() => self.problem(
+            (Kind::Path | Kind::Readout, None) if t.get("steering").is_none() => self.problem(
                 line,
                 format!("device {name} has no `steering`: name the Python file that defines its `path`, or give it a built-in `kind`"),
             ),
-            (Kind::Merger | Kind::Bridge, Some((_, l))) => {
+            (Kind::Merger | Kind::Bridge | Kind::Builder, Some((_, l))) => {
                 self.problem(*l, format!("device {name} is a built-in {kind:?} and takes no `steering`").to_lowercase())
             }
             _ => {}
@@ -239,7 +246,8 @@ impl Reader<'_, '_> {
             .integer(t, "max_restarts_per_minute", place, (0, 1_000_000))
             .map_or(DEFAULT_MAX_RESTARTS_PER_MINUTE, |v| v as u32);
         // A merger holds parts in its memory: it is not restarted unless asked.
-        let processor = !inputs.is_empty() && !outputs.is_empty() && kind != Kind::Merger;
+        // A readout unit is restarted: its events are incomplete until it is back.
+        let processor = !inputs.is_empty() && !outputs.is_empty() && kind != Kind::Merger || kind == Kind::Readout;
         let default_restart = if processor { Restart::Always } else { Restart::Never };
         let restarts = [("always", Restart::Always), ("never", Restart::Never)];
         let restart = self.choice(t, "restart", place, &restarts).unwrap_or(default_restart);
@@ -247,9 +255,9 @@ impl Reader<'_, '_> {
         let timeout_s = match self.value(t, "timeout") {
             None => DEFAULT_MERGER_TIMEOUT_S,
             Some((item, l)) => match item.as_float().or_else(|| item.as_integer().map(|i| i as f64)) {
-                Some(v) if v > 0.0 && kind == Kind::Merger => v,
-                Some(_) if kind != Kind::Merger => {
-                    self.problem(l, format!("`timeout` in {place} is only for kind = \"merger\""));
+                Some(v) if v > 0.0 && matches!(kind, Kind::Merger | Kind::Builder) => v,
+                Some(_) if !matches!(kind, Kind::Merger | Kind::Builder) => {
+                    self.problem(l, format!("`timeout` in {place} is only for kind = \"merger\" or \"builder\""));
                     DEFAULT_MERGER_TIMEOUT_S
                 }
                 Some(v) => {
@@ -262,6 +270,10 @@ impl Reader<'_, '_> {
                 }
             },
         };
+        let batch = self.integer(t, "batch", place, (1, 1 << 20)).map_or(DEFAULT_BATCH, |v| v as u64);
+        if let (Some((_, l)), false) = (self.value(t, "batch"), kind == Kind::Builder) {
+            self.problem(l, format!("`batch` in {place} is only for kind = \"builder\""));
+        }
         Device {
             kind,
             steering: steering.map(|(s, _)| dir.join(s)),
@@ -274,6 +286,7 @@ impl Reader<'_, '_> {
             restart,
             port,
             timeout_s,
+            batch,
             line,
         }
     }

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_REPLICAS: u32 = 1;
 /// Seconds a merger waits for the missing parts of an event when the file does not say.
 pub const DEFAULT_MERGER_TIMEOUT_S: f64 = 2.0;
+/// Events per batch of a builder when the file does not say (docs/eventbuilding.md).
+pub const DEFAULT_BATCH: u64 = 64;
 /// The host of a device that names none: the machine `evflow up` runs on.
 pub const LOCAL_HOST: &str = "local";
 
@@ -75,6 +77,10 @@ pub enum Kind {
     Merger,
     /// Forwards one channel to another without decoding events.
     Bridge,
+    /// A readout unit: reads its detector slice's fragments for the builders.
+    Readout,
+    /// A builder unit: joins each event's fragments from every readout unit.
+    Builder,
 }
 
 /// Whether a dead replica is started again.
@@ -112,6 +118,8 @@ pub struct Device {
     pub port: Option<u16>,
     /// Merger: seconds before an event with a part missing goes on flagged incomplete.
     pub timeout_s: f64,
+    /// Builder: events per batch.
+    pub batch: u64,
     /// Line of its table.
     pub line: usize,
 }

@@ -1,0 +1,420 @@
+//! A readout unit (RU): runs its device's path (a source of its slice's fragments and its
+//! modules), keeps the fragments by batch, tells the event manager how far it has read,
+//! and answers the builders' requests (docs/eventbuilding.md).
+
+use super::{batch_of, BatchKey, EventBuilding, FragmentsHead, Progress, Request, STORE_BATCHES, STORE_BYTES};
+use crate::job::{Hook, Path};
+use crate::log;
+use crate::module::Opener;
+use crate::parallel::board::Stop;
+use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use crate::parallel::frames;
+use crate::parallel::net::is_not_ready;
+use crate::stage::Fate;
+use evflow_core::Event;
+use evflow_transport::{Channel, Message, Part, Pattern, Side};
+use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How long an RU with nothing to do waits for a request before it looks again.
+const IDLE: Duration = Duration::from_micros(200);
+
+/// The fragments an RU holds, by batch, from the release point on: those requested (kept
+/// until released, since a builder that dies asks again through another) and those read
+/// ahead of the requests, which bound its reading.
+#[derive(Default)]
+pub struct Store {
+    batches: BTreeMap<BatchKey, (Vec<Event>, usize)>,
+    bytes: usize,
+    /// Every batch before it is at the custody.
+    release: BatchKey,
+    /// The highest batch a builder asked for.
+    requested: Option<BatchKey>,
+    /// Fragments read for batches already released (a restarted RU catching up).
+    pub late: u64,
+}
+
+impl Store {
+    /// Keeps `fragment` of `batch`; a fragment of a released batch is late: counted, dropped.
+    pub fn put(&mut self, batch: BatchKey, fragment: Event) {
+        if batch < self.release {
+            self.late += 1;
+            return;
+        }
+        let bytes = fragment.payload_bytes();
+        self.bytes += bytes;
+        let held = self.batches.entry(batch).or_default();
+        held.0.push(fragment);
+        held.1 += bytes;
+    }
+
+    /// Notes that a builder asked for `batch`.
+    pub fn requested(&mut self, batch: BatchKey) {
+        self.requested = self.requested.max(Some(batch));
+    }
+
+    /// Drops the batches before `release`.
+    pub fn release(&mut self, release: BatchKey) {
+        if release <= self.release {
+            return;
+        }
+        self.release = release;
+        let kept = self.batches.split_off(&release);
+        for (_, bytes) in std::mem::replace(&mut self.batches, kept).into_values() {
+            self.bytes -= bytes;
+        }
+    }
+
+    /// Whether it may read more: fewer than [`STORE_BATCHES`] batches and [`STORE_BYTES`]
+    /// read ahead of the requests (one is always allowed, however large). Requested batches
+    /// do not count: they wait for the custody, which the requests to come tell of.
+    pub fn has_room(&self) -> bool {
+        let ahead: Vec<usize> = match self.requested {
+            Some(r) => self
+                .batches
+                .range((std::ops::Bound::Excluded(r), std::ops::Bound::Unbounded))
+                .map(|(_, b)| b.1)
+                .collect(),
+            None => self.batches.values().map(|b| b.1).collect(),
+        };
+        ahead.len() <= 1 || ahead.len() < STORE_BATCHES && ahead.iter().sum::<usize>() < STORE_BYTES
+    }
+
+    /// The fragments of `batch` (shared, not copied).
+    pub fn fragments(&self, batch: BatchKey) -> &[Event] {
+        self.batches.get(&batch).map_or(&[], |b| b.0.as_slice())
+    }
+}
+
+/// A builder's channels, for one generation of its slot.
+struct Builder {
+    generation: u32,
+    requests: Channel,
+    fragments: Channel,
+}
+
+struct Readout<'a> {
+    ctx: &'a Ctx<'a>,
+    eb: &'a EventBuilding,
+    index: u32,
+    store: Store,
+    /// The batch of the fragment read last, and whether the source ended.
+    at: Option<(u32, u64)>,
+    /// The run of the fragment read last and its first fragment's number.
+    first: Option<(u32, u64)>,
+    ended: bool,
+    progress: Channel,
+    /// What the event manager has not been told yet.
+    progress_due: bool,
+    builders: Vec<Option<Builder>>,
+    /// Requests for batches not passed yet.
+    waiting: Vec<Request>,
+    malformed: u64,
+}
+
+/// Runs readout unit `index` of the segment until the event manager's segment ends.
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
+    let Some(eb) = ctx.popts.event_building.as_ref() else {
+        internal_error(ctx, "a readout role in a segment that builds no events".into());
+        return End { code: EXIT_INTERNAL, terminated: false };
+    };
+    let progress = match ctx.net.open(Pattern::Push, "progress", Side::Connect) {
+        Ok(c) => c,
+        Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
+            return End { code: EXIT_OK, terminated: false };
+        }
+        Err(e) => {
+            internal_error(ctx, format!("readout {} cannot open its channels: {e}", eb.readouts[index]));
+            return End { code: EXIT_INTERNAL, terminated: false };
+        }
+    };
+    // Fragments made by the source land in blocks of the segment, and go to builders by handle.
+    let _home = frames::make_home(&progress);
+    let mut ru = Readout {
+        ctx,
+        eb,
+        index: index as u32,
+        store: Store::default(),
+        at: None,
+        first: None,
+        ended: false,
+        progress,
+        progress_due: true,
+        builders: (0..ctx.board.workers()).map(|_| None).collect(),
+        waiting: Vec::new(),
+        malformed: 0,
+    };
+    let mut stage = ctx.stage(&mut path.modules[..], 1);
+    let outcome = ru.pump(&mut *path.source, &mut stage);
+    let own = match &outcome {
+        Err(Some(e)) => Some(e),
+        _ => None,
+    };
+    let mut errors = stage.finish(&job_end(ctx, own));
+    if let Err(e) = path.source.terminate() {
+        errors.push(crate::parallel::input::source_error(ctx, Hook::Terminate, None, e));
+    }
+    if ru.store.late > 0 {
+        log::warn!(
+            "{}: {} fragments were late (their batches were built already) and were dropped",
+            eb.readouts[index],
+            ru.store.late
+        );
+    }
+    let mut code = EXIT_OK;
+    match outcome {
+        Ok(()) => {}
+        Err(Some(e)) => {
+            ctx.record(&e);
+            ctx.board.fail();
+            code = EXIT_JOB_ERROR;
+        }
+        Err(None) => code = EXIT_INTERNAL,
+    }
+    for e in &errors {
+        ctx.record(e);
+        code = code.max(EXIT_JOB_ERROR);
+    }
+    End { code, terminated: true }
+}
+
+impl Readout<'_> {
+    /// Reads and answers until the segment ends; `Err(Some)`: a module stopped the job,
+    /// `Err(None)`: an engine error (recorded).
+    fn pump(
+        &mut self,
+        source: &mut dyn crate::module::Source,
+        stage: &mut crate::stage::Stage<'_, crate::parallel::board::BoardTally<'_>>,
+    ) -> Result<(), Option<crate::job::JobError>> {
+        let board = self.ctx.board;
+        loop {
+            if board.stop() == Stop::Abort || self.ctx.monitor_gone() || board.ended() {
+                return Ok(());
+            }
+            self.connect_builders().map_err(|e| self.engine_error(e))?;
+            let mut busy = self.take_requests().map_err(|e| self.engine_error(e))?;
+            busy |= self.answer().map_err(|e| self.engine_error(e))?;
+            let reading = !self.ended && board.stop() == Stop::Run && !board.failed();
+            if reading && self.store.has_room() {
+                busy = true;
+                match stage.read(source) {
+                    Ok(Some(mut event)) => {
+                        board.counters().read.fetch_add(1, Ordering::Relaxed);
+                        match stage.event(&mut event) {
+                            Fate::Keep => self.keep(event),
+                            Fate::Reject => {}
+                            Fate::Stop(e) => return Err(Some(e)),
+                        }
+                    }
+                    Ok(None) => {
+                        self.ended = true;
+                        self.progress_due = true;
+                    }
+                    Err(e) => {
+                        let at = self.at;
+                        return Err(Some(crate::parallel::input::source_error(self.ctx, Hook::Read, at, e)));
+                    }
+                }
+            }
+            self.tell_progress().map_err(|e| self.engine_error(e))?;
+            if !busy {
+                std::thread::sleep(IDLE);
+            }
+        }
+    }
+
+    fn engine_error(&self, message: String) -> Option<crate::job::JobError> {
+        internal_error(self.ctx, format!("readout {}: {message}", self.eb.readouts[self.index as usize]));
+        None
+    }
+
+    fn keep(&mut self, fragment: Event) {
+        let (run, number) = (fragment.meta.run, fragment.meta.event);
+        let batch = batch_of(run, number, self.eb.batch);
+        if self.at.map(|(r, n)| batch_of(r, n, self.eb.batch)) != Some(batch) {
+            self.progress_due = true;
+        }
+        if self.first.is_none_or(|(r, _)| r != run) {
+            self.first = Some((run, number));
+        }
+        self.at = Some((run, number));
+        self.store.put(batch, fragment);
+    }
+
+    /// Whether this RU has read all it will of `batch`.
+    fn passed(&self, batch: BatchKey) -> bool {
+        self.ended || self.at.is_some_and(|(r, n)| batch_of(r, n, self.eb.batch) > batch)
+    }
+
+    /// Connects to every live builder's channels (its generation, as the view says).
+    fn connect_builders(&mut self) -> Result<(), String> {
+        for w in 0..self.builders.len() {
+            let slot = self.ctx.board.worker(w);
+            let generation = slot.generation.load(Ordering::Acquire);
+            let live = slot.pid.load(Ordering::Acquire) != 0;
+            if self.builders[w].as_ref().is_some_and(|b| b.generation == generation) || !live {
+                continue;
+            }
+            self.builders[w] = None;
+            let open = |pattern, name: String| self.ctx.net.open(pattern, &name, Side::Connect);
+            let opened = open(Pattern::Sub, format!("requests-{w}-{generation}"))
+                .and_then(|r| Ok((r, open(Pattern::Push, format!("fragments-{w}-{generation}"))?)));
+            match opened {
+                Ok((requests, fragments)) => self.builders[w] = Some(Builder { generation, requests, fragments }),
+                // Not bound yet (it is starting): the next turn tries again.
+                Err(e) => log::debug!("readout cannot reach builder {w} yet: {e}"),
+            }
+        }
+        Ok(())
+    }
+
+    fn take_requests(&mut self) -> Result<bool, String> {
+        let mut any = false;
+        for builder in self.builders.iter_mut().flatten() {
+            loop {
+                let message = match builder.requests.recv(Some(Duration::ZERO)) {
+                    Ok(m) => m,
+                    Err(e) if e.is_timeout() || is_not_ready(&e) => break,
+                    Err(e) => return Err(format!("cannot receive requests: {e}")),
+                };
+                any = true;
+                match message.parts.first().map(|p| Request::decode(p.as_slice())) {
+                    Some(Ok(r)) if r.wanted.len() == self.eb.readouts.len() => {
+                        self.store.release(r.release);
+                        self.store.requested(r.batch);
+                        if r.wanted[self.index as usize] {
+                            self.waiting.retain(|w| (w.batch, w.slot) != (r.batch, r.slot));
+                            self.waiting.push(r);
+                        }
+                    }
+                    _ => {
+                        if self.malformed == 0 {
+                            log::warn!("readout: dropped a message that is not a builder's request");
+                        }
+                        self.malformed += 1;
+                    }
+                }
+            }
+        }
+        Ok(any)
+    }
+
+    /// Answers the requests for batches this RU has passed.
+    fn answer(&mut self) -> Result<bool, String> {
+        let mut answered = false;
+        let mut i = 0;
+        while i < self.waiting.len() {
+            let request = &self.waiting[i];
+            if !self.passed(request.batch) {
+                i += 1;
+                continue;
+            }
+            let request = self.waiting.swap_remove(i);
+            let Some(builder) = self.builders.get_mut(request.slot as usize).and_then(Option::as_mut) else {
+                continue;
+            };
+            if builder.generation != request.generation {
+                continue; // a dead builder's: its batch goes to another, which asks again
+            }
+            let fragments = self.store.fragments(request.batch);
+            let mut parts = Vec::new();
+            let mut counts = Vec::with_capacity(fragments.len());
+            for fragment in fragments {
+                let encoded = loop {
+                    if let Some(p) = frames::try_encode(&builder.fragments, fragment, Duration::from_millis(20))? {
+                        break p;
+                    }
+                    if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() || self.ctx.board.ended() {
+                        return Ok(answered);
+                    }
+                };
+                counts.push(encoded.len() as u32);
+                parts.extend(encoded);
+            }
+            let head = FragmentsHead { batch: request.batch, readout: self.index, parts: counts };
+            let mut message = vec![Part::from(head.encode())];
+            message.extend(parts);
+            let message = Message::new(message);
+            let slot = self.ctx.board.worker(request.slot as usize);
+            loop {
+                match builder.fragments.send(&message, Some(Duration::from_millis(5))) {
+                    Ok(()) => break,
+                    Err(e) if is_not_ready(&e) => {
+                        // A builder that died asks no more: its batch goes to another, which
+                        // asks again. A live one that is full is waited for.
+                        let gone = slot.pid.load(Ordering::Acquire) == 0
+                            || slot.generation.load(Ordering::Acquire) != request.generation;
+                        if gone || self.ctx.board.stop() == Stop::Abort || self.ctx.board.ended() {
+                            break;
+                        }
+                    }
+                    Err(e) => return Err(format!("cannot send fragments: {e}")),
+                }
+            }
+            answered = true;
+        }
+        Ok(answered)
+    }
+
+    fn tell_progress(&mut self) -> Result<(), String> {
+        if !self.progress_due {
+            return Ok(());
+        }
+        let (run, number) = self.at.unwrap_or((0, 0));
+        let first = self.first.filter(|&(r, _)| r == run).map_or(number, |(_, n)| n);
+        let p = Progress { readout: self.index, run, number, first, any: self.at.is_some(), ended: self.ended };
+        match self.progress.send(&Message::single(p.encode()), Some(Duration::ZERO)) {
+            Ok(()) => self.progress_due = false,
+            Err(e) if is_not_ready(&e) => {}
+            Err(e) => return Err(format!("cannot send progress: {e}")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytes::Bytes;
+    use evflow_core::Entry;
+
+    fn fragment(number: u64, len: usize) -> Event {
+        let mut e = Event::new(1, number);
+        e.put("adc", Entry::bytes(Bytes::from(vec![0u8; len]))).unwrap();
+        e
+    }
+
+    #[test]
+    fn the_store_drops_released_batches_and_counts_late_fragments() {
+        let mut s = Store::default();
+        for n in 0..30 {
+            s.put(batch_of(1, n, 10), fragment(n, 100));
+        }
+        assert_eq!(s.fragments((1, 1)).len(), 10);
+        s.release((1, 2));
+        assert!(s.fragments((1, 1)).is_empty());
+        assert_eq!(s.bytes, 1000);
+        s.put((1, 0), fragment(3, 100));
+        assert_eq!(s.late, 1);
+        s.release((1, 1));
+        assert_eq!(s.fragments((1, 2)).len(), 10, "the release point never goes back");
+    }
+
+    #[test]
+    fn the_store_bounds_batches_and_bytes() {
+        let mut s = Store::default();
+        s.put((1, 0), fragment(0, STORE_BYTES));
+        assert!(s.has_room(), "one batch is always held, however large");
+        s.put((1, 1), fragment(10, 1));
+        assert!(!s.has_room());
+        let mut s = Store::default();
+        for k in 0..STORE_BATCHES as u64 {
+            assert!(s.has_room());
+            s.put((1, k), fragment(k * 10, 1));
+        }
+        assert!(!s.has_room());
+        s.requested((1, 3));
+        assert!(s.has_room(), "requested batches wait for the custody, and do not stop reading");
+    }
+}

@@ -1,0 +1,316 @@
+"""The event builder (docs/eventbuilding.md): readout devices read the fragments of their
+detector slice, builder replicas join each event's fragments. Every (run, number) comes out
+once with every fragment's bytes, or flagged incomplete naming the readouts that missed it;
+builders and readouts killed mid-run lose and duplicate nothing."""
+
+import json
+import os
+import random
+import shutil
+import signal
+import textwrap
+import threading
+import time
+
+import evflow as ef
+import pytest
+from conftest import killed_on_exit, run_cli, start_cli
+from test_merger import pid_when
+from test_topology import shm_sessions, unique
+
+READOUTS = ("ecal", "hcal", "muon", "trk")
+
+FRAGMENT = """
+import os, random, time
+import evflow as ef
+
+NAME = ef.device().device if ef.device() else "ecal"
+
+class Drop(ef.Module):
+    '''Loses about a tenth of its fragments when DROPPING names it (the same ones every run).'''
+    def event(self, event):
+        if os.environ.get("SLOW"):
+            time.sleep(float(os.environ["SLOW"]))
+        if NAME in os.environ.get("DROPPING", "").split(","):
+            return random.Random(event.number).random() >= 0.1
+        return True
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, int(os.environ.get("EVENTS", "2000")))],
+    # Each slice's values in a range of its own: a fragment under another's name shows.
+    entries={"adc": {"dtype": "<u2", "size": int(os.environ.get("SIZE", "16")),
+                     "values": ("uniform", sum(map(ord, NAME)), sum(map(ord, NAME)) + 100)}},
+))
+path.add(Drop())
+"""
+
+SLOW = """
+import os, time
+import evflow as ef
+
+class Slow(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        return True
+
+path = ef.Path()
+"""
+
+STORE = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+TOPOLOGY = """
+name = "{name}"
+{hosts}
+{readouts}
+[devices.eb]
+kind = "builder"
+{builder_host}
+replicas = 2
+max_restarts_per_minute = 1000
+inputs = ["fragments"]
+outputs = ["built"]
+timeout = {timeout}
+batch = {batch}
+[devices.store]
+steering = "store.py"
+{store_host}
+inputs = ["built"]
+[channels.built]
+ordered = true
+"""
+
+
+def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None):
+    """The readout, builder and store topology; with ``hosts`` (namespace hosts a, b, c):
+    readouts on a and b, the builders on b and c, the store on c."""
+    (tmp_path / "fragment.py").write_text(textwrap.dedent(FRAGMENT))
+    (tmp_path / "store.py").write_text(STORE)
+    host_lines, where = "", {}
+    if hosts is not None:
+        host_lines = "\n".join(
+            f'[hosts.{h}]\naddress = "{hosts.address[h]}"\nnetns = "{hosts.netns[h]}"'
+            for h in "abc"
+        )
+        where = {"builder": 'host = ["b", "c"]', "store": 'host = "c"'}
+    text = TOPOLOGY.format(
+        name=unique("eb"),
+        hosts=host_lines,
+        readouts="\n".join(
+            f'[devices.{r}]\nkind = "readout"\nsteering = "fragment.py"\noutputs = ["fragments"]'
+            + (f'\nhost = "{"ab"[i % 2]}"' if hosts is not None else "")
+            for i, r in enumerate(readouts)
+        ),
+        builder_host=where.get("builder", ""),
+        store_host=where.get("store", ""),
+        timeout=timeout,
+        batch=batch,
+    )
+    topo = tmp_path / "topo.toml"
+    topo.write_text(text)
+    return topo
+
+
+def up(topo, env, timeout=180):
+    saved = dict(os.environ)
+    os.environ.update({k: str(v) for k, v in env.items()})
+    try:
+        return run_cli("up", topo, "--report", "report.json", cwd=topo.parent, timeout=timeout)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def fragments_alone(tmp_path, name, events, size=16):
+    """What readout ``name``'s path gives alone: number -> its adc values."""
+    namespace = {}
+    saved = dict(os.environ)
+    os.environ.update(EVENTS=str(events), SIZE=str(size))
+    try:
+        exec(textwrap.dedent(FRAGMENT).replace('else "ecal"', f'else "{name}"'), namespace)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    path = namespace["path"]
+    path.add(ef.modules.FileOutput(str(tmp_path / f"{name}.evf")))
+    ef.process(path, summary=False)
+    with ef.open(tmp_path / f"{name}.evf") as f:
+        return {e.number: e["adc"].tobytes() for e in f}
+
+
+def built(topo):
+    with ef.open(topo.parent / "out.evf") as f:
+        return list(f), f.complete
+
+
+def dropped(events):
+    return {n for n in range(1, events + 1) if random.Random(n).random() < 0.1}
+
+
+def check_every_event_once(tmp_path, events, size=16):
+    out, complete = built(tmp_path / "topo.toml")
+    assert complete
+    numbers = [e.number for e in out]
+    assert sorted(numbers) == list(range(1, events + 1)), "every event exactly once"
+    alone = {r: fragments_alone(tmp_path, r, events, size) for r in READOUTS}
+    for e in out:
+        assert "incomplete" not in e.flags, e.number
+        for r in READOUTS:
+            assert e[f"{r}.adc"].tobytes() == alone[r][e.number], (r, e.number)
+    return out
+
+
+def test_four_readouts_two_builders_every_event_once_with_its_bytes(tmp_path):
+    topo = write(tmp_path)
+    result = up(topo, {"EVENTS": 5000})
+    assert result.returncode == 0, result.stderr
+    out = check_every_event_once(tmp_path, 5000)
+    assert [e.number for e in out] == sorted(e.number for e in out), "ordered channel"
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == 5000
+    builders = [d for d in report["devices"] if d["device"] == "eb"]
+    assert len(builders) == 2 and all(d["events_in"] > 0 for d in builders), builders
+    # The summary counts the readouts' own modules under their names.
+    assert "Drop" in result.stderr and "EventGenerator" in result.stderr
+    assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+def test_fragments_lost_at_one_readout_are_named_exactly(tmp_path):
+    topo = write(tmp_path, timeout=0.5)
+    result = up(topo, {"EVENTS": 3000, "DROPPING": "muon"})
+    assert result.returncode == 0, result.stderr
+    out, complete = built(topo)
+    assert complete and sorted(e.number for e in out) == list(range(1, 3001))
+    lost = dropped(3000)
+    for e in out:
+        if e.number in lost:
+            assert "incomplete" in e.flags
+            assert e["missing_sources"].tolist() == ["muon"]
+            assert "muon.adc" not in e
+        else:
+            assert "incomplete" not in e.flags and "missing_sources" not in e
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["incomplete"] == len(lost)
+
+
+def test_an_event_no_readout_delivered_does_not_exist(tmp_path):
+    """Every readout loses the same fragments: those numbers are not events at all."""
+    topo = write(tmp_path, readouts=("ecal", "hcal"), timeout=0.3)
+    result = up(topo, {"EVENTS": 1000, "DROPPING": "ecal,hcal"})
+    assert result.returncode == 0, result.stderr
+    out, _ = built(topo)
+    assert sorted(e.number for e in out) == sorted(set(range(1, 1001)) - dropped(1000))
+    assert not any("incomplete" in e.flags for e in out)
+
+
+def kill_repeatedly(topo, wanted, every, stop):
+    """Kills a device process for which ``wanted`` holds, every ``every`` seconds, until
+    ``stop`` is set; how many it killed."""
+    killed = 0
+    while not stop.wait(every):
+        try:
+            pid = pid_when(topo, wanted, timeout=5)
+            os.kill(pid, signal.SIGKILL)
+            killed += 1
+        except (AssertionError, ProcessLookupError, TypeError):
+            pass
+    return killed
+
+
+def test_builders_killed_every_second_lose_and_duplicate_nothing(tmp_path):
+    topo = write(tmp_path, batch=8)
+    env = {"EVENTS": "60000", "SLOW": "0.0001"}
+    job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    with killed_on_exit(job) as p:
+        stop = threading.Event()
+        killed = []
+        builders = lambda d: d["device"] == "eb" and d["state"] == "running" and d["pid"]  # noqa: E731
+        killer = threading.Thread(
+            target=lambda: killed.append(kill_repeatedly(topo, builders, 1.0, stop))
+        )
+        killer.start()
+        try:
+            _, err = p.communicate(timeout=240)
+        finally:
+            stop.set()
+            killer.join()
+    assert p.returncode == 0, err
+    assert killed[0] >= 2, "the run outlasted two builder deaths"
+    check_every_event_once(tmp_path, 60000)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert sum(d["restarts"] for d in report["devices"] if d["device"] == "eb") >= 2
+
+
+def test_a_readout_killed_gives_incomplete_events_only_while_it_is_down(tmp_path):
+    """hcal is SIGKILLed once: its events are incomplete until the restarted hcal catches
+    up (its fragments of events already built are late and dropped); none is lost or
+    duplicated, and the events after its return are complete."""
+    topo = write(tmp_path, timeout=0.5)
+    env = {"EVENTS": "40000", "SLOW": "0.0001"}
+    job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    with killed_on_exit(job) as p:
+        time.sleep(4)
+        pid = pid_when(topo, lambda d: d["device"] == "hcal" and d["pid"])
+        os.kill(pid, signal.SIGKILL)
+        _, err = p.communicate(timeout=240)
+    assert p.returncode == 0, err
+    assert "late" in err, err[-2000:]
+    out, complete = built(topo)
+    assert complete and sorted(e.number for e in out) == list(range(1, 40001))
+    incomplete = sorted(e.number for e in out if "incomplete" in e.flags)
+    assert incomplete, "hcal's downtime shows"
+    assert all(e["missing_sources"].tolist() == ["hcal"] for e in out if "incomplete" in e.flags)
+    # One stretch of downtime: once hcal is back, every later event is complete.
+    assert incomplete[-1] - incomplete[0] < 40000 - 1
+    assert all("incomplete" not in e.flags for e in out if e.number > incomplete[-1])
+    assert out[-1].number == 40000 and "incomplete" not in out[-1].flags
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("ip") is None,
+    reason="network namespaces need root and iproute2's ip",
+)
+def test_across_three_namespace_hosts_over_tcp(tmp_path):
+    from evflow_bench.namespaces import Hosts
+
+    with Hosts(["a", "b", "c"]) as hosts:
+        topo = write(tmp_path, hosts=hosts)
+        result = up(topo, {"EVENTS": 5000})
+    assert result.returncode == 0, result.stderr
+    check_every_event_once(tmp_path, 5000)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ('[devices.eb]\nkind = "builder"\nbatch = 0', "batch"),
+        ('[devices.gen]\nsteering = "fragment.py"\nbatch = 8', 'only for kind = "builder"'),
+        ('[devices.eb]\nkind = "builder"\nsteering = "x.py"', "takes no `steering`"),
+        ('[devices.ecal]\nkind = "readout"\ninputs = ["x"]', "readout ecal needs no input"),
+    ],
+)
+def test_bad_event_building_files_are_refused_with_their_line(tmp_path, text, expected):
+    (tmp_path / "fragment.py").write_text(textwrap.dedent(FRAGMENT))
+    topo = tmp_path / "topo.toml"
+    topo.write_text(f'name = "bad"\n{text}\n')
+    result = run_cli("up", topo, cwd=tmp_path)
+    assert result.returncode == 2
+    assert expected in result.stderr and "topo.toml:" in result.stderr, result.stderr
+
+
+def test_a_builder_fed_by_a_non_readout_device_is_refused(tmp_path):
+    (tmp_path / "fragment.py").write_text(textwrap.dedent(FRAGMENT))
+    (tmp_path / "store.py").write_text(STORE)
+    topo = tmp_path / "topo.toml"
+    topo.write_text(
+        'name = "bad"\n[devices.gen]\nsteering = "fragment.py"\noutputs = ["f"]\n'
+        '[devices.eb]\nkind = "builder"\ninputs = ["f"]\noutputs = ["b"]\n'
+        '[devices.store]\nsteering = "store.py"\ninputs = ["b"]\n'
+    )
+    result = run_cli("up", topo, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "event-building channel" in result.stderr and "gen is not a readout" in result.stderr
