@@ -213,7 +213,7 @@ mod tests {
         // A later run closes the run's last batch; its own batches follow.
         m.take(at(1, 2, 12));
         m.take(at(0, 2, 31));
-        assert_eq!(issued(&mut m), vec![(1, 2), (2, 1), (2, 2)]);
+        assert_eq!(issued(&mut m), vec![(1, 2), (2, 0), (2, 1), (2, 2)], "run 2 from its first batch");
         m.take(Progress { ended: true, ..at(0, 2, 31) });
         assert_eq!(issued(&mut m), vec![(2, 3)]);
         assert!(!m.all_ended());
