@@ -270,12 +270,7 @@ class Plan:
         """The event manager of ``builder`` (docs/eventbuilding.md): the origin of its
         segment, on the builder's first host, sending on the builder's input channel."""
         name = f"{builder.name}{EVENT_MANAGER}"
-        if self.device(name) or name in self.channels:
-            raise TopologyError(
-                self.topology.file,
-                [(builder.line, f"{name} names the event manager of builder {builder.name}: "
-                  "rename the device or channel that has this name")],
-            )  # fmt: skip
+        self._check_free(name, builder.line, f"the event manager of builder {builder.name}")
         manager = dataclasses.replace(
             builder,
             name=name,
@@ -289,6 +284,14 @@ class Plan:
         )
         self.devices.insert(self.devices.index(builder), manager)
 
+    def _check_free(self, name: str, line: int, what: str) -> None:
+        """Refuses an implied device's ``name`` that a device or channel of the file has."""
+        if self.device(name) or name in self.channels:
+            raise TopologyError(
+                self.topology.file,
+                [(line, f"{name} names {what}: rename the device or channel that has this name")],
+            )
+
     def readouts_of(self, builder: Device) -> list:
         """The readout devices sending to ``builder``, in the file's order."""
         return [d for d in self.devices if d.kind == "readout" and builder.inputs[0] in d.outputs]
@@ -298,12 +301,7 @@ class Plan:
         it receives on ``channel`` and sends on ``channel`` + ``suffix`` (also its name)."""
         receiver = next(d for d in self.devices if channel in d.inputs)
         onward = f"{channel}{suffix}"
-        if self.device(onward) or onward in self.channels:
-            raise TopologyError(
-                self.topology.file,
-                [(receiver.line, f"{onward} names the {kind} of channel {channel}: rename "
-                  "the device or channel that has this name")],
-            )  # fmt: skip
+        self._check_free(onward, receiver.line, f"the {kind} of channel {channel}")
         added = dataclasses.replace(
             receiver,
             name=onward,

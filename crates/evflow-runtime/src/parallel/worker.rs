@@ -137,7 +137,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
 }
 
 /// Whether a message is the input's `End` (a header alone).
-fn is_end(message: &Message) -> bool {
+pub(super) fn is_end(message: &Message) -> bool {
     match &message.parts[..] {
         [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
         _ => false,

@@ -12,7 +12,7 @@ use crate::parallel::board::{monotonic_ns, Stop, IDLE};
 use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_OK};
 use crate::parallel::frames;
 use crate::parallel::protocol::{Header, Kind, Origin, Status};
-use crate::parallel::worker::{encode, read_dispatch, send_message, POLL};
+use crate::parallel::worker::{encode, is_end, read_dispatch, send_message, POLL};
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
 use std::collections::BTreeMap;
@@ -136,13 +136,6 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             internal_error(ctx, format!("builder {}: {e}", w + 1));
             End { code: EXIT_INTERNAL, terminated: false }
         }
-    }
-}
-
-fn is_end(message: &Message) -> bool {
-    match &message.parts[..] {
-        [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
-        _ => false,
     }
 }
 
