@@ -45,16 +45,27 @@ path.add(ef.modules.EventGenerator(
 path.add(Drop())
 """
 
-SLOW = """
+WORK = """
 import os, time
 import evflow as ef
 
-class Slow(ef.Module):
+class Work(ef.Module):
+    '''The builder's work on each built event: WORK_MS per event, and on replica 2
+    SLOW_TIMES as much (in sleeps of eight events at once: finer ones are not exact).'''
     parallel_safe = True
+    def initialize(self):
+        slow = ef.device().replica == 2
+        times = int(os.environ["SLOW_TIMES"]) if slow else 1
+        self.per_event = float(os.environ["WORK_MS"]) / 1000 * times
+        self.seen = 0
     def event(self, event):
-        return True
+        self.seen += 1
+        if self.seen % 8 == 0:
+            time.sleep(8 * self.per_event)
+        return all(f"{r}.adc" in event for r in ("ecal", "hcal", "muon", "trk"))
 
 path = ef.Path()
+path.add(Work())
 """
 
 STORE = """
@@ -65,11 +76,13 @@ path.add(ef.modules.FileOutput("out.evf"))
 
 TOPOLOGY = """
 name = "{name}"
+{metrics}
 {hosts}
 {readouts}
 [devices.eb]
 kind = "builder"
 {builder_host}
+{builder_steering}
 replicas = 2
 max_restarts_per_minute = 1000
 inputs = ["fragments"]
@@ -85,11 +98,12 @@ ordered = true
 """
 
 
-def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None):
+def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None, work=False, metrics=None):
     """The readout, builder and store topology; with ``hosts`` (namespace hosts a, b, c):
     readouts on a and b, the builders on b and c, the store on c."""
     (tmp_path / "fragment.py").write_text(textwrap.dedent(FRAGMENT))
     (tmp_path / "store.py").write_text(STORE)
+    (tmp_path / "work.py").write_text(textwrap.dedent(WORK))
     host_lines, where = "", {}
     if hosts is not None:
         host_lines = "\n".join(
@@ -99,6 +113,7 @@ def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None):
         where = {"builder": 'host = ["b", "c"]', "store": 'host = "c"'}
     text = TOPOLOGY.format(
         name=unique("eb"),
+        metrics=f'metrics = "{metrics}"' if metrics else "",
         hosts=host_lines,
         readouts="\n".join(
             f'[devices.{r}]\nkind = "readout"\nsteering = "fragment.py"\noutputs = ["fragments"]'
@@ -106,6 +121,7 @@ def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None):
             for i, r in enumerate(readouts)
         ),
         builder_host=where.get("builder", ""),
+        builder_steering='steering = "work.py"' if work else "",
         store_host=where.get("store", ""),
         timeout=timeout,
         batch=batch,
@@ -270,6 +286,74 @@ def test_a_readout_killed_gives_incomplete_events_only_while_it_is_down(tmp_path
     assert out[-1].number == 40000 and "incomplete" not in out[-1].flags
 
 
+def test_a_slow_builder_takes_fewer_batches_and_nobody_waits_for_it(tmp_path):
+    """Replica 2 of the builder runs its modules 20 times slower than replica 1: it gets
+    fewer batches (credits), and the events still come out once, complete, none timed out
+    waiting for it. (Its cost in throughput, against one fast builder alone, is measured
+    by `evflow bench builder`, docs/benchmarks.md: tests do not time.)"""
+    topo = write(tmp_path, work=True)
+    result = up(topo, {"EVENTS": 20000, "WORK_MS": 0.05, "SLOW_TIMES": 20})
+    assert result.returncode == 0, result.stderr
+    check_every_event_once(tmp_path, 20000)
+    report = json.loads((tmp_path / "report.json").read_text())
+    batches = {d["replica"]: d["events_in"] for d in report["devices"] if d["device"] == "eb"}
+    assert sum(batches.values()) == 20000 // 16 + 1, batches
+    assert batches[2] < batches[1] / 3, f"the slow builder took {batches}"
+    assert report["job"]["rejected"] == 0 and report["job"]["incomplete"] == 0
+
+
+def test_a_builders_modules_run_on_each_built_event_and_may_reject(tmp_path):
+    """The builder's steering sees every built event with all fragments; one it rejects is
+    counted as rejected at the custody, and not written."""
+    topo = write(tmp_path, work=True, timeout=0.5)
+    result = up(topo, {"EVENTS": 3000, "DROPPING": "muon", "WORK_MS": 0, "SLOW_TIMES": 1})
+    assert result.returncode == 0, result.stderr
+    out, complete = built(topo)
+    lost = dropped(3000)
+    assert complete and sorted(e.number for e in out) == sorted(set(range(1, 3001)) - lost)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["rejected"] == len(lost)
+    assert report["job"]["written"] == 3000 - len(lost)
+    assert "Work" in result.stderr, "the builder's module is in the summary"
+
+
+def test_every_unit_shows_its_event_building_metrics(tmp_path):
+    """The topology's metrics (a real scrape by curl) count each readout's fragments and
+    bytes, each builder's fragments, events built and free credits, and the batch size."""
+    from test_metrics import free_port, scrape, values, wait_for
+
+    port = free_port()
+    topo = write(tmp_path, metrics=f"127.0.0.1:{port}")
+    env = {"EVENTS": "30000", "SLOW": "0.0001"}
+    job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    with killed_on_exit(job) as p:
+        url = f"http://127.0.0.1:{port}/metrics"
+        samples = wait_for(url, deadline_s=60)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            built = values(samples, "evflow_eventbuilding_events_built_total", unit="builder")
+            if len(built) == 2 and all(v > 0 for v in built.values()):
+                break
+            time.sleep(0.2)
+            samples = scrape(url)
+        _, err = p.communicate(timeout=240)
+    assert p.returncode == 0, err
+    fragments = values(samples, "evflow_eventbuilding_fragments_total", unit="readout")
+    assert {dict(k)["device"] for k, v in fragments.items() if v > 0} == set(READOUTS)
+    received = values(samples, "evflow_eventbuilding_fragments_total", unit="builder")
+    assert len(received) == 2 and all(v > 0 for v in received.values()), received
+    (ecal_bytes,) = values(samples, "evflow_eventbuilding_bytes_total", device="ecal").values()
+    (ecal_fragments,) = values(
+        samples, "evflow_eventbuilding_fragments_total", device="ecal"
+    ).values()
+    # 16 uint16 values per fragment (a report may fall between the two counts' updates).
+    assert 32 * (ecal_fragments - 1) <= ecal_bytes <= 32 * ecal_fragments
+    credits = values(samples, "evflow_eventbuilding_credits", unit="builder")
+    assert len(credits) == 2 and all(0 <= c <= 2 for c in credits.values()), credits
+    batch = values(samples, "evflow_eventbuilding_batch_size")
+    assert set(batch.values()) == {16.0}
+
+
 @pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
     reason="network namespaces need root and iproute2's ip",
@@ -289,7 +373,8 @@ def test_across_three_namespace_hosts_over_tcp(tmp_path):
     [
         ('[devices.eb]\nkind = "builder"\nbatch = 0', "batch"),
         ('[devices.gen]\nsteering = "fragment.py"\nbatch = 8', 'only for kind = "builder"'),
-        ('[devices.eb]\nkind = "builder"\nsteering = "x.py"', "takes no `steering`"),
+        ('[devices.eb]\nkind = "builder"\nsegment_size = 4096', "`segment_size` in [devices.eb]"),
+        ('[devices.m]\nkind = "merger"\nsteering = "x.py"', "takes no `steering`"),
         ('[devices.ecal]\nkind = "readout"\ninputs = ["x"]', "readout ecal needs no input"),
     ],
 )

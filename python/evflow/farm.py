@@ -63,6 +63,27 @@ _LIVE_COUNTS = (
     "restarts",
 )
 """The counts of a live snapshot (see ``Farm.live``)."""
+_EVENT_BUILDING_COUNTS = ("fragments", "bytes", "late", "built", "incomplete")
+"""An event-building unit's counters in its reports (``eb_<name>``; docs/eventbuilding.md,
+"Metrics")."""
+
+
+def _event_building_unit(device, role: str) -> str | None:
+    """``readout`` or ``builder`` for a process's role in event building, else None."""
+    if role == "readout":
+        return "readout"
+    if role == "worker" and device.kind == "builder":
+        return "builder"
+    return None
+
+
+def _builder_of(plan, device) -> str:
+    """The builder a readout or builder device belongs to."""
+    if device.kind == "builder":
+        return device.name
+    return next(
+        d.name for d in plan.devices if d.kind == "builder" and d.inputs[0] in device.outputs
+    )
 
 
 class Proc:
@@ -209,11 +230,23 @@ class Farm:
                         "local": False,
                     }
                 )
+                unit = _event_building_unit(p.device, role)
+                if unit is not None:
+                    live["processes"][-1]["eventbuilding"] = {
+                        "unit": unit,
+                        "batch": self.plan.device(_builder_of(self.plan, p.device)).batch,
+                        "worker_queue": self.plan.parallel(segments[index])["worker_queue"],
+                        **{key: counters.get(f"eb_{key}", 0) for key in _EVENT_BUILDING_COUNTS},
+                    }
         slots = sorted(workers)
         for place, slot in slot_of.items():  # numbered as live["workers"] lists them
             live["processes"][place]["worker"] = slots.index(slot)
         live["workers"] = [workers[s] for s in slots]
         live["queued"] = [queued.get(s, 0) for s in slots]
+        for place, slot in slot_of.items():
+            unit = live["processes"][place].get("eventbuilding")
+            if unit is not None:
+                unit["credits"] = max(0, unit["worker_queue"] - queued.get(slot, 0))
         live["modules"] = []
         return live
 

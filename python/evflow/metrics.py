@@ -220,6 +220,7 @@ class Metrics:
         )
         yield from _module_families(base, processes)
         yield from _worker_families(base, live)
+        yield from _event_building_families(base, processes)
         yield from _process_families(base, processes)
         yield from _shm_families(base, live.get("session"))
 
@@ -252,6 +253,59 @@ def _rates(history):
         ({"outcome": "read"}, (read1 - read0) / span),
         ({"outcome": "written"}, (written1 - written0) / span),
     ]
+
+
+def _event_building_families(base, processes):
+    """Per readout and builder unit (docs/eventbuilding.md, "Metrics"); bytes/s is
+    ``rate(evflow_eventbuilding_bytes_total[...])``."""
+    units = [(p, p["eventbuilding"]) for p in processes if p.get("eventbuilding")]
+    if not units:
+        return
+
+    def samples(key, only=None):
+        return [
+            ({"process": p["name"], "device": p["device"], "unit": u["unit"]}, u[key])
+            for p, u in units
+            if only in (None, u["unit"])
+        ]
+
+    yield _counter(
+        "evflow_eventbuilding_fragments",
+        "fragments a readout unit read, or a builder unit received",
+        base,
+        samples("fragments"),
+    )
+    yield _counter(
+        "evflow_eventbuilding_bytes",
+        "bytes of the fragments a readout unit read, or of the events a builder unit built",
+        base,
+        samples("bytes"),
+    )
+    yield _counter(
+        "evflow_eventbuilding_late",
+        "fragments that came after their batch was released or built, dropped",
+        base,
+        samples("late"),
+    )
+    yield _counter(
+        "evflow_eventbuilding_events_built",
+        "events a builder unit built",
+        base,
+        samples("built", "builder"),
+    )
+    yield _counter(
+        "evflow_eventbuilding_events_incomplete",
+        "events a builder unit built with a fragment missing",
+        base,
+        samples("incomplete", "builder"),
+    )
+    yield _gauge(
+        "evflow_eventbuilding_credits",
+        "batches a builder unit may still be given (its credits not in use)",
+        base,
+        samples("credits", "builder"),
+    )
+    yield _gauge("evflow_eventbuilding_batch_size", "events per batch", base, samples("batch"))
 
 
 def _module_families(base, processes):

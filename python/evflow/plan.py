@@ -448,7 +448,7 @@ class Plan:
         if segment.workers is None:
             return []
         if segment.workers.kind == "builder":
-            return [self.builders[segment.workers.name].build()]
+            return [self.builders[segment.workers.name].build(), *segment.workers.steps()]
         return segment.workers.steps()
 
     def steps(self, segment: Segment) -> list:
@@ -503,6 +503,7 @@ class Plan:
             "processes": len(segment.slots),
             "ordered": segment.ordered,
             "max_restarts_per_minute": (segment.workers or segment.origin).max_restarts_per_minute,
+            "segment_size": (segment.workers or segment.origin).segment_size,
             "transport": "tcp" if relayed else segment.transport,
             "worker_queue": REMOTE_WORKER_QUEUE if remote else _DEFAULT_QUEUE,
             "parts": self.parts(segment),

@@ -55,6 +55,7 @@ class Device:
     port: int | None
     timeout_s: float
     batch: int
+    segment_size: int | None
     line: int
     path: Path | None = None
     module: types.ModuleType | None = None
@@ -102,7 +103,8 @@ def load(file, *, check_hosts: bool = True) -> Topology:
     topology = read(file)
     problems = []
     for device in topology.devices.values():
-        if device.kind in ("path", "readout"):
+        # A builder's steering is optional: modules it runs on each built event.
+        if device.kind in ("path", "readout") or (device.kind == "builder" and device.steering):
             problems.extend(_import(device))
     if check_hosts:
         problems.extend(_check_hosts(topology))

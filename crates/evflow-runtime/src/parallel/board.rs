@@ -53,6 +53,18 @@ pub struct Counters {
     pub watermark: AtomicU64,
     /// Messages a bridge forwarded from the origin (dispatches and results).
     pub relayed: AtomicU64,
+    /// Event building (docs/eventbuilding.md, "Metrics"): fragments an RU read, or a BU
+    /// received.
+    pub eb_fragments: AtomicU64,
+    /// Event building: bytes of the fragments an RU read, or of the events a BU built.
+    pub eb_bytes: AtomicU64,
+    /// Event building: fragments that came late (an RU's, of batches already released; a
+    /// BU's, answers for batches it had built), dropped.
+    pub eb_late: AtomicU64,
+    /// Event building: events a BU built.
+    pub eb_built: AtomicU64,
+    /// Event building: events a BU built incomplete.
+    pub eb_incomplete: AtomicU64,
 }
 
 impl Counters {

@@ -122,9 +122,16 @@ const HOME_SHARE: usize = 4;
 /// end with the process's part of the job (the last to leave removes the segment).
 #[must_use = "the home is removed when the guard drops"]
 pub fn make_home(channel: &Channel) -> HomeGuard {
+    make_shared_home(channel, 1)
+}
+
+/// [`make_home`] for one of `sharers` processes that fill the segment alike (the readout
+/// units of an event builder): its homes hold at most 1/`sharers` of one process's share.
+#[must_use = "the home is removed when the guard drops"]
+pub fn make_shared_home(channel: &Channel, sharers: usize) -> HomeGuard {
     if let Some(segment) = channel.segment() {
         let heap = segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN;
-        let budget = heap / HOME_SHARE;
+        let budget = heap / HOME_SHARE / sharers.max(1);
         let homes = SegmentHomes { segment: segment.clone(), budget, used: Arc::new(AtomicUsize::new(0)) };
         evflow_core::home::set_homes(Some(Arc::new(homes)));
     }

@@ -295,6 +295,11 @@ impl LinkState {
             ("abandoned", &c.abandoned),
             ("relayed", &c.relayed),
             ("watermark", &c.watermark),
+            ("eb_fragments", &c.eb_fragments),
+            ("eb_bytes", &c.eb_bytes),
+            ("eb_late", &c.eb_late),
+            ("eb_built", &c.eb_built),
+            ("eb_incomplete", &c.eb_incomplete),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))

@@ -284,7 +284,8 @@ impl Output<'_, '_> {
         match status {
             Status::Built => {
                 for event in built_events(seq, &event)? {
-                    self.apply(seq, Status::Processed, event, stage)?;
+                    let status = if event.is_empty() { Status::Rejected } else { Status::Processed };
+                    self.apply(seq, status, event, stage)?;
                 }
             }
             Status::Processed | Status::Poison => {
@@ -383,7 +384,7 @@ impl Output<'_, '_> {
 }
 
 /// The parts of each event of a builder's batch (`Status::Built`): the first part says how
-/// many parts each event takes.
+/// many parts each event takes; none: the builder's modules rejected it.
 fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
     let bad = |what: &str| format!("the built batch of seq {seq} is malformed: {what}");
     let (index, rest) = parts.split_first().ok_or_else(|| bad("no index"))?;
@@ -394,7 +395,7 @@ fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
     let words: Vec<usize> =
         index.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")) as usize).collect();
     let (&count, counts) = words.split_first().expect("one word or more");
-    if counts.len() != count || counts.contains(&0) || counts.iter().sum::<usize>() != rest.len() {
+    if counts.len() != count || counts.iter().sum::<usize>() != rest.len() {
         return Err(bad("its index does not match its parts"));
     }
     let mut out = Vec::with_capacity(count);

@@ -103,7 +103,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
-                let parts = if before == Snapshot::of(&event) { Ok(parts) } else { encode(ctx, &results, &event) };
+                let parts = if before == Snapshot::of(&event) {
+                    Ok(parts)
+                } else {
+                    encode(ctx, &results, &event, RAISE_SEGMENT)
+                };
                 parts.and_then(|parts| send(ctx, &mut results, seq, Status::Processed, origin, parts))
             }
             Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, Vec::new()),
@@ -184,6 +188,9 @@ impl Snapshot {
 /// fragmented, for events this large), and a clear error beats a job that hangs.
 pub const STUCK_AFTER: Duration = Duration::from_secs(10);
 
+/// What to change when events do not fit the segment.
+const RAISE_SEGMENT: &str = "raise segment_size";
+
 /// Watches the output's progress while a sender waits for room in the segment.
 pub struct RoomWait {
     since: Instant,
@@ -198,6 +205,11 @@ impl RoomWait {
 
     /// `Err` once the output has taken nothing for [`STUCK_AFTER`].
     pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), String> {
+        self.check_with(board, event, RAISE_SEGMENT)
+    }
+
+    /// [`RoomWait::check`], whose error ends with `advice`: what to change.
+    pub fn check_with(&mut self, board: &Board, event: &Event, advice: &str) -> Result<(), String> {
         let taken = board.counters().output_taken();
         if taken != self.taken {
             (self.since, self.taken) = (Instant::now(), taken);
@@ -205,8 +217,7 @@ impl RoomWait {
             let len = FrameLayout::of(event).frame_len();
             return Err(format!(
                 "no room in the shared-memory segment for run {} event {} ({len} bytes) for {STUCK_AFTER:?}, \
-                 and the output took nothing meanwhile: the segment is too small for events this large; \
-                 raise segment_size",
+                 and the output took nothing meanwhile: the segment is too small for events this large; {advice}",
                 event.meta.run, event.meta.event
             ));
         }
@@ -214,7 +225,8 @@ impl RoomWait {
     }
 }
 
-pub(super) fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<Vec<Part>, String> {
+/// `advice`: what to change when the segment stays full (see [`RoomWait::check_with`]).
+pub(super) fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, String> {
     let mut wait = RoomWait::new(ctx.board);
     loop {
         if let Some(parts) = frames::try_encode(channel, event, POLL)? {
@@ -223,7 +235,7 @@ pub(super) fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event) -> Result<
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
             return Err("the job was aborted".into());
         }
-        wait.check(ctx.board, event)?;
+        wait.check_with(ctx.board, event, advice)?;
     }
 }
 

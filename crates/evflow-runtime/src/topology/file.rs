@@ -6,10 +6,13 @@ use super::{
     DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
 };
 use crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE;
+use evflow_shm::layout::MIN_SEGMENT_LEN;
 use std::collections::BTreeMap;
 use std::path::Path;
 use toml_edit::{Item, Key, TableLike};
 
+/// Largest `segment_size` a file may ask for (1 TiB).
+const MAX_SEGMENT_LEN: u64 = 1 << 40;
 const TOP_KEYS: &[&str] = &["name", "controller", "metrics", "hosts", "devices", "channels"];
 const HOST_KEYS: &[&str] = &["address", "netns", "ssh"];
 const DEVICE_KEYS: &[&str] = &[
@@ -24,6 +27,7 @@ const DEVICE_KEYS: &[&str] = &[
     "port",
     "timeout",
     "batch",
+    "segment_size",
 ];
 const CHANNEL_KEYS: &[&str] = &["pattern", "transport", "ordered"];
 
@@ -233,7 +237,7 @@ impl Reader<'_, '_> {
                 line,
                 format!("device {name} has no `steering`: name the Python file that defines its `path`, or give it a built-in `kind`"),
             ),
-            (Kind::Merger | Kind::Bridge | Kind::Builder, Some((_, l))) => {
+            (Kind::Merger | Kind::Bridge, Some((_, l))) => {
                 self.problem(*l, format!("device {name} is a built-in {kind:?} and takes no `steering`").to_lowercase())
             }
             _ => {}
@@ -274,6 +278,8 @@ impl Reader<'_, '_> {
         if let (Some((_, l)), false) = (self.value(t, "batch"), kind == Kind::Builder) {
             self.problem(l, format!("`batch` in {place} is only for kind = \"builder\""));
         }
+        let segment_size =
+            self.integer(t, "segment_size", place, (MIN_SEGMENT_LEN as i64, MAX_SEGMENT_LEN as i64)).map(|v| v as u64);
         Device {
             kind,
             steering: steering.map(|(s, _)| dir.join(s)),
@@ -287,6 +293,7 @@ impl Reader<'_, '_> {
             port,
             timeout_s,
             batch,
+            segment_size,
             line,
         }
     }

@@ -120,6 +120,9 @@ pub struct Device {
     pub timeout_s: f64,
     /// Builder: events per batch.
     pub batch: u64,
+    /// Bytes of the shared-memory segment of the segment whose workers it is (a processor,
+    /// a builder), or whose origin it is (a source); `None`: the engine's default.
+    pub segment_size: Option<u64>,
     /// Line of its table.
     pub line: usize,
 }

@@ -94,6 +94,9 @@ fn wrong_types_and_values() {
     assert_problem(&format!("{base}timeout = 1.0\n"), 4, "only for kind = \"merger\"");
     assert_problem(&format!("{base}inputs = [1]\n"), 4, "a string or a list of strings, not array");
     assert_problem("name = \"x\"\n[devices.g]\nkind = \"path\"\n", 2, "has no `steering`");
+    assert_problem(&format!("{base}segment_size = 1024\n"), 4, "`segment_size` in [devices.g] must be 16777216 to");
+    let t = parse(&format!("{base}segment_size = 1_073_741_824\n"), Path::new("/t.toml")).unwrap();
+    assert_eq!(t.devices["g"].segment_size, Some(1 << 30));
 }
 
 #[test]

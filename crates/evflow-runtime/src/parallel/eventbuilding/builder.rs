@@ -13,19 +13,39 @@ use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, E
 use crate::parallel::frames;
 use crate::parallel::protocol::{Header, Kind, Origin, Status};
 use crate::parallel::worker::{encode, is_end, read_dispatch, send_message, POLL};
+use crate::stage::Fate;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// What a builder counted, for its last log line.
+/// What a builder counted: its reports' counters (docs/eventbuilding.md, "Metrics") and its
+/// last log line.
 #[derive(Debug, Default)]
 struct Counts {
     events: u64,
     incomplete: u64,
     late: u64,
     malformed: u64,
+    fragments: u64,
+    bytes: u64,
+}
+
+impl Counts {
+    /// Shows the counts in the board's counters (this process's own), for its reports.
+    fn publish(&self, board: &crate::parallel::board::Board) {
+        let c = board.counters();
+        for (counter, value) in [
+            (&c.eb_built, self.events),
+            (&c.eb_incomplete, self.incomplete),
+            (&c.eb_late, self.late),
+            (&c.eb_fragments, self.fragments),
+            (&c.eb_bytes, self.bytes),
+        ] {
+            counter.store(value, Ordering::Relaxed);
+        }
+    }
 }
 
 struct Channels {
@@ -68,6 +88,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let (input, workers) = (ctx.parts.input, ctx.parts.workers);
     let mut stage = ctx.stage(&mut path.modules[input..workers], 1 + input);
     let mut counts = Counts::default();
+    let mut stopped = None;
     let outcome = (|| -> Result<(), String> {
         loop {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
@@ -98,14 +119,25 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 return Ok(()); // the job was aborted meanwhile
             };
             let built = build(eb, batch, fragments, &mut counts);
-            slot.busy_seq.store(IDLE, Ordering::Release);
             let mut parts = Vec::new();
             let mut index = (built.len() as u32).to_le_bytes().to_vec();
-            for event in &built {
-                let encoded = encode(ctx, &c.results, event)?;
+            for mut event in built {
+                // The builder's own modules (its steering), on each built event; a rejected
+                // one takes no parts, and the custody counts it.
+                let encoded = match stage.event(&mut event) {
+                    Fate::Keep => encode(ctx, &c.results, &event, &super::too_large(eb))?,
+                    Fate::Reject => Vec::new(),
+                    Fate::Stop(e) => {
+                        stopped = Some(e);
+                        return Ok(());
+                    }
+                };
+                counts.bytes += event.payload_bytes() as u64;
                 index.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
                 parts.extend(encoded);
             }
+            counts.publish(ctx.board);
+            slot.busy_seq.store(IDLE, Ordering::Release);
             let header = Header::result(seq, Status::Built, origin);
             let mut message = vec![Part::from(header.encode().to_vec()), Part::from(index)];
             message.extend(parts);
@@ -124,9 +156,16 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         );
     }
     log::debug!("builder {}: built {} events, {} incomplete", w + 1, counts.events, counts.incomplete);
-    let errors = stage.finish(&job_end(ctx, None));
+    if let Some(e) = &stopped {
+        ctx.record(e);
+        ctx.board.fail();
+    }
+    let errors = stage.finish(&job_end(ctx, stopped.as_ref()));
     for e in &errors {
         ctx.record(e);
+    }
+    if stopped.is_some() {
+        return End { code: crate::parallel::child::EXIT_JOB_ERROR, terminated: true };
     }
     match outcome {
         Ok(()) if errors.is_empty() => End { code: EXIT_OK, terminated: true },
@@ -179,6 +218,7 @@ fn collect(
                 Ok((head, _)) if head.batch != batch => counts.late += 1,
                 Ok((head, _)) if got[head.readout as usize].is_some() => {}
                 Ok((head, events)) => {
+                    counts.fragments += events.len() as u64;
                     if first {
                         // The timeout runs from the first answer.
                         deadline = Instant::now() + eb.timeout;

@@ -44,6 +44,17 @@ pub fn batch_of(run: u32, number: u64, batch: u64) -> BatchKey {
     (run, number / batch.max(1))
 }
 
+/// What to change when a batch does not fit the segment: a batch's fragments are held in
+/// the segment at once, by every RU and by the builder building it.
+pub fn too_large(eb: &EventBuilding) -> String {
+    format!(
+        "a batch holds {} events of {} readouts at once: lower the builder's `batch`, or raise its `segment_size` \
+         (docs/eventbuilding.md, \"Memory\")",
+        eb.batch,
+        eb.readouts.len()
+    )
+}
+
 /// The builder's step in its segment's path: the worker part, which the builder's own loop
 /// runs ([`builder::run`]); it holds the place of the builder's statistics.
 pub struct BuildStep {

@@ -10,6 +10,7 @@ use crate::parallel::board::Stop;
 use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use crate::parallel::frames;
 use crate::parallel::net::is_not_ready;
+use crate::parallel::worker::RoomWait;
 use crate::stage::Fate;
 use evflow_core::Event;
 use evflow_transport::{Channel, Message, Part, Pattern, Side};
@@ -23,10 +24,11 @@ const IDLE: Duration = Duration::from_micros(200);
 /// The fragments an RU holds, by batch, from the release point on: those requested (kept
 /// until released, since a builder that dies asks again through another) and those read
 /// ahead of the requests, which bound its reading.
-#[derive(Default)]
 pub struct Store {
     batches: BTreeMap<BatchKey, (Vec<Event>, usize)>,
     bytes: usize,
+    /// Bytes it may read ahead of the requests.
+    ahead_bytes: usize,
     /// Every batch before it is at the custody.
     release: BatchKey,
     /// The highest batch a builder asked for.
@@ -36,6 +38,18 @@ pub struct Store {
 }
 
 impl Store {
+    /// A store that reads at most `ahead_bytes` ahead of the requests (and [`STORE_BATCHES`]).
+    pub fn new(ahead_bytes: usize) -> Store {
+        Store {
+            batches: BTreeMap::new(),
+            bytes: 0,
+            ahead_bytes,
+            release: BatchKey::default(),
+            requested: None,
+            late: 0,
+        }
+    }
+
     /// Keeps `fragment` of `batch`; a fragment of a released batch is late: counted, dropped.
     pub fn put(&mut self, batch: BatchKey, fragment: Event) {
         if batch < self.release {
@@ -66,7 +80,7 @@ impl Store {
         }
     }
 
-    /// Whether it may read more: fewer than [`STORE_BATCHES`] batches and [`STORE_BYTES`]
+    /// Whether it may read more: fewer than [`STORE_BATCHES`] batches and its bytes
     /// read ahead of the requests (one is always allowed, however large). Requested batches
     /// do not count: they wait for the custody, which the requests to come tell of.
     pub fn has_room(&self) -> bool {
@@ -78,7 +92,7 @@ impl Store {
                 .collect(),
             None => self.batches.values().map(|b| b.1).collect(),
         };
-        ahead.len() <= 1 || ahead.len() < STORE_BATCHES && ahead.iter().sum::<usize>() < STORE_BYTES
+        ahead.len() <= 1 || ahead.len() < STORE_BATCHES && ahead.iter().sum::<usize>() < self.ahead_bytes
     }
 
     /// The fragments of `batch` (shared, not copied).
@@ -129,13 +143,16 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
-    // Fragments made by the source land in blocks of the segment, and go to builders by handle.
-    let _home = frames::make_home(&progress);
+    // Fragments made by the source land in blocks of the segment, and go to builders by
+    // handle; the RUs' homes together hold at most one process's share of the segment, the
+    // rest is for the batches being built (docs/eventbuilding.md, "Memory").
+    let _home = frames::make_shared_home(&progress, eb.readouts.len());
+    let store = Store::new(ahead_bytes(&progress, eb));
     let mut ru = Readout {
         ctx,
         eb,
         index: index as u32,
-        store: Store::default(),
+        store,
         at: None,
         first: None,
         ended: false,
@@ -177,6 +194,16 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
         code = code.max(EXIT_JOB_ERROR);
     }
     End { code, terminated: true }
+}
+
+/// Bytes an RU reads ahead of the requests: [`STORE_BYTES`], and on shm at most its share of
+/// half the segment (what is beyond its homes waits in its own memory, and is copied into
+/// the segment when a builder asks for it).
+fn ahead_bytes(channel: &Channel, eb: &EventBuilding) -> usize {
+    channel.segment().map_or(STORE_BYTES, |segment| {
+        let heap = segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN;
+        STORE_BYTES.min(heap / 2 / eb.readouts.len().max(1))
+    })
 }
 
 impl Readout<'_> {
@@ -239,7 +266,11 @@ impl Readout<'_> {
             self.first = Some((run, number));
         }
         self.at = Some((run, number));
+        let c = self.ctx.board.counters();
+        c.eb_fragments.fetch_add(1, Ordering::Relaxed);
+        c.eb_bytes.fetch_add(fragment.payload_bytes() as u64, Ordering::Relaxed);
         self.store.put(batch, fragment);
+        c.eb_late.store(self.store.late, Ordering::Relaxed);
     }
 
     /// Whether this RU has read all it will of `batch`.
@@ -321,6 +352,7 @@ impl Readout<'_> {
             let mut parts = Vec::new();
             let mut counts = Vec::with_capacity(fragments.len());
             for fragment in fragments {
+                let mut wait = RoomWait::new(self.ctx.board);
                 let encoded = loop {
                     if let Some(p) = frames::try_encode(&builder.fragments, fragment, Duration::from_millis(20))? {
                         break p;
@@ -328,6 +360,7 @@ impl Readout<'_> {
                     if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() || self.ctx.board.ended() {
                         return Ok(answered);
                     }
+                    wait.check_with(self.ctx.board, fragment, &super::too_large(self.eb))?;
                 };
                 counts.push(encoded.len() as u32);
                 parts.extend(encoded);
@@ -387,7 +420,7 @@ mod tests {
 
     #[test]
     fn the_store_drops_released_batches_and_counts_late_fragments() {
-        let mut s = Store::default();
+        let mut s = Store::new(STORE_BYTES);
         for n in 0..30 {
             s.put(batch_of(1, n, 10), fragment(n, 100));
         }
@@ -403,12 +436,12 @@ mod tests {
 
     #[test]
     fn the_store_bounds_batches_and_bytes() {
-        let mut s = Store::default();
+        let mut s = Store::new(STORE_BYTES);
         s.put((1, 0), fragment(0, STORE_BYTES));
         assert!(s.has_room(), "one batch is always held, however large");
         s.put((1, 1), fragment(10, 1));
         assert!(!s.has_room());
-        let mut s = Store::default();
+        let mut s = Store::new(STORE_BYTES);
         for k in 0..STORE_BATCHES as u64 {
             assert!(s.has_room());
             s.put((1, k), fragment(k * 10, 1));
