@@ -50,6 +50,7 @@ bench: develop
 	$(BIN)/evflow bench transport
 	$(BIN)/evflow bench parallel
 	$(BIN)/evflow bench topology
+	$(BIN)/evflow bench builder
 
 # The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:

@@ -46,9 +46,10 @@ def transports() -> list[tuple[str, str]]:
     return [tuple(pair) for pair in _ask("transports")]
 
 
-def memcpy(size: int, seconds: float) -> float:
-    """This machine's memcpy GB/s for ``size``-byte copies, measured for ``seconds``."""
-    return _ask("memcpy", size, seconds)["gb_per_s"]
+def memcpy(size: int, seconds: float, working_set: int | None = None) -> float:
+    """This machine's memcpy GB/s for ``size``-byte copies, measured for ``seconds``: between
+    two buffers (in cache), or into ``working_set`` bytes of destinations in turn."""
+    return _ask("memcpy", size, seconds, *([working_set] if working_set else []))["gb_per_s"]
 
 
 def start(role: str, *args) -> subprocess.Popen:

@@ -300,16 +300,23 @@ pub enum BenchError {
     Protocol(String),
 }
 
-/// This machine's memcpy rate for `size`-byte copies between two buffers, GB/s (10^9 bytes
-/// per second): the median of batches of about a millisecond, run for `budget`.
-pub fn memcpy_gb_per_s(size: usize, budget: Duration) -> f64 {
-    let src = vec![1u8; size.max(1)];
-    let mut dst = vec![0u8; size.max(1)];
+/// This machine's memcpy rate for `size`-byte copies from one buffer into `set` bytes of
+/// destinations, `size` bytes apart in turn, GB/s (10^9 bytes per second): the median of
+/// batches of about a millisecond, run for `budget`. With `set` = `size` the copies stay in
+/// the cache; with a `set` larger than the caches they stream through memory, as fresh
+/// events do.
+pub fn memcpy_gb_per_s(size: usize, budget: Duration, set: usize) -> f64 {
+    let size = size.max(1);
+    let slots = (set / size).max(1);
+    let src = vec![1u8; size];
+    let mut dst = vec![0u8; size * slots];
+    let mut at = 0;
     let mut copy = |n: u64| {
         let start = Instant::now();
         for _ in 0..n {
-            dst.copy_from_slice(black_box(&src));
+            dst[at * size..(at + 1) * size].copy_from_slice(black_box(&src));
             black_box(&mut dst);
+            at = (at + 1) % slots;
         }
         start.elapsed()
     };

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! evflow-bench-transport transports                      [[name, baseline], ...]
-//! evflow-bench-transport memcpy SIZE SECONDS             {"gb_per_s": ...}
+//! evflow-bench-transport memcpy SIZE SECONDS [SET]       {"gb_per_s": ...}
+//!     copies of SIZE bytes into SET bytes of destinations in turn (default SIZE: in cache)
 //! evflow-bench-transport receiver TRANSPORT SIZE SECONDS DIR SESSION [CPU]
 //!     binds, prints {"data": ..., "back": ...} (tcp ports filled in), reads the sender's
 //!     pid on stdin, runs, prints its report
@@ -20,7 +21,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-const USAGE: &str = "usage: evflow-bench-transport transports | memcpy SIZE SECONDS | \
+const USAGE: &str = "usage: evflow-bench-transport transports | memcpy SIZE SECONDS [SET] | \
                      receiver TRANSPORT SIZE SECONDS DIR SESSION [CPU] | sender TRANSPORT SIZE SECONDS DATA BACK [CPU]";
 
 fn main() {
@@ -49,7 +50,15 @@ fn run(args: &[String]) -> Result<(), BenchError> {
             let pairs: Vec<[&str; 2]> = Transport::ALL.iter().map(|t| [t.name(), t.baseline().name()]).collect();
             answer(&json!(pairs))
         }
-        ["memcpy", size, seconds] => answer(&json!({ "gb_per_s": memcpy_gb_per_s(number(size)?, duration(seconds)?) })),
+        ["memcpy", size, seconds, set @ ..] => {
+            let size = number(size)?;
+            let set = match set {
+                [] => size,
+                [set] => number(set)?,
+                _ => return Err(BenchError::Config(USAGE.into())),
+            };
+            answer(&json!({ "gb_per_s": memcpy_gb_per_s(size, duration(seconds)?, set) }))
+        }
         ["receiver", transport, size, seconds, dir, session, cpu @ ..] => {
             pin(cpu)?;
             let trial = trial(transport, size, seconds)?;
