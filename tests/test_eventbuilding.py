@@ -182,12 +182,12 @@ def check_every_event_once(tmp_path, events, size=16):
 
 def test_four_readouts_two_builders_every_event_once_with_its_bytes(tmp_path):
     topo = write(tmp_path)
-    result = up(topo, {"EVENTS": 5000})
+    result = up(topo, {"EVENTS": 100_000})
     assert result.returncode == 0, result.stderr
-    out = check_every_event_once(tmp_path, 5000)
+    out = check_every_event_once(tmp_path, 100_000)
     assert [e.number for e in out] == sorted(e.number for e in out), "ordered channel"
     report = json.loads((tmp_path / "report.json").read_text())
-    assert report["job"]["written"] == 5000
+    assert report["job"]["written"] == 100_000
     builders = [d for d in report["devices"] if d["device"] == "eb"]
     assert len(builders) == 2 and all(d["events_in"] > 0 for d in builders), builders
     # The summary counts the readouts' own modules under their names.
@@ -363,9 +363,9 @@ def test_across_three_namespace_hosts_over_tcp(tmp_path):
 
     with Hosts(["a", "b", "c"]) as hosts:
         topo = write(tmp_path, hosts=hosts)
-        result = up(topo, {"EVENTS": 5000})
+        result = up(topo, {"EVENTS": 100_000})
     assert result.returncode == 0, result.stderr
-    check_every_event_once(tmp_path, 5000)
+    check_every_event_once(tmp_path, 100_000)
 
 
 @pytest.mark.parametrize(

@@ -318,7 +318,8 @@ mod tests {
     fn fragments_join_by_number_and_missing_ones_are_named() {
         let eb =
             EventBuilding { readouts: vec!["ecal".into(), "hcal".into()], batch: 4, timeout: Duration::from_secs(1) };
-        let ecal = (4..8).map(|n| fragment(n, 1)).collect();
+        let ecal: Vec<Event> = (4..8).map(|n| fragment(n, 1)).collect();
+        let bytes_of_4 = ecal[0].get("adc").unwrap().data().as_ptr();
         let hcal = vec![fragment(4, 2), fragment(6, 2), fragment(9, 2)];
         let mut counts = Counts::default();
         let built = build(&eb, (1, 1), vec![Some(ecal), Some(hcal)], &mut counts);
@@ -326,6 +327,7 @@ mod tests {
         assert_eq!(numbers, vec![4, 5, 6, 7]);
         assert_eq!(built[0].get("hcal.adc").unwrap().data().as_ref(), &[2; 4]);
         assert_eq!(built[0].get("ecal.adc").unwrap().data().as_ref(), &[1; 4]);
+        assert_eq!(built[0].get("ecal.adc").unwrap().data().as_ptr(), bytes_of_4, "the fragment's bytes, not a copy");
         assert!(!built[0].meta.flags.contains(Flags::INCOMPLETE));
         assert!(built[1].meta.flags.contains(Flags::INCOMPLETE));
         assert_eq!(built[1].get(MISSING_SOURCES).unwrap().shape(), &[1]);
