@@ -8,7 +8,7 @@ import sys
 import traceback
 
 import evflow
-from evflow import diagnostics, steering
+from evflow import _native, diagnostics, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.processing import CLEANUP_PREFIX, Terminated
 from evflow.topology import TopologyError
@@ -145,6 +145,13 @@ def _parser() -> argparse.ArgumentParser:
     dump.add_argument(
         "--event", type=_non_negative, help="with --run: only the event with this number"
     )
+    keys = sub.add_parser("keys", help="CURVE key pairs for authenticated tcp links")
+    keys_action = keys.add_subparsers(dest="action", parser_class=_Parser, required=True)
+    new = keys_action.add_parser(
+        "new", help="write NAME.key and NAME.key_secret (ZeroMQ certificates, docs/security.md)"
+    )
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--dir", default=".", help="where to write them (default: here)")
     shm = sub.add_parser("shm", help="list or clean this user's shared-memory sessions")
     action = shm.add_subparsers(dest="action", parser_class=_Parser, required=True)
     ls = action.add_parser("ls", help="list sessions: size, processes, memory use, state")
@@ -327,6 +334,10 @@ def main(argv=None) -> int:
             from evflow import top
 
             return top.run(args.endpoint, interval=args.interval, once=args.once)
+        if args.command == "keys":
+            public, secret = _native.curve_keys_new(args.name, args.dir)
+            print(f"{public}\n{secret} (secret: mode 0600, keep it on this host)")
+            return EXIT["ok"]
         if args.command == "shm":
             from evflow import shm
 

@@ -11,6 +11,7 @@ mod errors;
 mod event;
 mod files;
 mod job;
+mod keys;
 mod sessions;
 mod topology;
 
@@ -24,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     device_steps::register(m)?;
     files::register(m)?;
     channels::register(m)?;
+    keys::register(m)?;
     sessions::register(m)?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;

@@ -6,6 +6,7 @@
 
 pub mod address;
 pub mod channel;
+pub mod curve;
 pub mod error;
 pub mod message;
 mod shm;
