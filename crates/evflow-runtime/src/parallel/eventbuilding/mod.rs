@@ -241,14 +241,15 @@ impl FragmentsHead {
     /// Reads the first part of a `Fragments` message of `parts` parts in all.
     pub fn decode(b: &[u8], parts: usize) -> Result<FragmentsHead, Malformed> {
         sized(b, FRAGMENTS, Self::LEN, "fragments message")?;
+        let follow = parts.checked_sub(1).ok_or_else(|| Malformed("a fragments message of no parts".into()))?;
         let n = u32_at(b, 20) as usize;
         if b.len() != Self::LEN + 4 * n {
             return Err(Malformed(format!("{n} fragments declared in a head of {} bytes", b.len())));
         }
         let counts: Vec<u32> = (0..n).map(|i| u32_at(b, Self::LEN + 4 * i)).collect();
         let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
-        if counts.contains(&0) || total != parts as u64 - 1 {
-            return Err(Malformed(format!("fragments of {total} parts declared, {} follow", parts - 1)));
+        if counts.contains(&0) || total != follow as u64 {
+            return Err(Malformed(format!("fragments of {total} parts declared, {follow} follow")));
         }
         Ok(FragmentsHead { readout: u32_at(b, 4), batch: (u32_at(b, 8), u64_at(b, 12)), parts: counts })
     }
@@ -281,6 +282,32 @@ mod tests {
         let zero = FragmentsHead { batch: (1, 1), readout: 0, parts: vec![0] }.encode();
         assert!(FragmentsHead::decode(&zero, 1).is_err());
         assert!(FragmentsHead::decode(&[], 1).is_err());
+    }
+
+    proptest::proptest! {
+        /// Bytes from another process: any of them is a message or an error, never a panic,
+        /// and every message reads back as it was written.
+        #[test]
+        fn any_bytes_decode_or_fail_cleanly(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..96), parts in 0usize..8) {
+            let _ = Progress::decode(&bytes);
+            let _ = Request::decode(&bytes);
+            let _ = FragmentsHead::decode(&bytes, parts);
+        }
+
+        #[test]
+        fn messages_read_back_as_written(
+            run in proptest::num::u32::ANY, k in proptest::num::u64::ANY, slot in proptest::num::u32::ANY,
+            wanted in proptest::collection::vec(proptest::bool::ANY, 0..40),
+            counts in proptest::collection::vec(1u32..5, 0..20),
+        ) {
+            let p = Progress { readout: slot, run, number: k, first: k / 2, any: wanted.is_empty(), ended: true };
+            proptest::prop_assert_eq!(Progress::decode(&p.encode()), Ok(p));
+            let r = Request { batch: (run, k), release: (run, k / 3), slot, generation: run, wanted };
+            proptest::prop_assert_eq!(Request::decode(&r.encode()), Ok(r));
+            let parts = 1 + counts.iter().map(|&c| c as usize).sum::<usize>();
+            let h = FragmentsHead { batch: (run, k), readout: slot, parts: counts };
+            proptest::prop_assert_eq!(FragmentsHead::decode(&h.encode(), parts), Ok(h));
+        }
     }
 
     #[test]
