@@ -214,8 +214,14 @@ def test_signal_during_process_closes_files_then_propagates(tmp_path, signum, ex
     path.add(ef.modules.EventGenerator(events=50))
     path.add(SignalOn(3, signum, log))
     path.add(ef.modules.FileOutput(str(out)))
-    with pytest.raises(exception):
-        ef.process(path, on_error="skip", summary=False)
+    # A test run started in the background (`make test &`) inherits SIGINT ignored, and
+    # Python then installs no handler for it: this test needs Python's own.
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(exception):
+            ef.process(path, on_error="skip", summary=False)
+    finally:
+        signal.signal(signal.SIGINT, previous_int)
     assert signal.getsignal(signal.SIGTERM) is before
     assert log == [1, 2, "end_run", "terminate"]  # event 3 was interrupted
     assert ef.statistics.interrupted is True
