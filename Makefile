@@ -52,13 +52,17 @@ bench: develop
 	$(BIN)/evflow bench topology
 	$(BIN)/evflow bench builder
 
-# The frame decoder and the file reader under libFuzzer with AddressSanitizer (fuzz/README.md).
+# The decoders of frames, files and the engine's messages under libFuzzer with AddressSanitizer
+# (fuzz/README.md).
 fuzz:
 	cargo install cargo-fuzz --locked --quiet
 	mkdir -p fuzz/corpus/decode_frame fuzz/corpus/read_file
 	RUSTC_BOOTSTRAP=1 cargo fuzz run decode_frame fuzz/corpus/decode_frame fuzz/seeds -- \
 		-max_total_time=$${FUZZ_SECONDS:-60}
 	RUSTC_BOOTSTRAP=1 cargo fuzz run read_file fuzz/corpus/read_file fuzz/file_seeds -- \
+		-max_total_time=$${FUZZ_SECONDS:-60}
+	mkdir -p fuzz/corpus/engine_messages
+	RUSTC_BOOTSTRAP=1 cargo fuzz run engine_messages fuzz/corpus/engine_messages fuzz/engine_seeds -- \
 		-max_total_time=$${FUZZ_SECONDS:-60}
 
 clean:
