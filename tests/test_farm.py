@@ -586,6 +586,19 @@ def test_held_runs_across_hosts(tmp_path, hosts):
     assert got == expected
 
 
+def endpoint(topo, tmp_path, channel):
+    """The tcp address of the running topology's channel named ``channel`` (or ending so)."""
+    status(topo, tmp_path)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
+        found = [v for k, v in shown["endpoints"].items() if k.endswith(channel)]
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise AssertionError(f"no endpoint of {channel}: {shown['endpoints']}")
+
+
 def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
     """Anything on the network can reach a bridge's relay port: a message that is not a
     dispatch of its segment is dropped and counted, and the topology runs on."""
@@ -601,15 +614,8 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
     topo = write_chain(tmp_path, text)
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
     try:
-        status(topo, tmp_path)
-        deadline = time.monotonic() + 10
-        relay = None
-        while relay is None and time.monotonic() < deadline:
-            shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
-            relay = shown["endpoints"].get("relay")
-            time.sleep(0.05)
         socket = zmq.Context.instance().socket(zmq.PUSH)
-        socket.connect(relay)
+        socket.connect(endpoint(topo, tmp_path, "relay"))
         socket.send_multipart([b"not a header"])
         socket.send_multipart([b"\x01" + bytes(23), b"no frame", b"and a third part"])
         socket.close(linger=1000)
@@ -653,3 +659,24 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
     assert len(depths) == 4 and all(0 <= d <= 16 for d in depths.values()), depths
     calls = values(samples, "evflow_module_calls_total", process="evf-reco-b-1")
     assert sum(calls.values()) > 0, "the remote replica's module statistics reach the controller"
+
+
+def test_a_foreign_message_on_a_sinks_results_port_is_dropped(tmp_path, hosts):
+    """The sink's results channel is a tcp port across hosts: messages that are not the
+    engine's results are dropped and counted, and every event is still written once."""
+    import zmq
+
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    try:
+        socket = zmq.Context.instance().socket(zmq.PUSH)
+        socket.connect(endpoint(topo, tmp_path, "results"))
+        socket.send_multipart([b"not a header"])
+        socket.send_multipart([b"\x05" + bytes(23)])  # a credit: not for the results channel
+        socket.close(linger=1000)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "dropped a message on its results channel that is not a result" in err
+    assert "dropped 2 messages on its results channel" in err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})

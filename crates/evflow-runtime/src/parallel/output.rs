@@ -63,6 +63,9 @@ struct Output<'c, 'a> {
     error: Option<JobError>,
     /// The input sent `End`.
     ended: bool,
+    /// Messages on the results channel that were no engine message (over tcp, anything on
+    /// the network reaches it: docs/security.md, "Hostile or broken peers"), dropped.
+    foreign: u64,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -93,6 +96,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         abandoned: Vec::new(),
         error: None,
         ended: false,
+        foreign: 0,
     };
     let code = match out.pump(&mut stage) {
         Ok(complete) => {
@@ -115,6 +119,13 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             EXIT_INTERNAL
         }
     };
+    if out.foreign > 0 {
+        crate::log::warn!(
+            "{}: dropped {} messages on its results channel that were not results",
+            ctx.name(),
+            out.foreign
+        );
+    }
     let error = out.error.take();
     finish(ctx, &mut stage, error, code)
 }
@@ -153,11 +164,19 @@ impl Output<'_, '_> {
             }
             let Some(message) = self.receive()? else { continue };
             let mut parts = message.parts;
-            if parts.is_empty() {
-                return Err("the output got an empty message".into());
-            }
-            let head = parts.remove(0);
-            let header = Header::decode(head.as_slice()).map_err(|e| e.to_string())?;
+            let header = match parts.first().map(|head| Header::decode(head.as_slice())) {
+                Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result) => h,
+                other => {
+                    let what = match other {
+                        None => "an empty message".to_string(),
+                        Some(Err(e)) => e.to_string(),
+                        Some(Ok(h)) => format!("a {:?} message", h.kind),
+                    };
+                    self.drop_foreign(what)?;
+                    continue;
+                }
+            };
+            parts.remove(0);
             match header.kind {
                 Kind::End => {
                     end = Some(header.seq);
@@ -171,9 +190,27 @@ impl Output<'_, '_> {
                         self.flush_acks()?;
                     }
                 }
-                other => return Err(format!("the output got a {other:?} message on its results channel")),
+                _ => unreachable!("checked above"),
             }
         }
+    }
+
+    /// A message on the results channel that is no engine message: over tcp it is dropped,
+    /// counted and logged once (anything on the network can send it); on this host's
+    /// transports it is a bug, and the error.
+    fn drop_foreign(&mut self, what: String) -> Result<(), String> {
+        if self.ctx.popts.transport != super::Transport::Tcp && self.from_origin.is_none() {
+            return Err(format!("the output got {what} on its results channel"));
+        }
+        if self.foreign == 0 {
+            crate::log::warn!(
+                "{}: dropped a message on its results channel that is not a result ({what}); such messages are \
+                 dropped and counted",
+                self.ctx.name()
+            );
+        }
+        self.foreign += 1;
+        Ok(())
     }
 
     /// The next message: at once if one waits, else after the acks are sent, waiting up to
