@@ -661,22 +661,27 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
     assert sum(calls.values()) > 0, "the remote replica's module statistics reach the controller"
 
 
-def test_a_foreign_message_on_a_sinks_results_port_is_dropped(tmp_path, hosts):
-    """The sink's results channel is a tcp port across hosts: messages that are not the
-    engine's results are dropped and counted, and every event is still written once."""
+def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_dropped(tmp_path, hosts):
+    """The sink's results channel and the source's acks channel are tcp ports across hosts:
+    messages that are not the engine's are dropped and counted, and every event is still
+    written once."""
     import zmq
 
     topo = farm(tmp_path, hosts)
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
     try:
-        socket = zmq.Context.instance().socket(zmq.PUSH)
-        socket.connect(endpoint(topo, tmp_path, "results"))
-        socket.send_multipart([b"not a header"])
-        socket.send_multipart([b"\x05" + bytes(23)])  # a credit: not for the results channel
-        socket.close(linger=1000)
+        for channel in ("results", "acks"):
+            socket = zmq.Context.instance().socket(zmq.PUSH)
+            socket.connect(endpoint(topo, tmp_path, channel))
+            socket.send_multipart([b"not a header"])
+            socket.send_multipart([b"\x01" + bytes(23)])  # a dispatch: not for these channels
+            socket.send_multipart([b"\x03" + bytes(15) + b"\x09" + bytes(7)])  # 9 acks, none follow
+            socket.close(linger=1000)
     finally:
         err = finish(up)
     assert up.returncode == 0, err
     assert "dropped a message on its results channel that is not a result" in err
-    assert "dropped 2 messages on its results channel" in err
+    assert "dropped 3 messages on its results channel" in err
+    assert "dropped a message on its acks channel that is not an ack or a credit" in err
+    assert "dropped 3 messages on its acks channel" in err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})

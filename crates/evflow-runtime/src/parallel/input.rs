@@ -73,6 +73,9 @@ struct Input<'c, 'a> {
     /// With shm: most bytes of backups before the input stops reading, so the workers always
     /// find room in the segment for the events they change.
     backup_budget: usize,
+    /// Messages on the acks channel that were no engine message (over tcp, anything on the
+    /// network reaches it: docs/security.md, "Hostile or broken peers"), dropped.
+    foreign: u64,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -110,6 +113,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Shm => heap_bytes(ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN)) / BACKUP_SHARE,
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
+        foreign: 0,
     };
     let _home = super::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
@@ -122,6 +126,13 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let mut errors = stage.finish(&job_end(ctx, input.error.as_ref()));
     if let Err(e) = path.source.terminate() {
         errors.push(source_error(ctx, Hook::Terminate, None, e));
+    }
+    if input.foreign > 0 {
+        log::warn!(
+            "{}: dropped {} messages on its acks channel that were not acks or credits",
+            ctx.name(),
+            input.foreign
+        );
     }
     if let Some(writer) = input.quarantine.take() {
         if let Err(e) = writer.close() {
@@ -511,7 +522,17 @@ impl Input<'_, '_> {
             timeout = Some(Duration::ZERO);
             any = true;
             let bytes = message.parts.first().map(Part::as_slice).unwrap_or_default();
-            let header = Header::decode(bytes).map_err(|e| e.to_string())?;
+            let header = match Header::decode(bytes) {
+                Ok(h) if matches!(h.kind, Kind::Credit | Kind::Acks) => h,
+                Ok(h) => {
+                    self.drop_foreign(format!("a {:?} message", h.kind))?;
+                    continue;
+                }
+                Err(e) => {
+                    self.drop_foreign(e.to_string())?;
+                    continue;
+                }
+            };
             if header.kind == Kind::Credit {
                 // A credit of a dead worker's generation is void: its successor starts empty.
                 let origin = header.origin;
@@ -527,10 +548,13 @@ impl Input<'_, '_> {
                 }
                 continue;
             }
-            if header.kind != Kind::Acks {
-                return Err(format!("the input got a {:?} message on its ack channel", header.kind));
-            }
-            let (watermark, acks) = decode_acks(bytes, &header).map_err(|e| e.to_string())?;
+            let (watermark, acks) = match decode_acks(bytes, &header) {
+                Ok(decoded) => decoded,
+                Err(e) => {
+                    self.drop_foreign(e.to_string())?;
+                    continue;
+                }
+            };
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             for ack in acks {
@@ -547,6 +571,24 @@ impl Input<'_, '_> {
                 }
             }
         }
+    }
+
+    /// A message on the acks channel that is no engine message: over tcp it is dropped,
+    /// counted and logged once (anything on the network can send it); on this host's
+    /// transports it is a bug, and the error.
+    fn drop_foreign(&mut self, what: String) -> Result<(), String> {
+        if self.ctx.popts.transport != Transport::Tcp {
+            return Err(format!("the input got {what} on its acks channel"));
+        }
+        if self.foreign == 0 {
+            log::warn!(
+                "{}: dropped a message on its acks channel that is not an ack or a credit ({what}); such messages \
+                 are dropped and counted",
+                self.ctx.name()
+            );
+        }
+        self.foreign += 1;
+        Ok(())
     }
 
     fn send_result(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), String> {
