@@ -9,7 +9,7 @@
 use super::board::Stop;
 use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_OK};
 use super::net::{is_not_ready, RELAY};
-use super::protocol::{Header, Kind};
+use super::protocol::{Foreign, Header, Kind};
 use evflow_transport::{Channel, ChannelError, Message, Pattern, Side};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -22,7 +22,7 @@ struct Bridge<'c, 'a> {
     ctx: &'c Ctx<'a>,
     /// Messages on the relay that are not a dispatch of this segment: its port is reachable
     /// from the network, and what is not the origin's is dropped, never fatal.
-    foreign: u64,
+    foreign: Foreign,
     /// Each worker slot's current generation and its channel on this host.
     work: HashMap<u32, (u32, Channel)>,
     acks_in: Channel,
@@ -46,7 +46,13 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             return End { code: EXIT_INTERNAL, terminated: false };
         }
     };
-    let mut bridge = Bridge { ctx, foreign: 0, work: HashMap::new(), acks_in, acks_out };
+    let mut bridge = Bridge {
+        ctx,
+        foreign: Foreign::new("relay", ("a dispatch", "dispatches")),
+        work: HashMap::new(),
+        acks_in,
+        acks_out,
+    };
     // Once the origin has ended, every event of the segment is at its custody.
     while !ctx.board.ended() {
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
@@ -68,9 +74,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
     }
     // The custody's last acks and the workers' last credits, for an origin still waiting.
     let _ = bridge.forward_acks();
-    if bridge.foreign > 0 {
-        crate::log::warn!("{}: dropped {} messages that were not dispatches", ctx.name(), bridge.foreign);
-    }
+    bridge.foreign.report(&ctx.name());
     End { code: EXIT_OK, terminated: false }
 }
 
@@ -89,19 +93,12 @@ impl Bridge<'_, '_> {
                 h
             }
             other => {
-                if self.foreign == 0 {
-                    let what = match other {
-                        None => "an empty message".to_string(),
-                        Some(Err(e)) => e.to_string(),
-                        Some(Ok(h)) => format!("a {:?} message for worker slot {}", h.kind, h.origin.worker),
-                    };
-                    crate::log::warn!(
-                        "{}: dropped a message on its relay that is not a dispatch ({what}); such messages are \
-                         dropped and counted",
-                        self.ctx.name()
-                    );
-                }
-                self.foreign += 1;
+                let what = match other {
+                    None => "an empty message".to_string(),
+                    Some(Err(e)) => e.to_string(),
+                    Some(Ok(h)) => format!("a {:?} message for worker slot {}", h.kind, h.origin.worker),
+                };
+                self.foreign.drop(&self.ctx.name(), &what);
                 return Ok(());
             }
         };

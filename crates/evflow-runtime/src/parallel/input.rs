@@ -7,7 +7,7 @@ use super::board::Stop;
 use super::board::{BoardTally, IDLE, NO_FAULT};
 use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
-use super::protocol::{decode_acks, Header, Kind, Origin, Status};
+use super::protocol::{decode_acks, Foreign, Header, Kind, Origin, Status};
 use super::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
@@ -74,8 +74,8 @@ struct Input<'c, 'a> {
     /// find room in the segment for the events they change.
     backup_budget: usize,
     /// Messages on the acks channel that were no engine message (over tcp, anything on the
-    /// network reaches it: docs/security.md, "Hostile or broken peers"), dropped.
-    foreign: u64,
+    /// network reaches it), dropped.
+    foreign: Foreign,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -113,7 +113,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Shm => heap_bytes(ctx.popts.segment_size.unwrap_or(DEFAULT_SEGMENT_LEN)) / BACKUP_SHARE,
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
-        foreign: 0,
+        foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
     };
     let _home = super::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
@@ -127,13 +127,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     if let Err(e) = path.source.terminate() {
         errors.push(source_error(ctx, Hook::Terminate, None, e));
     }
-    if input.foreign > 0 {
-        log::warn!(
-            "{}: dropped {} messages on its acks channel that were not acks or credits",
-            ctx.name(),
-            input.foreign
-        );
-    }
+    input.foreign.report(&ctx.name());
     if let Some(writer) = input.quarantine.take() {
         if let Err(e) = writer.close() {
             log::error!("cannot close the quarantine file: {e}");
@@ -580,14 +574,7 @@ impl Input<'_, '_> {
         if self.ctx.popts.transport != Transport::Tcp {
             return Err(format!("the input got {what} on its acks channel"));
         }
-        if self.foreign == 0 {
-            log::warn!(
-                "{}: dropped a message on its acks channel that is not an ack or a credit ({what}); such messages \
-                 are dropped and counted",
-                self.ctx.name()
-            );
-        }
-        self.foreign += 1;
+        self.foreign.drop(&self.ctx.name(), &what);
         Ok(())
     }
 

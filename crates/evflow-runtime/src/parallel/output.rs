@@ -6,7 +6,7 @@ use super::board::BoardTally;
 use super::board::Stop;
 use super::child::{internal_error, job_end, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use super::net::is_not_ready;
-use super::protocol::{encode_acks, Ack, Header, Kind, Status};
+use super::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
 use crate::job::{JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
@@ -64,8 +64,8 @@ struct Output<'c, 'a> {
     /// The input sent `End`.
     ended: bool,
     /// Messages on the results channel that were no engine message (over tcp, anything on
-    /// the network reaches it: docs/security.md, "Hostile or broken peers"), dropped.
-    foreign: u64,
+    /// the network reaches it), dropped.
+    foreign: Foreign,
 }
 
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
@@ -96,7 +96,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         abandoned: Vec::new(),
         error: None,
         ended: false,
-        foreign: 0,
+        foreign: Foreign::new("results channel", ("a result", "results")),
     };
     let code = match out.pump(&mut stage) {
         Ok(complete) => {
@@ -119,13 +119,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             EXIT_INTERNAL
         }
     };
-    if out.foreign > 0 {
-        crate::log::warn!(
-            "{}: dropped {} messages on its results channel that were not results",
-            ctx.name(),
-            out.foreign
-        );
-    }
+    out.foreign.report(&ctx.name());
     let error = out.error.take();
     finish(ctx, &mut stage, error, code)
 }
@@ -202,14 +196,7 @@ impl Output<'_, '_> {
         if self.ctx.popts.transport != super::Transport::Tcp && self.from_origin.is_none() {
             return Err(format!("the output got {what} on its results channel"));
         }
-        if self.foreign == 0 {
-            crate::log::warn!(
-                "{}: dropped a message on its results channel that is not a result ({what}); such messages are \
-                 dropped and counted",
-                self.ctx.name()
-            );
-        }
-        self.foreign += 1;
+        self.foreign.drop(&self.ctx.name(), &what);
         Ok(())
     }
 

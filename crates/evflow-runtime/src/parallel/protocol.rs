@@ -154,6 +154,50 @@ impl Header {
     }
 }
 
+/// The messages on one channel that anything on the network can reach which were not the
+/// engine's (docs/security.md, "Hostile or broken peers"): dropped, counted, the first logged
+/// with what it was, the count logged when the process ends.
+#[derive(Debug)]
+pub struct Foreign {
+    /// The channel, as the log names it (`relay`, `results channel`).
+    channel: &'static str,
+    /// What belongs on it: one (`a dispatch`) and many (`dispatches`).
+    expected: (&'static str, &'static str),
+    /// Messages dropped.
+    count: u64,
+}
+
+impl Foreign {
+    /// None dropped yet on `channel`, where `expected` belongs.
+    pub fn new(channel: &'static str, expected: (&'static str, &'static str)) -> Foreign {
+        Foreign { channel, expected, count: 0 }
+    }
+
+    /// Drops a message of process `name` that was `what`.
+    pub fn drop(&mut self, name: &str, what: &str) {
+        if self.count == 0 {
+            crate::log::warn!(
+                "{name}: dropped a message on its {} that is not {} ({what}); such messages are dropped and counted",
+                self.channel,
+                self.expected.0
+            );
+        }
+        self.count += 1;
+    }
+
+    /// Logs how many process `name` dropped, if any.
+    pub fn report(&self, name: &str) {
+        if self.count > 0 {
+            crate::log::warn!(
+                "{name}: dropped {} messages on its {} that were not {}",
+                self.count,
+                self.channel,
+                self.expected.1
+            );
+        }
+    }
+}
+
 /// One acknowledged result: its seq and who sent it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ack {
