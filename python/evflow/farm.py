@@ -77,15 +77,6 @@ def _event_building_unit(device, role: str) -> str | None:
     return None
 
 
-def _builder_of(plan, device) -> str:
-    """The builder a readout or builder device belongs to."""
-    if device.kind == "builder":
-        return device.name
-    return next(
-        d.name for d in plan.devices if d.kind == "builder" and d.inputs[0] in device.outputs
-    )
-
-
 class Proc:
     """One device process: who it is, its roles, its launcher process, its last reports."""
 
@@ -186,8 +177,8 @@ class Farm:
         names = {i: [step_name(x) for x in self.plan.steps(s)] for i, s in segments.items()}
         live = dict.fromkeys(_LIVE_COUNTS, 0)
         live.update(processes=[], session=None, dir=None)
-        queues = [self.plan.parallel(s)["worker_queue"] for s in segments.values() if s.slots]
-        live["worker_queue"] = max(queues, default=0)
+        queues = {i: self.plan.parallel(s)["worker_queue"] for i, s in segments.items() if s.slots}
+        live["worker_queue"] = max(queues.values(), default=0)
         workers, queued = {}, {}  # by (segment, slot)
         slot_of = {}  # a worker process's place in live["processes"] -> (segment, slot)
         for p, reports, state, restarts in procs:
@@ -234,19 +225,18 @@ class Farm:
                 if unit is not None:
                     live["processes"][-1]["eventbuilding"] = {
                         "unit": unit,
-                        "batch": self.plan.device(_builder_of(self.plan, p.device)).batch,
-                        "worker_queue": self.plan.parallel(segments[index])["worker_queue"],
+                        # Both units' roles are in the segment whose workers are the builder.
+                        "batch": segments[index].workers.batch,
                         **{key: counters.get(f"eb_{key}", 0) for key in _EVENT_BUILDING_COUNTS},
                     }
         slots = sorted(workers)
         for place, slot in slot_of.items():  # numbered as live["workers"] lists them
             live["processes"][place]["worker"] = slots.index(slot)
-        live["workers"] = [workers[s] for s in slots]
-        live["queued"] = [queued.get(s, 0) for s in slots]
-        for place, slot in slot_of.items():
             unit = live["processes"][place].get("eventbuilding")
             if unit is not None:
-                unit["credits"] = max(0, unit["worker_queue"] - queued.get(slot, 0))
+                unit["credits"] = max(0, queues[slot[0]] - queued.get(slot, 0))
+        live["workers"] = [workers[s] for s in slots]
+        live["queued"] = [queued.get(s, 0) for s in slots]
         live["modules"] = []
         return live
 

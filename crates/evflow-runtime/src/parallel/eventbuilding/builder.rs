@@ -89,6 +89,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let mut stage = ctx.stage(&mut path.modules[input..workers], 1 + input);
     let mut counts = Counts::default();
     let mut stopped = None;
+    let advice = super::too_large(eb);
     let outcome = (|| -> Result<(), String> {
         loop {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
@@ -125,7 +126,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 // The builder's own modules (its steering), on each built event; a rejected
                 // one takes no parts, and the custody counts it.
                 let encoded = match stage.event(&mut event) {
-                    Fate::Keep => encode(ctx, &c.results, &event, &super::too_large(eb))?,
+                    Fate::Keep => encode(ctx, &c.results, &event, &advice)?,
                     Fate::Reject => Vec::new(),
                     Fate::Stop(e) => {
                         stopped = Some(e);
