@@ -399,3 +399,24 @@ def test_a_builder_fed_by_a_non_readout_device_is_refused(tmp_path):
     result = run_cli("up", topo, cwd=tmp_path)
     assert result.returncode == 2
     assert "event-building channel" in result.stderr and "gen is not a readout" in result.stderr
+
+
+def test_a_batch_too_large_for_the_segment_is_a_clear_error_and_segment_size_fixes_it(
+    tmp_path,
+):
+    """Two readouts of 1 MiB fragments in batches of 64 need more than the default 128 MiB
+    segment: the run stops with what to change, leaving no shared memory behind; with the
+    builder's `segment_size` raised the same run builds every event."""
+    topo = write(tmp_path, readouts=("ecal", "hcal"), batch=64)
+    env = {"EVENTS": 300, "SIZE": 1 << 19}  # 512 Ki values of <u2: 1 MiB per fragment
+    result = up(topo, env)
+    assert result.returncode != 0
+    assert "lower the builder's `batch`, or raise its `segment_size`" in result.stderr
+    assert not shm_sessions(topo.read_text().split('"')[1])
+    text = topo.read_text().replace("batch = 64", f"batch = 64\nsegment_size = {1 << 30}")
+    topo.write_text(text)
+    result = up(topo, env)
+    assert result.returncode == 0, result.stderr
+    out, complete = built(topo)
+    assert complete and sorted(e.number for e in out) == list(range(1, 301))
+    assert not any("incomplete" in e.flags for e in out)
