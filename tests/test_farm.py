@@ -668,11 +668,13 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
     import zmq
 
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    # Long enough for both ports to be found, then sent to, while the job runs.
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001)
     try:
-        for channel in ("results", "acks"):
+        ports = [endpoint(topo, tmp_path, channel) for channel in ("results", "acks")]
+        for port in ports:
             socket = zmq.Context.instance().socket(zmq.PUSH)
-            socket.connect(endpoint(topo, tmp_path, channel))
+            socket.connect(port)
             socket.send_multipart([b"not a header"])
             socket.send_multipart([b"\x01" + bytes(23)])  # a dispatch: not for these channels
             socket.send_multipart([b"\x03" + bytes(15) + b"\x09" + bytes(7)])  # 9 acks, none follow
