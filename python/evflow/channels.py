@@ -18,6 +18,7 @@ calls release the GIL, and Ctrl-C interrupts them.
 """
 
 import operator
+import os
 
 from evflow import _native
 from evflow._native import Message, Part
@@ -51,6 +52,32 @@ def _count(name: str, value, minimum: int) -> int:
     return number
 
 
+def _curve(secret, allow, server) -> tuple:
+    """The CURVE arguments, checked: (secret, allow-list, server key), paths as str."""
+    if isinstance(allow, str | os.PathLike):
+        allow = [allow]
+    allow = [os.fspath(path) for path in allow]
+    if secret is None:
+        if allow or server is not None:
+            raise ConfigError(
+                "curve_allow and curve_server need curve_secret: this channel's own "
+                ".key_secret file (evflow keys new NAME writes one)"
+            )
+        return None, [], None
+    if allow and server is not None:
+        raise ConfigError(
+            "give curve_allow (a CURVE server: the clients' .key files) or curve_server "
+            "(a CURVE client: the server's .key file), not both"
+        )
+    if not allow and server is None:
+        raise ConfigError(
+            "curve_secret needs curve_allow (a CURVE server: the clients' .key files or a "
+            "directory of them) or curve_server (a CURVE client: the server's .key file)"
+        )
+    server = None if server is None else os.fspath(server)
+    return os.fspath(secret), allow, server
+
+
 class Channel:
     """One socket of a messaging pattern at one address.
 
@@ -66,6 +93,12 @@ class Channel:
     ``max_part_size`` bytes of the largest part a libzmq channel receives (a peer announcing
     a larger one is disconnected before anything is allocated for it; default no limit:
     set it on a tcp channel that anything on the network can reach).
+
+    CURVE (tcp only; docs/security.md) authenticates and encrypts a channel with key pairs
+    from ``evflow keys new``: a server gives ``curve_secret`` (its ``.key_secret`` file) and
+    ``curve_allow`` (the clients' ``.key`` files, or directories of them), and accepts only
+    those clients; a client gives ``curve_secret`` and ``curve_server`` (the server's ``.key``
+    file). A refused client is logged with its address and gets nothing through.
     """
 
     __slots__ = ("__weakref__", "_native")
@@ -81,6 +114,9 @@ class Channel:
         segment_size: int | None = None,
         topics=(),
         max_part_size: int | None = None,
+        curve_secret: str | os.PathLike | None = None,
+        curve_allow=(),
+        curve_server: str | os.PathLike | None = None,
     ):
         if (bind is None) == (connect is None):
             raise ConfigError(
@@ -110,6 +146,7 @@ class Channel:
             segment_size,
             _topics(topics),
             max_part_size,
+            *_curve(curve_secret, curve_allow, curve_server),
         )
 
     @property

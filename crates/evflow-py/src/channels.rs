@@ -16,6 +16,7 @@ use evflow_core::Event;
 use evflow_shm::segment::DEFAULT_SEGMENT_LEN;
 use evflow_shm::{AllocError, SegmentConfig, ShmError};
 use evflow_transport::channel::{DEFAULT_LINGER, DEFAULT_QUEUE};
+use evflow_transport::curve::Curve;
 use evflow_transport::{Channel, ChannelError, Message, Options, Part, Pattern, Side};
 use pyo3::buffer::PyUntypedBuffer;
 use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError};
@@ -23,6 +24,7 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use std::ffi::{c_int, c_void};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -37,7 +39,7 @@ const VIEW_ALIGN: usize = 16;
 pub fn channel_error(e: ChannelError) -> PyErr {
     let message = e.to_string();
     match e {
-        ChannelError::Address { .. } => errors::ConfigError::new_err(message),
+        ChannelError::Address { .. } | ChannelError::Security { .. } => errors::ConfigError::new_err(message),
         ChannelError::Timeout { .. } | ChannelError::QueueFull { .. } => errors::ChannelTimeoutError::new_err(message),
         ChannelError::PeerGone { .. } => errors::PeerGoneError::new_err(message),
         ChannelError::Alloc { source: AllocError::TooLarge { .. }, .. } => {
@@ -231,7 +233,8 @@ impl PyChannel {
     /// Opens a channel; `evflow.Channel` checks and documents the arguments.
     #[allow(clippy::too_many_arguments)] // one per option of the Python signature
     #[new]
-    #[pyo3(signature = (pattern, address, bind, queue, linger, segment_size=None, topics=Vec::new(), max_part_size=None))]
+    #[pyo3(signature = (pattern, address, bind, queue, linger, segment_size=None, topics=Vec::new(), max_part_size=None,
+                        curve_secret=None, curve_allow=Vec::new(), curve_server=None))]
     fn new(
         py: Python<'_>,
         pattern: &str,
@@ -242,6 +245,9 @@ impl PyChannel {
         segment_size: Option<usize>,
         topics: Vec<Vec<u8>>,
         max_part_size: Option<u64>,
+        curve_secret: Option<PathBuf>,
+        curve_allow: Vec<PathBuf>,
+        curve_server: Option<PathBuf>,
     ) -> PyResult<PyChannel> {
         let pattern: Pattern = pattern.parse().map_err(config_error)?;
         if queue == 0 {
@@ -253,7 +259,13 @@ impl PyChannel {
         let linger = seconds("linger", linger)?;
         let mut segment = SegmentConfig::new("");
         segment.size = segment_size.unwrap_or(DEFAULT_SEGMENT_LEN);
-        let options = Options { queue, linger, segment, topics, max_part_size };
+        let curve = match (curve_secret, curve_server) {
+            (None, _) => None,
+            (Some(secret), Some(server)) => Some(Curve::client(&secret, &server)),
+            (Some(secret), None) => Some(Curve::server(&secret, &curve_allow)),
+        };
+        let curve = curve.transpose().map_err(|e| config_error(format!("Channel({address:?}): {e}")))?;
+        let options = Options { queue, linger, segment, topics, max_part_size, curve };
         let side = if bind { Side::Bind } else { Side::Connect };
         let channel = py.detach(|| Channel::open(pattern, address, side, &options)).map_err(channel_error)?;
         let address = channel.address().into();

@@ -104,6 +104,8 @@ pub struct Options {
     /// Largest part a libzmq channel receives: a peer that announces a larger one is
     /// disconnected before anything is allocated for it (`ZMQ_MAXMSGSIZE`); `None`: no limit.
     pub max_part_size: Option<u64>,
+    /// CURVE authentication and encryption (tcp only); `None`: none, at no cost.
+    pub curve: Option<crate::curve::Curve>,
 }
 
 impl Default for Options {
@@ -114,6 +116,7 @@ impl Default for Options {
             segment: evflow_shm::SegmentConfig::new(""),
             topics: Vec::new(),
             max_part_size: None,
+            curve: None,
         }
     }
 }
@@ -153,6 +156,14 @@ impl Channel {
     /// Opens a channel on either side.
     pub fn open(pattern: Pattern, address: &str, side: Side, options: &Options) -> Result<Channel, ChannelError> {
         let address = Address::parse(address)?;
+        if options.curve.is_some() && !matches!(address, Address::Tcp(_)) {
+            return Err(ChannelError::Security {
+                channel: address.to_string(),
+                reason: "CURVE (curve_secret, curve_allow, curve_server) is for tcp:// channels; \
+                         the other transports never leave this machine"
+                    .into(),
+            });
+        }
         let backend = match &address {
             Address::Shm { session, channel } => {
                 Backend::Shm(Box::new(ShmSocket::open(pattern, session, channel, options)?))

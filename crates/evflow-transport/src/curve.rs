@@ -134,6 +134,8 @@ pub fn read_certificate(path: &Path) -> Result<([u8; KEY_LEN], Option<[u8; KEY_L
 
 /// The key pair of secret certificate `path`, which only its owner may read.
 pub fn read_secret(path: &Path) -> Result<KeyPair, String> {
+    let (public, secret) = read_certificate(path)?;
+    let secret = secret.ok_or_else(|| format!("{} holds no secret-key: give the .key_secret file", path.display()))?;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read key file {}: {e}", path.display()))?;
     let mode = meta.mode() & 0o777;
     if mode & 0o077 != 0 {
@@ -143,8 +145,6 @@ pub fn read_secret(path: &Path) -> Result<KeyPair, String> {
             path.display()
         ));
     }
-    let (public, secret) = read_certificate(path)?;
-    let secret = secret.ok_or_else(|| format!("{} holds no secret-key: give the .key_secret file", path.display()))?;
     let pair = KeyPair::from_secret(secret);
     if pair.public != public {
         return Err(format!("{}: its public-key is not its secret-key's", path.display()));
@@ -174,6 +174,40 @@ pub fn read_allow_list(paths: &[PathBuf]) -> Result<Vec<[u8; KEY_LEN]>, String> 
         return Err("the allow-list holds no public key (a directory without .key files?)".into());
     }
     Ok(keys)
+}
+
+/// CURVE on one tcp channel (docs/security.md, "CURVE on channels"): which side of the
+/// handshake it takes, with its key pair.
+#[derive(Debug, Clone)]
+pub enum Curve {
+    /// Accepts only clients whose public keys are listed.
+    Server {
+        /// This channel's key pair.
+        pair: KeyPair,
+        /// The clients' public keys.
+        allow: Vec<[u8; KEY_LEN]>,
+    },
+    /// Talks only to the server of this public key.
+    Client {
+        /// This channel's key pair.
+        pair: KeyPair,
+        /// The server's public key.
+        server: [u8; KEY_LEN],
+    },
+}
+
+impl Curve {
+    /// A server with the key pair of secret file `secret`, allowing the keys of `allow`
+    /// (files, or directories of `.key` files).
+    pub fn server(secret: &Path, allow: &[PathBuf]) -> Result<Curve, String> {
+        Ok(Curve::Server { pair: read_secret(secret)?, allow: read_allow_list(allow)? })
+    }
+
+    /// A client with the key pair of secret file `secret`, talking to the server whose
+    /// public key is in file `server`.
+    pub fn client(secret: &Path, server: &Path) -> Result<Curve, String> {
+        Ok(Curve::Client { pair: read_secret(secret)?, server: read_certificate(server)?.0 })
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +246,7 @@ mod tests {
         assert_eq!(read_allow_list(std::slice::from_ref(&d)).unwrap(), vec![pair.public]);
         std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o640)).unwrap();
         assert!(read_secret(&secret).unwrap_err().contains("chmod 600"));
-        assert!(read_secret(&public).unwrap_err().contains("may be read by others"));
+        assert!(read_secret(&public).unwrap_err().contains("holds no secret-key"));
         std::fs::write(d.join("bad.key"), "curve\n    public-key = \"short\"\n").unwrap();
         assert!(read_allow_list(std::slice::from_ref(&d)).unwrap_err().contains("40 characters"));
         std::fs::remove_dir_all(&d).unwrap();

@@ -14,6 +14,14 @@ pub enum ChannelError {
         /// What is wrong, and what is expected.
         reason: String,
     },
+    /// The CURVE settings cannot be used (a key file, or CURVE off tcp).
+    #[error("{channel}: {reason}")]
+    Security {
+        /// The channel.
+        channel: String,
+        /// What is wrong, and what to do.
+        reason: String,
+    },
     /// The pattern cannot do this (receive on push, two requests without a reply, ...).
     #[error("{channel}: {reason}")]
     State {

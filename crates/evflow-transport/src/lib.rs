@@ -10,6 +10,7 @@ pub mod curve;
 pub mod error;
 pub mod message;
 mod shm;
+mod zap;
 mod zmq;
 
 pub use address::Address;

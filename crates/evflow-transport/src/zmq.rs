@@ -2,6 +2,7 @@
 
 use crate::address::Address;
 use crate::channel::{Options, Pattern, Side};
+use crate::curve::Curve;
 use crate::error::ChannelError;
 use crate::message::{Message, Part};
 use bytes::Bytes;
@@ -20,7 +21,7 @@ const RECONNECT_MAX_MS: i32 = 1000;
 /// parent's context. Its I/O threads do not exist in the child, and its wake-up descriptors
 /// are shared with the parent, whose I/O thread would read the child's commands and abort.
 /// The child gets a fresh context; the inherited one is leaked, never used or ended.
-fn context() -> zmq::Context {
+pub(crate) fn context() -> zmq::Context {
     static CONTEXT: Mutex<Option<(u32, zmq::Context)>> = Mutex::new(None);
     let pid = std::process::id();
     let mut slot = CONTEXT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -97,6 +98,38 @@ pub(crate) struct ZmqSocket {
     /// The timeouts last given to libzmq, so unchanged ones cost no system call.
     send_timeout: Option<Option<Duration>>,
     recv_timeout: Option<Option<Duration>>,
+    /// A CURVE server's ZAP domain (its allow-list), forgotten when it closes.
+    zap_domain: Option<String>,
+    /// A CURVE client: a send that finds no receiver says to check the keys too.
+    curve_client: bool,
+}
+
+impl Drop for ZmqSocket {
+    fn drop(&mut self) {
+        if let Some(domain) = &self.zap_domain {
+            crate::zap::unregister(domain);
+        }
+    }
+}
+
+/// Sets CURVE's options on `socket`; for a server, registers its allow-list and returns its
+/// ZAP domain.
+fn set_curve(socket: &zmq::Socket, curve: &Curve, channel: &str) -> zmq::Result<Option<String>> {
+    match curve {
+        Curve::Server { pair, allow } => {
+            socket.set_curve_server(true)?;
+            socket.set_curve_secretkey(&pair.secret)?;
+            let domain = crate::zap::register(channel, allow)?;
+            socket.set_zap_domain(&domain)?;
+            Ok(Some(domain))
+        }
+        Curve::Client { pair, server } => {
+            socket.set_curve_serverkey(server)?;
+            socket.set_curve_publickey(&pair.public)?;
+            socket.set_curve_secretkey(&pair.secret)?;
+            Ok(None)
+        }
+    }
 }
 
 fn socket_type(pattern: Pattern) -> zmq::SocketType {
@@ -148,6 +181,19 @@ impl ZmqSocket {
                 socket.set_subscribe(topic).map_err(fail("subscribing"))?;
             }
         }
+        let zap_domain = match &options.curve {
+            Some(curve) => set_curve(&socket, curve, &channel).map_err(fail("setting CURVE"))?,
+            None => None,
+        };
+        // Unregisters the allow-list again if binding or connecting fails.
+        let mut socket = ZmqSocket {
+            socket,
+            channel: channel.clone(),
+            send_timeout: None,
+            recv_timeout: None,
+            zap_domain,
+            curve_client: matches!(options.curve, Some(Curve::Client { .. })),
+        };
         let mut endpoint = address.zmq_endpoint().expect("a libzmq address");
         match side {
             Side::Bind => {
@@ -155,13 +201,15 @@ impl ZmqSocket {
                 if let Some(host) = endpoint.strip_suffix(":0").filter(|_| matches!(address, Address::Tcp(_))) {
                     endpoint = format!("{host}:*");
                 }
-                socket.bind(&endpoint).map_err(fail("binding"))?;
+                socket.socket.bind(&endpoint).map_err(fail("binding"))?;
             }
-            Side::Connect => socket.connect(&endpoint).map_err(fail("connecting"))?,
+            Side::Connect => socket.socket.connect(&endpoint).map_err(fail("connecting"))?,
         }
-        let mut socket = ZmqSocket { socket, channel, send_timeout: None, recv_timeout: None };
         // Errors name the port a tcp channel bound to `:0` got.
         if let Some(bound) = socket.endpoint().filter(|_| side == Side::Bind) {
+            if let Some(domain) = &socket.zap_domain {
+                crate::zap::rename(domain, &bound);
+            }
             socket.channel = bound;
         }
         Ok(socket)
@@ -188,7 +236,13 @@ impl ZmqSocket {
                     return Err(ChannelError::QueueFull {
                         channel: self.channel.clone(),
                         after: timeout.unwrap_or_default(),
-                        detail: "no receiver connected, or every receiver's queue is full".into(),
+                        detail: if self.curve_client {
+                            "no receiver connected, or every receiver's queue is full; with CURVE, also check \
+                             that curve_server is the server's key and the server allows this channel's key"
+                                .into()
+                        } else {
+                            "no receiver connected, or every receiver's queue is full".into()
+                        },
                     })
                 }
                 Err(e) => return Err(self.error("sending", e)),
