@@ -139,6 +139,8 @@ class Farm:
         # died): the origin counts no attempt.
         self.no_fault = {s.index: [False] * len(s.slots) for s in self.segments}
         self.endpoints = {s.index: {} for s in self.segments}
+        # The host whose device bound each endpoint: a CURVE client names its key.
+        self.bound_by = {s.index: {} for s in self.segments}
         self.origin = {}
         for p in self.procs:
             for segment, role in p.roles:
@@ -354,14 +356,22 @@ class Farm:
         return self.topology.hosts.get(host, {}).get("address") or self.address
 
     def run(self, report=None) -> int:
+        # With security = "curve", only the hosts' keys reach the controller (docs/security.md).
+        curve = {}
+        if self.topology.security == "curve":
+            curve = {
+                "curve_secret": self.topology.controller_key["secret"],
+                "curve_allow": [h["key"]["public"] for h in self.topology.hosts.values()],
+            }
         self.reports = Channel(
             "pull",
             bind=f"tcp://{self.address}:0",
             queue=100_000,
             linger=0,
             max_part_size=REPORT_LIMIT,
+            **curve,
         )
-        self.views = Channel("pub", bind=f"tcp://{self.address}:0", linger=0)
+        self.views = Channel("pub", bind=f"tcp://{self.address}:0", linger=0, **curve)
         status = _FarmStatus(self)
         server = controller.ControlServer(self.topology.name, status)
         served = None
@@ -517,6 +527,7 @@ class Farm:
                     continue
                 p.reports[segment], p.heard = report, time.monotonic()
                 self.endpoints[segment].update(report["bound"])
+                self.bound_by[segment].update(dict.fromkeys(report["bound"], p.host))
                 if p.state == "starting":
                     p.state = "running"
                 if report.get("exit"):
@@ -723,6 +734,7 @@ class Farm:
                     "read": origin.get("counters", {}).get("read", 0),
                     "workers": workers,
                     "endpoints": dict(self.endpoints[i]),
+                    "hosts": dict(self.bound_by[i]),
                     "runs": {
                         "held": self.hold,
                         "started": self.run_started,

@@ -57,4 +57,15 @@ def run(args) -> int:
         views=args.views,
         max_part_size=farm.MAX_TCP_PART,
         job=plan.job(),
+        curve=_curve(plan.topology, args.host),
     )
+
+
+def _curve(topology, host: str):
+    """With ``security = "curve"``: this host's secret key file, every host's public one,
+    and the controller's (docs/security.md)."""
+    if topology.security != "curve":
+        return None
+    hosts = {name: h["key"]["public"] for name, h in topology.hosts.items()}
+    secret = topology.hosts[host]["key"]["secret"]
+    return secret, hosts, topology.controller_key["public"]

@@ -80,6 +80,10 @@ class Topology:
     devices: dict
     channels: dict
     order: list = field(default_factory=list)
+    security: str | None = None
+    """``"curve"``: every tcp link authenticated and encrypted (docs/security.md)."""
+    controller_key: dict | None = None
+    """The controller's key files (``secret``, ``public``), with ``security``."""
 
 
 def read(file) -> Topology:
@@ -188,6 +192,7 @@ def _check_hosts(topology: Topology) -> list:
                     f"(make it with `ip netns add {netns}`)",
                 )
             )
+    problems.extend(_check_keys(topology))
     for device in topology.devices.values():
         if device.port is None:
             continue
@@ -203,6 +208,29 @@ def _check_hosts(topology: Topology) -> list:
                         f"{host}; choose another or stop what holds it",
                     )
                 )
+    return problems
+
+
+def _check_keys(topology: Topology) -> list:
+    """With ``security = "curve"``: the controller's secret key and every host's public key
+    must be readable here (each host's secret key is read by its own devices)."""
+    if topology.security != "curve":
+        return []
+    problems = []
+    try:
+        _native.curve_key_read(topology.controller_key["secret"], secret=True)
+    except ConfigError as e:
+        problems.append((0, f"controller_key: {e}"))
+    for name, host in topology.hosts.items():
+        try:
+            _native.curve_key_read(host["key"]["public"], False)
+        except ConfigError as e:
+            problems.append(
+                (
+                    host["line"],
+                    f"host {name}: {e} (each host's public key lies beside its secret one)",
+                )
+            )
     return problems
 
 

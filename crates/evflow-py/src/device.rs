@@ -4,20 +4,26 @@
 use crate::errors::{config_error, EvflowError};
 use crate::job::{parallel_options, path_of, PyHooks};
 use evflow_runtime::job::{OnError, ProcessOptions};
+use evflow_runtime::parallel::curve::{KeyFiles, Keys};
 use evflow_runtime::parallel::device::{self, DeviceOptions, RoleSpec};
 use evflow_runtime::parallel::Role;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Runs the device process `name`: each of `roles` (dicts with `segment`, `role` (`input`,
 /// `worker:N`, `output` or `bridge`), `generation`, `port`, `session`, `steps` (its segment's path,
 /// source first), `parallel` (the segment's options), `bridged` (the segment has a
 /// bridge) and `held` (runs started by the controller)), reporting to the controller's
 /// `reports` channel and taking its `views`; returns the exit code. The first role runs in
-/// this thread; the others (a merger's custodies) in threads of their own.
+/// this thread; the others (a merger's custodies) in threads of their own. `curve` (a
+/// topology with `security = "curve"`): the host's secret key file, every host's public key
+/// file by host name, and the controller's public key file.
 #[pyfunction]
-#[pyo3(signature = (roles, *, name, host_address, reports, views, max_part_size, job=None, max_events=None, seed=0, on_error="stop"))]
+#[pyo3(signature = (roles, *, name, host_address, reports, views, max_part_size, job=None, max_events=None, seed=0, on_error="stop", curve=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
@@ -31,6 +37,7 @@ pub fn run_device<'py>(
     max_events: Option<u64>,
     seed: u64,
     on_error: &str,
+    curve: Option<(PathBuf, HashMap<String, PathBuf>, PathBuf)>,
 ) -> PyResult<i32> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
     let mut specs = Vec::new();
@@ -59,7 +66,14 @@ pub fn run_device<'py>(
         });
     }
     let opts = ProcessOptions { max_events, seed, on_error };
-    let device = DeviceOptions { host_address, reports, views, max_part_size };
+    let curve = match curve {
+        Some((secret, hosts, controller)) => {
+            let keys = Keys::read(&KeyFiles { secret, hosts, controller }).map_err(config_error)?;
+            Some(Arc::new(keys))
+        }
+        None => None,
+    };
+    let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
     let raised = RefCell::new(None);
     let mut control = || Ok(());
     let mut hooks =

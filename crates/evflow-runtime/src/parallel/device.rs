@@ -9,6 +9,7 @@
 
 use super::board::Board;
 use super::child::{self, Ctx, Role, EXIT_JOB_ERROR};
+use super::curve::Keys;
 use super::jobdir::JobDir;
 use super::link::{Exit, Link, LinkConfig};
 use super::net::{AddressBook, Net, Remote};
@@ -31,6 +32,8 @@ pub struct DeviceOptions {
     pub views: String,
     /// Largest part its tcp channels receive.
     pub max_part_size: u64,
+    /// CURVE keys (`security = "curve"`): every tcp channel and the link to the controller.
+    pub curve: Option<Arc<Keys>>,
 }
 
 /// One role of a device process in one segment.
@@ -156,6 +159,7 @@ impl Prepared {
                 };
                 (channel.to_string(), port)
             }),
+            curve: device.curve.clone(),
         });
         // ipc sockets of a segment live in one directory of this host that all its
         // processes name alike.
@@ -179,6 +183,7 @@ impl Prepared {
             generation: spec.generation,
             reports: device.reports.clone(),
             views: device.views.clone(),
+            curve: device.curve.clone(),
         };
         let link = Link::start(link_config, board.clone(), book)?;
         // SAFETY: getppid cannot fail.

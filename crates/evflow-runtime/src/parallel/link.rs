@@ -10,6 +10,7 @@
 
 use super::board::{Board, Stop, IDLE, NO_FAULT};
 use super::child::Role;
+use super::curve::Keys;
 use super::net::AddressBook;
 use evflow_transport::{Channel, Message, Options, Pattern, Side};
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,12 @@ const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
 /// keeps `view/1/` from matching segment 10's.
 pub fn view_topic(segment: u32) -> String {
     format!("view/{segment}/")
+}
+
+/// Reads a view the controller published (the second part of its message, JSON): any bytes
+/// are a view or an error, never a panic; a device drops what is not a view.
+pub fn decode_view(bytes: &[u8]) -> Result<View, String> {
+    serde_json::from_slice(bytes).map_err(|e| format!("not a controller's view: {e}"))
 }
 
 /// What a device tells its controller.
@@ -113,6 +120,9 @@ pub struct View {
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
     pub endpoints: HashMap<String, String>,
+    /// The host whose device bound each endpoint: whose public key a CURVE client names.
+    #[serde(default)]
+    pub hosts: HashMap<String, String>,
     /// A held topology's runs (all zero for one that runs straight through).
     #[serde(default)]
     pub runs: RunsView,
@@ -148,6 +158,8 @@ pub struct LinkConfig {
     pub reports: String,
     /// The controller's pub channel for views (`tcp://...`).
     pub views: String,
+    /// CURVE keys (`security = "curve"`): both channels are clients of the controller's key.
+    pub curve: Option<Arc<Keys>>,
 }
 
 /// The running link thread.
@@ -160,7 +172,8 @@ pub struct Link {
 impl Link {
     /// Connects to the controller and starts reporting and taking views.
     pub fn start(config: LinkConfig, board: Arc<Board>, book: Arc<AddressBook>) -> Result<Link, String> {
-        let options = Options { linger: Duration::from_secs(2), ..Options::default() };
+        let curve = config.curve.as_ref().map(|keys| keys.client_of_controller());
+        let options = Options { linger: Duration::from_secs(2), curve, ..Options::default() };
         let reports = Channel::open(Pattern::Push, &config.reports, Side::Connect, &options)
             .map_err(|e| format!("cannot reach the controller at {}: {e}", config.reports))?;
         let topics = vec![view_topic(config.segment).into_bytes()];
@@ -217,7 +230,7 @@ impl LinkState {
             }
             let wait = next_report.saturating_duration_since(Instant::now()).min(HEARTBEAT);
             if let Ok(message) = self.views.recv(Some(wait)) {
-                let view = message.parts.get(1).and_then(|p| serde_json::from_slice::<View>(p.as_slice()).ok());
+                let view = message.parts.get(1).and_then(|p| decode_view(p.as_slice()).ok());
                 if let Some(view) = view {
                     self.apply(&view);
                     last_view = Some(Instant::now());
@@ -277,7 +290,7 @@ impl LinkState {
                 slot.pid.store(seen.pid, Ordering::Release);
             }
         }
-        self.book.publish(view.endpoints.clone());
+        self.book.publish(view.endpoints.clone(), view.hosts.clone());
     }
 
     fn send(&mut self, exit: Option<Exit>) {

@@ -5,6 +5,7 @@
 pub mod board;
 mod bridge;
 mod child;
+pub mod curve;
 pub mod device;
 pub mod eventbuilding;
 mod frames;

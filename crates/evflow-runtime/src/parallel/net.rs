@@ -3,6 +3,7 @@
 //! and learn each other's from their controller (an [`AddressBook`]).
 
 use super::board::{Board, Stop};
+use super::curve::Keys;
 use super::Transport;
 use evflow_transport::{Channel, ChannelError, Options, Pattern, Side};
 use std::collections::HashMap;
@@ -30,6 +31,8 @@ pub struct AddressBook {
 struct Addresses {
     bound: HashMap<String, String>,
     published: HashMap<String, String>,
+    /// The host that bound each published endpoint.
+    hosts: HashMap<String, String>,
 }
 
 impl AddressBook {
@@ -43,13 +46,19 @@ impl AddressBook {
         self.inner.lock().expect("not poisoned").bound.clone()
     }
 
-    /// Takes the controller's table of every process's endpoints.
-    pub fn publish(&self, endpoints: HashMap<String, String>) {
-        self.inner.lock().expect("not poisoned").published = endpoints;
+    /// Takes the controller's table of every process's endpoints, and of the hosts that
+    /// bound them.
+    pub fn publish(&self, endpoints: HashMap<String, String>, hosts: HashMap<String, String>) {
+        let mut inner = self.inner.lock().expect("not poisoned");
+        inner.published = endpoints;
+        inner.hosts = hosts;
     }
 
-    fn lookup(&self, name: &str) -> Option<String> {
-        self.inner.lock().expect("not poisoned").published.get(name).cloned()
+    /// The endpoint of `name`, and the host that bound it.
+    fn lookup(&self, name: &str) -> Option<(String, Option<String>)> {
+        let inner = self.inner.lock().expect("not poisoned");
+        let endpoint = inner.published.get(name)?.clone();
+        Some((endpoint, inner.hosts.get(name).cloned()))
     }
 }
 
@@ -66,6 +75,8 @@ pub struct Remote {
     pub board: Arc<Board>,
     /// A channel bound on a fixed port (the topology's `port`), never moved to another.
     pub fixed: Option<(String, u16)>,
+    /// CURVE keys (`security = "curve"`): bound channels are servers, connected ones clients.
+    pub curve: Option<Arc<Keys>>,
 }
 
 /// Names the channels of one job.
@@ -126,15 +137,24 @@ impl Net {
             Side::Bind => {
                 let port = remote.fixed.as_ref().filter(|(channel, _)| channel == name).map_or(0, |(_, p)| *p);
                 let address = format!("tcp://{}:{port}", remote.host_address);
-                let channel = Channel::open(pattern, &address, side, &self.options())?;
+                let options = Options { curve: remote.curve.as_ref().map(|keys| keys.server()), ..self.options() };
+                let channel = Channel::open(pattern, &address, side, &options)?;
                 remote.book.bound(name, channel.address());
                 Ok(channel)
             }
             Side::Connect => {
                 let deadline = Instant::now() + ADDRESS_WAIT;
                 loop {
-                    if let Some(endpoint) = remote.book.lookup(name) {
-                        return Channel::open(pattern, &endpoint, side, &self.options());
+                    if let Some((endpoint, host)) = remote.book.lookup(name) {
+                        let curve = match (&remote.curve, host) {
+                            (None, _) => None,
+                            (Some(keys), Some(host)) => Some(keys.client_of(&host)),
+                            (Some(_), None) => Some(Err("its controller did not say which host bound it".into())),
+                        };
+                        let curve = curve
+                            .transpose()
+                            .map_err(|reason| ChannelError::Security { channel: endpoint.clone(), reason })?;
+                        return Channel::open(pattern, &endpoint, side, &Options { curve, ..self.options() });
                     }
                     let board = &remote.board;
                     if board.ended() || board.stop() == Stop::Abort || board.monitor_lost() {

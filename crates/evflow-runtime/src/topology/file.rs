@@ -2,19 +2,21 @@
 //! of the wrong type reported with its line.
 
 use super::{
-    Channel, Device, Host, Kind, Pattern, Problem, Restart, Topology, Transport, DEFAULT_BATCH,
+    Channel, Device, Host, Kind, Pattern, Problem, Restart, SecretKey, Security, Topology, Transport, DEFAULT_BATCH,
     DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
 };
 use crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE;
 use evflow_shm::layout::MIN_SEGMENT_LEN;
+use evflow_transport::curve::{PUBLIC_SUFFIX, SECRET_SUFFIX};
 use std::collections::BTreeMap;
 use std::path::Path;
 use toml_edit::{Item, Key, TableLike};
 
 /// Largest `segment_size` a file may ask for (1 TiB).
 const MAX_SEGMENT_LEN: u64 = 1 << 40;
-const TOP_KEYS: &[&str] = &["name", "controller", "metrics", "hosts", "devices", "channels"];
-const HOST_KEYS: &[&str] = &["address", "netns", "ssh"];
+const TOP_KEYS: &[&str] =
+    &["name", "controller", "metrics", "security", "controller_key", "hosts", "devices", "channels"];
+const HOST_KEYS: &[&str] = &["address", "netns", "ssh", "key"];
 const DEVICE_KEYS: &[&str] = &[
     "steering",
     "kind",
@@ -66,7 +68,12 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
     let controller = r.string(root, "controller", "the top level").map(|(s, _)| s);
     let metrics = r.string(root, "metrics", "the top level").map(|(s, _)| s);
     let dir = path.parent().unwrap_or(Path::new("."));
-    let hosts = r.tables(root, "hosts").into_iter().map(|(name, line, t)| (name, r.host(t, line))).collect();
+    let security = r.choice(root, "security", "the top level", &[("curve", Security::Curve)]);
+    let controller_key = r.secret_key(root, "controller_key", "the top level", dir);
+    let hosts: BTreeMap<String, Host> =
+        r.tables(root, "hosts").into_iter().map(|(name, line, t)| (name, r.host(t, line, dir))).collect();
+    r.check_security(root, security, &controller_key, &hosts);
+    let controller_key = controller_key.map(|(key, _)| key);
     let devices: BTreeMap<String, Device> = r
         .tables(root, "devices")
         .into_iter()
@@ -83,7 +90,18 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
     for name in devices.values().flat_map(|d| d.inputs.iter().chain(&d.outputs)) {
         channels.entry(name.clone()).or_default();
     }
-    Some(Topology { file: path.to_path_buf(), name, controller, metrics, hosts, devices, channels, order: Vec::new() })
+    Some(Topology {
+        file: path.to_path_buf(),
+        name,
+        controller,
+        metrics,
+        security,
+        controller_key,
+        hosts,
+        devices,
+        channels,
+        order: Vec::new(),
+    })
 }
 
 impl Reader<'_, '_> {
@@ -206,7 +224,68 @@ impl Reader<'_, '_> {
         list.map(|l| (l, line))
     }
 
-    fn host(&mut self, t: &dyn TableLike, line: usize) -> Host {
+    /// A secret key file's path (resolved against the topology's directory), which must be
+    /// a `NAME.key_secret` with its public `NAME.key` beside it (docs/security.md).
+    fn secret_key(&mut self, t: &dyn TableLike, key: &str, place: &str, dir: &Path) -> Option<(SecretKey, usize)> {
+        let (path, line) = self.string(t, key, place)?;
+        let Some(stem) = path.strip_suffix(SECRET_SUFFIX) else {
+            self.problem(
+                line,
+                format!(
+                    "`{key}` names a secret key file, NAME{SECRET_SUFFIX} (evflow keys new NAME writes it), \
+                     with its public NAME{PUBLIC_SUFFIX} beside it; not {path:?}"
+                ),
+            );
+            return None;
+        };
+        let public = dir.join(format!("{stem}{PUBLIC_SUFFIX}"));
+        Some((SecretKey { secret: dir.join(&path), public }, line))
+    }
+
+    /// `security = "curve"` needs the controller's key and every host's; keys without it
+    /// protect nothing, and are refused rather than ignored.
+    fn check_security(
+        &mut self,
+        root: &dyn TableLike,
+        security: Option<Security>,
+        controller_key: &Option<(SecretKey, usize)>,
+        hosts: &BTreeMap<String, Host>,
+    ) {
+        let line = self.item_line(root, "security");
+        let keyed = controller_key.is_some() || hosts.values().any(|h| h.key.is_some());
+        match security {
+            Some(Security::Curve) => {
+                if controller_key.is_none() && root.get("controller_key").is_none() {
+                    self.problem(line, "security = \"curve\" needs `controller_key`: the controller's secret key file (evflow keys new controller)".into());
+                }
+                if hosts.is_empty() {
+                    self.problem(line, "security = \"curve\" protects the tcp links between hosts, and this topology has no [hosts.NAME]".into());
+                }
+                for (name, host) in hosts {
+                    if host.key.is_none() {
+                        self.problem(host.line, format!("host {name} needs a `key` (its secret key file, evflow keys new {name}): the topology has security = \"curve\""));
+                    }
+                }
+            }
+            None if keyed && root.get("security").is_none() => {
+                let key_line = controller_key.as_ref().map_or(0, |(_, l)| *l);
+                let line = hosts
+                    .values()
+                    .filter(|h| h.key.is_some())
+                    .map(|h| h.line)
+                    .chain([key_line])
+                    .filter(|l| *l > 0)
+                    .min();
+                self.problem(
+                    line.unwrap_or(0),
+                    "keys are given but `security` is not: add security = \"curve\" to use them".into(),
+                );
+            }
+            None => {}
+        }
+    }
+
+    fn host(&mut self, t: &dyn TableLike, line: usize, dir: &Path) -> Host {
         let place = "a host";
         self.known_keys(t, HOST_KEYS, place);
         let address = self.string(t, "address", place).map(|(s, _)| s);
@@ -215,7 +294,8 @@ impl Reader<'_, '_> {
             self.problem(*netns_line, "a host with `netns` needs an `address`: where other hosts reach it".into());
         }
         let ssh = self.string(t, "ssh", place).map(|(s, _)| s);
-        Host { address, netns: netns.map(|(s, _)| s), ssh, line }
+        let key = self.secret_key(t, "key", place, dir).map(|(k, _)| k);
+        Host { address, netns: netns.map(|(s, _)| s), ssh, key, line }
     }
 
     fn device(&mut self, name: &str, t: &dyn TableLike, line: usize, dir: &Path) -> Device {

@@ -63,8 +63,28 @@ pub struct Host {
     pub netns: Option<String>,
     /// Target of the ssh launcher.
     pub ssh: Option<String>,
+    /// The host's CURVE key pair (`security = "curve"`).
+    pub key: Option<SecretKey>,
     /// Line of its table.
     pub line: usize,
+}
+
+/// How a topology's tcp links are protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// ZeroMQ's CURVE: every tcp channel and the control plane authenticated and encrypted.
+    Curve,
+}
+
+/// A key pair's files: the secret certificate (`NAME.key_secret`, named in the file) and the
+/// public one beside it (`NAME.key`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SecretKey {
+    /// The secret certificate.
+    pub secret: PathBuf,
+    /// The public certificate.
+    pub public: PathBuf,
 }
 
 /// What a device runs.
@@ -181,6 +201,10 @@ pub struct Topology {
     pub controller: Option<String>,
     /// `HOST:PORT` where the controller serves the live metrics (docs/operations.md).
     pub metrics: Option<String>,
+    /// How the tcp links are protected (docs/security.md); `None`: not at all.
+    pub security: Option<Security>,
+    /// The controller's CURVE key pair (`security = "curve"`).
+    pub controller_key: Option<SecretKey>,
     /// Hosts by name (empty: every device runs on this machine).
     pub hosts: BTreeMap<String, Host>,
     /// Devices by name.

@@ -148,3 +148,32 @@ fn a_netns_host_needs_an_address() {
     let text = HLT.replace("address = \"10.77.0.1\"\n", "");
     assert_problem(&text, 4, "a host with `netns` needs an `address`");
 }
+
+#[test]
+fn security_curve_takes_the_controllers_and_every_hosts_key() {
+    let text = HLT
+        .replace("name = \"hlt\"\n", "name = \"hlt\"\nsecurity = \"curve\"\ncontroller_key = \"keys/ctl.key_secret\"\n")
+        .replace("[hosts.b]\n", "key = \"keys/a.key_secret\"\n[hosts.b]\nkey = \"/etc/evflow/b.key_secret\"\n");
+    let t = parse(&text, Path::new("/topo/t.toml")).unwrap();
+    assert_eq!(t.security, Some(Security::Curve));
+    let key = |secret: &str, public: &str| Some(SecretKey { secret: secret.into(), public: public.into() });
+    assert_eq!(t.controller_key, key("/topo/keys/ctl.key_secret", "/topo/keys/ctl.key"));
+    assert_eq!(t.hosts["a"].key, key("/topo/keys/a.key_secret", "/topo/keys/a.key"));
+    assert_eq!(t.hosts["b"].key, key("/etc/evflow/b.key_secret", "/etc/evflow/b.key"));
+}
+
+#[test]
+fn security_problems_name_their_line() {
+    let curve = HLT.replace("name = \"hlt\"\n", "name = \"hlt\"\nsecurity = \"curve\"\n");
+    assert_problem(&curve, 3, "needs `controller_key`");
+    assert_problem(&curve, 4, "host a needs a `key`");
+    assert_problem(
+        &HLT.replace("name = \"hlt\"\n", "name = \"hlt\"\nsecurity = \"tls\"\n"),
+        3,
+        "must be one of \"curve\"",
+    );
+    let public = curve.replace("security = \"curve\"\n", "security = \"curve\"\ncontroller_key = \"ctl.key\"\n");
+    assert_problem(&public, 4, "names a secret key file, NAME.key_secret");
+    let unused = HLT.replace("[hosts.b]\n", "key = \"a.key_secret\"\n[hosts.b]\n");
+    assert_problem(&unused, 3, "add security = \"curve\"");
+}
