@@ -617,7 +617,9 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
         socket = zmq.Context.instance().socket(zmq.PUSH)
         socket.connect(endpoint(topo, tmp_path, "relay"))
         socket.send_multipart([b"not a header"])
-        socket.send_multipart([b"\x01" + bytes(23), b"no frame", b"and a third part"])
+        # A dispatch's header (kind 1, version 1) without its frame, and one of version 9.
+        socket.send_multipart([b"\x01\x00\x01" + bytes(21), b"no frame", b"and a third part"])
+        socket.send_multipart([b"\x01\x00\x09" + bytes(21), b"frame"])
         socket.close(linger=1000)
     finally:
         err = finish(up)
@@ -676,8 +678,8 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
             socket = zmq.Context.instance().socket(zmq.PUSH)
             socket.connect(port)
             socket.send_multipart([b"not a header"])
-            socket.send_multipart([b"\x01" + bytes(23)])  # a dispatch: not for these channels
-            socket.send_multipart([b"\x03" + bytes(15) + b"\x09" + bytes(7)])  # 9 acks, none follow
+            socket.send_multipart([b"\x01\x00\x01" + bytes(21)])  # a dispatch: not for these channels
+            socket.send_multipart([b"\x03\x00\x01" + bytes(13) + b"\x09" + bytes(7)])  # 9 acks, none follow
             socket.close(linger=1000)
     finally:
         err = finish(up)

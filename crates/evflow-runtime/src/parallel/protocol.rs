@@ -3,9 +3,12 @@
 //! part, its wire frame.
 //!
 //! ```text
-//!  0     1       2   4             8                 12        16              24
-//!  | kind | status | - | origin slot | origin generation | attempt | seq           |
+//!  0     1        2         3   4             8                 12        16     24
+//!  | kind | status | version | - | origin slot | origin generation | attempt | seq |
 //! ```
+//!
+//! `version` is [`VERSION`]: a process of another evflow whose messages differ is refused
+//! with both versions named, never misread.
 
 use std::fmt;
 
@@ -79,6 +82,8 @@ impl Origin {
 
 /// Length of every header.
 pub const HEADER_LEN: usize = 24;
+/// The version of these messages, in every header: bumped when a layout changes.
+pub const VERSION: u8 = 1;
 
 /// A decoded header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +127,7 @@ impl Header {
         let mut b = [0u8; HEADER_LEN];
         b[0] = self.kind as u8;
         b[1] = self.status.map_or(0, |s| s as u8);
+        b[2] = VERSION;
         b[4..8].copy_from_slice(&self.origin.worker.to_le_bytes());
         b[8..12].copy_from_slice(&self.origin.generation.to_le_bytes());
         b[12..16].copy_from_slice(&self.attempt.to_le_bytes());
@@ -133,6 +139,12 @@ impl Header {
     pub fn decode(bytes: &[u8]) -> Result<Header, ProtocolError> {
         if bytes.len() < HEADER_LEN {
             return Err(ProtocolError(format!("header of {} bytes, expected {HEADER_LEN}", bytes.len())));
+        }
+        if bytes[2] != VERSION {
+            return Err(ProtocolError(format!(
+                "protocol version {}, this evflow speaks version {VERSION}: run the same evflow on every host",
+                bytes[2]
+            )));
         }
         let kind = match bytes[0] {
             1 => Kind::Dispatch,
@@ -276,6 +288,10 @@ mod tests {
         let mut b = Header::result(1, Status::Processed, Origin { worker: 0, generation: 0 }).encode();
         b[1] = 0;
         assert!(Header::decode(&b).is_err());
+        let mut b = Header::new(Kind::End, 5).encode();
+        b[2] = VERSION + 1;
+        let e = Header::decode(&b).unwrap_err().to_string();
+        assert!(e.contains(&format!("protocol version {}, this evflow speaks version {VERSION}", VERSION + 1)), "{e}");
         let bytes = encode_acks(0, &[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
         let header = Header::decode(&bytes).unwrap();
         assert!(decode_acks(&bytes[..bytes.len() - 1], &header).is_err());
