@@ -1,12 +1,13 @@
 """evflow's benchmarks behind ``evflow bench`` (docs/benchmarks.md): ``transport``,
-``parallel``, ``topology`` and ``builder``. They run from a source checkout: ``make develop``
-installs this package beside evflow and builds the transport benchmark's binary; the evflow
-wheel does not carry them."""
+``parallel``, ``topology``, ``builder`` and ``soak``. They run from a source checkout:
+``make develop`` installs this package beside evflow and builds the transport benchmark's
+binary; the evflow wheel does not carry them."""
 
 
 def add_parser(sub) -> None:
-    """Adds ``bench transport``, ``parallel``, ``topology`` and ``builder`` to the command line."""
-    from evflow_bench import builder, parallel, topology, transport
+    """Adds ``bench transport``, ``parallel``, ``topology``, ``builder`` and ``soak`` to the
+    command line."""
+    from evflow_bench import builder, parallel, soak, topology, transport
 
     bench = sub.add_parser("bench", help="benchmarks against baselines measured in the same run")
     kind = bench.add_subparsers(dest="benchmark", required=True)
@@ -14,15 +15,17 @@ def add_parser(sub) -> None:
     parallel.add_parser(kind)
     topology.add_parser(kind)
     builder.add_parser(kind)
+    soak.add_parser(kind)
 
 
 def run(args) -> int:
     """Runs the benchmark ``args.benchmark``; the exit code."""
-    from evflow_bench import builder, parallel, topology, transport
+    from evflow_bench import builder, parallel, soak, topology, transport
 
     benchmarks = {
         "builder": builder,
         "parallel": parallel,
+        "soak": soak,
         "topology": topology,
         "transport": transport,
     }

@@ -1,0 +1,67 @@
+"""The long run of ``make soak`` (``evflow bench soak``, bench/evflow_bench/soak.py), short:
+half a minute of the same topology across three namespace hosts with replicas SIGKILLed
+every 0.5-2 s. Every event reaches the sink once, and the run leaves its memory series,
+summary and plot. The memory verdict is the long run's; here only its windows are checked."""
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from evflow_bench.soak import GROUPS, judge, windows
+
+needs_namespaces = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("ip") is None,
+    reason="network namespaces need root and iproute2's ip",
+)
+
+
+@needs_namespaces
+def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path):
+    out = tmp_path / "soak"
+    command = [sys.executable, "-m", "evflow", "bench", "soak", "--min-minutes", "0.5"]
+    command += ["--events", "20000", "--sample-seconds", "3", "--kill-every", "0.5,2"]
+    command += ["--seed", "14", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    # 3: everything held but the memory verdict, which half a minute cannot give.
+    assert done.returncode in (0, 3), done.stdout + done.stderr[-3000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["lost"] == 0
+    assert summary["duplicated"] == 0
+    assert summary["exactly_once"], summary
+    assert summary["events"] >= 20000
+    assert summary["events"] == summary["report"]["read"] == summary["report"]["written"]
+    assert summary["kills"] > 0
+    assert summary["restarts"] >= 1
+    with open(out / "series.csv") as f:
+        series = list(csv.DictReader(f))
+    assert len(series) == summary["samples"] >= 2
+    assert all(int(row["rss_controller_kib"]) > 0 for row in series)
+    assert all(int(row[f"rss_{group}_kib"]) > 0 for group in GROUPS for row in series[1:])
+    with open(out / "kills.csv") as f:
+        assert len(list(csv.DictReader(f))) == summary["kills"]
+    for name in ("processes.csv", "report.json", "up.log", "soak-memory.png"):
+        assert (out / name).stat().st_size > 0, name
+    assert "exactly once: yes" in done.stdout
+
+
+def test_the_windows_scale_down_for_a_short_run():
+    assert windows(7200) == {"warm_up_s": 600, "first": (600, 2400), "last": (5400, 7200)}
+    assert windows(600) == {"warm_up_s": 60, "first": (60, 210), "last": (450, 600)}
+
+
+def _rows(rss_of_t):
+    columns = ["rss_total_kib", "anon_total_kib", "shm_held_kib", "shm_used_kib", "shm_size_kib"]
+    columns += [f"rss_{g}_kib" for g in GROUPS]
+    return [{"t_s": t, "complete": True, **dict.fromkeys(columns, rss_of_t(t))} for t in range(601)]
+
+
+def test_memory_is_flat_within_5_percent_and_growth_is_not():
+    assert judge(_rows(lambda t: 1000 + (t % 7)), 600)["flat"] is True
+    grown = judge(_rows(lambda t: 1000 + t), 600)  # 1.6x by the end
+    assert grown["flat"] is False
+    assert grown["columns"]["rss_store_kib"]["ratio"] > 1.05
+    assert judge(_rows(lambda t: 1000)[:5], 600)["flat"] is None  # no sample in the windows
