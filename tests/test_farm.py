@@ -678,12 +678,9 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
             socket = zmq.Context.instance().socket(zmq.PUSH)
             socket.connect(port)
             socket.send_multipart([b"not a header"])
-            socket.send_multipart(
-                [b"\x01\x00\x01" + bytes(21)]
-            )  # a dispatch: not for these channels
-            socket.send_multipart(
-                [b"\x03\x00\x01" + bytes(13) + b"\x09" + bytes(7)]
-            )  # 9 acks, none follow
+            # A dispatch (not for these channels), then 9 acks of which none follow.
+            socket.send_multipart([b"\x01\x00\x01" + bytes(21)])
+            socket.send_multipart([b"\x03\x00\x01" + bytes(13) + b"\x09" + bytes(7)])
             socket.close(linger=1000)
     finally:
         err = finish(up)
