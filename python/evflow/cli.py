@@ -10,6 +10,7 @@ import traceback
 import evflow
 from evflow import _native, diagnostics, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
+from evflow.launchers import LAUNCHERS
 from evflow.processing import CLEANUP_PREFIX, Terminated
 from evflow.topology import TopologyError
 
@@ -78,6 +79,25 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument("--report", metavar="FILE", help="write the per-device report as JSON")
     up.add_argument(
         "--hold", action="store_true", help="configure and wait for `evflow ctl FILE start`"
+    )
+    up.add_argument(
+        "--launcher",
+        default=LAUNCHERS[0],
+        choices=LAUNCHERS,
+        help="how devices reach their hosts: this machine (netns), ssh to each host's `ssh` "
+        "target, or srun in a Slurm allocation (default local)",
+    )
+    up.add_argument(
+        "--ssh-config",
+        metavar="FILE",
+        help="ssh configuration for --launcher ssh (ssh -F FILE; default: the user's own)",
+    )
+    up.add_argument(
+        "--ssh-env",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="also send variable NAME to the devices (--launcher ssh; repeatable)",
     )
     up.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
@@ -299,7 +319,14 @@ def main(argv=None) -> int:
             from evflow import controller
 
             _set_up_logging(args.log_level)
-            return controller.up(args.topology, report=args.report, hold=args.hold)
+            return controller.up(
+                args.topology,
+                report=args.report,
+                hold=args.hold,
+                launcher=args.launcher,
+                ssh_config=args.ssh_config,
+                ssh_env=args.ssh_env,
+            )
         if args.command == "device":
             from evflow import remote_device
 

@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 
-from evflow import metrics, steering
+from evflow import launchers, metrics, steering
 from evflow.errors import ConfigError, EvflowError
 from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
@@ -222,16 +222,26 @@ def _request(path: str, request: dict) -> dict:
         return _receive(s)
 
 
-def up(file, *, report=None, hold=False) -> int:
+def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_env=()) -> int:
     """Runs the topology in ``file`` until its source ends; returns the exit code (errors and
-    signals are raised, as by ``process()``)."""
+    signals are raised, as by ``process()``). ``launcher``: how its devices reach their hosts
+    (``local``, ``ssh``, ``slurm``; python/evflow/launchers.py)."""
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
     job = plan.job()
+    starter = launchers.make(launcher, topology, ssh_config=ssh_config, ssh_env=ssh_env)
+    hosts = sorted({host for _, host, _ in plan.processes()})
+    if plan.forked and launcher != "local" and set(hosts) & set(topology.hosts):
+        # The plan of one host is the forked engine's, here and in its devices alike.
+        raise ConfigError(
+            f"{file}: every device runs on host {hosts[0]}, and a topology on one host runs on "
+            f"this machine: with --launcher {launcher}, use --hold or a second host"
+        )
     if not plan.forked:
         from evflow import farm
 
-        return farm.Farm(plan, hold=hold).run(report)
+        starter.check(hosts)
+        return farm.Farm(plan, hold=hold, launcher=starter).run(report)
     segment = plan.segments[0] if plan.segments else None
     steps = plan.steps(segment) if segment else plan.devices[0].steps()
     parallel = plan.parallel(segment) if segment else None

@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 
-from evflow import controller, farm_summary
+from evflow import controller, farm_summary, launchers
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.path import step_name
@@ -117,8 +117,10 @@ class Proc:
 class Farm:
     """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
 
-    def __init__(self, plan, hold=False):
+    def __init__(self, plan, hold=False, launcher=None):
         self.plan = plan
+        self.launcher = launcher or launchers.Launcher(plan.topology)
+        """Starts and stops the device processes on their hosts (local, ssh, Slurm)."""
         # A held topology takes runs that evflow ctl starts and stops: the last run started
         # (counted from 1), its number, and the last run asked to stop.
         self.hold = hold
@@ -341,9 +343,11 @@ class Farm:
     def _controller_address(self) -> str:
         if self.topology.controller:
             return self.topology.controller
-        first = next(
-            (h["address"] for h in self.topology.hosts.values() if h.get("address")), "127.0.0.1"
+        addresses = (
+            h.get("address") or self.launcher.address(name)
+            for name, h in self.topology.hosts.items()
         )
+        first = next((a for a in addresses if a), "127.0.0.1")
         try:
             out = subprocess.run(
                 ["ip", "-o", "route", "get", first], capture_output=True, text=True, check=True
@@ -353,7 +357,8 @@ class Farm:
             return "127.0.0.1"
 
     def _host_address(self, host: str) -> str:
-        return self.topology.hosts.get(host, {}).get("address") or self.address
+        given = self.topology.hosts.get(host, {}).get("address")
+        return given or self.launcher.address(host) or self.address
 
     def run(self, report=None) -> int:
         # With security = "curve", only the hosts' keys reach the controller (docs/security.md).
@@ -395,10 +400,7 @@ class Farm:
                 served.close()
             for s, handler in previous.items():
                 signal.signal(s, handler)
-            for p in self.procs:
-                if p.popen and p.popen.poll() is None:
-                    p.popen.kill()
-                    p.popen.wait()
+            self.launcher.stop([p.popen for p in self.procs if p.popen])
             server.close()
             self.reports.close()
             self.views.close()
@@ -420,6 +422,7 @@ class Farm:
         return 0
 
     def _command(self, p: Proc) -> list:
+        """The device command of ``p``, the same on every launcher."""
         command = [
             sys.executable, "-m", "evflow", "device", os.path.abspath(self.topology.file),
             "--device", p.device.name, "--host", p.host, "--replica", str(p.replica),
@@ -430,17 +433,10 @@ class Farm:
             command.append("--held")
         if p.port:
             command += ["--port", str(p.port)]
-        netns = self.topology.hosts.get(p.host, {}).get("netns")
-        return ["ip", "netns", "exec", netns, *command] if netns else command
+        return command
 
     def _start(self, p: Proc) -> None:
-        p.popen = subprocess.Popen(
-            self._command(p),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            cwd=os.getcwd(),
-        )
+        p.popen = self.launcher.start(p.host, self._command(p), p.name)
         p.started = time.monotonic()
         p.reports = {}
         p.state = "starting"
@@ -573,16 +569,14 @@ class Farm:
                 # It said how it ended and is leaving (libzmq delivers what it still holds).
                 if silent < EXIT_GRACE:
                     continue
-                p.popen.kill()
-                p.popen.wait()
+                self.launcher.kill(p.popen)
                 code = max(x["code"] for x in p.exits.values())
                 p.exited_at = now
             elif code is None and not lost:
                 continue
             if lost:
                 if code is None:
-                    p.popen.kill()
-                    p.popen.wait()
+                    self.launcher.kill(p.popen)
                 how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
                 self._ended(p, code, how, restart=False)
                 continue
@@ -590,8 +584,10 @@ class Farm:
                 continue  # stopped on an error: its last reports, naming it, may be on their way
             if code in ENGINE_EXITS:
                 how = None
+            elif code > 0:
+                how = self.launcher.describe(code) or f"exited with code {code}"
             else:
-                how = f"exited with code {code}" if code > 0 else f"was killed by {_signal(code)}"
+                how = f"was killed by {_signal(code)}"
             self._ended(p, code, how)
 
     def _ended(self, p: Proc, code, how, restart=True) -> None:
@@ -691,8 +687,7 @@ class Farm:
         self._start(p)
         for slot, w in enumerate(self.slots[segment.index]):
             if w.popen and w.popen.poll() is None:
-                w.popen.kill()
-                w.popen.wait()
+                self.launcher.kill(w.popen)
             self.died_on[segment.index][slot] = None
             self.no_fault[segment.index][slot] = True
             w.generation += 1
@@ -765,12 +760,48 @@ def _report(message):
     """A device's report, or None for anything else."""
     try:
         report = json.loads(message.bytes()[0])
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
+        # RecursionError: JSON nested deeper than Python's stack (anyone can send it).
         return None
-    ok = isinstance(report, dict) and all(
-        isinstance(report.get(k), kind) for k, kind in REPORT_KEYS.items()
+    return report if _is_report(report) else None
+
+
+def _is_report(report) -> bool:
+    """Whether decoded JSON has the fields of a device's report (``Report`` in
+    crates/evflow-runtime/src/parallel/link.rs) with the types the controller reads them as."""
+    if not isinstance(report, dict):
+        return False
+    if not all(isinstance(report.get(k), kind) for k, kind in REPORT_KEYS.items()):
+        return False
+    counters, modules = report.get("counters"), report.get("modules", [])
+    return (
+        isinstance(counters, dict)
+        and _ints(list(counters.values()))
+        and all(isinstance(v, str) for v in report["bound"].values())
+        and isinstance(modules, list)
+        and all(_ints(m) and len(m) == 3 for m in modules)
+        and isinstance(report.get("role", ""), str)
+        and isinstance(report.get("busy"), int | None)
+        and (report.get("exit") is None or _is_exit(report["exit"]))
     )
-    return report if ok and isinstance(report.get("counters"), dict) else None
+
+
+def _is_exit(end) -> bool:
+    """Whether a report's ``exit`` has the fields of ``Exit`` (link.rs) with their types."""
+    if not isinstance(end, dict) or not isinstance(end.get("code"), int):
+        return False
+    errors = end.get("errors", [])
+    return (
+        _ints(end.get("not_completed", []))
+        and isinstance(errors, list)
+        and all(isinstance(e, list) and len(e) == 2 for e in errors)
+        and all(isinstance(s, str) for e in errors for s in e)
+    )
+
+
+def _ints(values) -> bool:
+    """Whether ``values`` is a JSON array of integers."""
+    return isinstance(values, list) and all(isinstance(v, int) for v in values)
 
 
 class _FarmStatus:
