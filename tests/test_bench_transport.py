@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import error_lines, run_cli
 
-TRANSPORTS = ["shm", "ipc", "tcp", "zmq-raw", "zmq-raw-tcp", "iceoryx2"]
+TRANSPORTS = ["shm", "ipc", "tcp", "tcp-curve", "zmq-raw", "zmq-raw-tcp", "iceoryx2"]
 NUMBERS = [
     "msgs_per_s",
     "gb_per_s",
@@ -19,7 +19,13 @@ NUMBERS = [
     "seconds",
     "repeats",
 ]
-BASELINE = {"shm": "zmq-raw", "ipc": "zmq-raw", "tcp": "zmq-raw-tcp", "iceoryx2": "zmq-raw"}
+BASELINE = {
+    "shm": "zmq-raw",
+    "ipc": "zmq-raw",
+    "tcp": "zmq-raw-tcp",
+    "tcp-curve": "zmq-raw-tcp",
+    "iceoryx2": "zmq-raw",
+}
 SHM_SEGMENTS = "/dev/shm/evflow.*.bench-*"
 ICEORYX2_FILES = "/dev/shm/iox2*"
 
@@ -58,6 +64,17 @@ def test_the_table_compares_with_the_baseline_measured_beside_it(tmp_path):
     assert len(rows) == 1 and "x zmq-raw |" in rows[0], result.stdout
     assert "memcpy GB/s in the same run" in result.stdout
     assert "ipc: >= 90% of raw libzmq msgs/s" in result.stdout
+
+
+def test_curve_is_compared_with_plain_tcp_in_the_same_run(tmp_path):
+    args = ["--transports", "tcp,tcp-curve", "--sizes", "64", "--seconds", "0.2", "--repeats", "2"]
+    result = run_cli("bench", "transport", *args, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "The cost of CURVE" in result.stdout
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| 64 B ")]
+    assert len(rows) == 1, result.stdout
+    ratio = float(rows[0].split("|")[4])
+    assert ratio > 0, rows[0]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ and reports its addresses, then the sender, which connects; each prints its repo
 Unless told not to, the two are pinned to two different CPUs, so that where the scheduler
 puts them does not decide the result. Every repetition runs every trial once, in
 turn, so a transport and its baseline see the same machine; the tables show medians over
-the repetitions.
+the repetitions. ``tcp-curve`` is ``tcp`` with CURVE (docs/security.md); with both in a run,
+a second table gives the cost of CURVE: its messages/s, CPU and latency against plain tcp's.
 """
 
 import argparse
@@ -25,7 +26,7 @@ from evflow.errors import EvflowError
 from evflow_bench import native
 from evflow_bench.common import choices, positive, print_table, rate, size_name
 
-DEFAULT_TRANSPORTS = "shm,ipc,tcp,zmq-raw,zmq-raw-tcp,iceoryx2"
+DEFAULT_TRANSPORTS = "shm,ipc,tcp,tcp-curve,zmq-raw,zmq-raw-tcp,iceoryx2"
 DEFAULT_SIZES = "64,4K,64K,1M,16M"
 DEFAULT_SECONDS = 2.0
 """Seconds the sender streams, per trial."""
@@ -53,6 +54,8 @@ SHM_VS_ICEORYX2 = 0.95
 """Target: shm messages/s at >= 1.0x iceoryx2's at every size, read as 0.95 within noise."""
 LIBZMQ_SHARE = 0.9
 """Target: evflow ipc and tcp at >= this share of raw libzmq's messages/s, from 4 KiB."""
+PLAIN = {"tcp-curve": "tcp"}
+"""A transport with security, and the same transport without: the cost table compares them."""
 
 
 def _size(text: str) -> int:
@@ -211,6 +214,14 @@ def measure(
             if base_runs
             else None
         )
+        plain_runs = samples.get((PLAIN.get(transport), size))
+        result["vs_plain"] = (
+            statistics.median(
+                r["msgs_per_s"] / p["msgs_per_s"] for r, p in zip(runs, plain_runs, strict=True)
+            )
+            if plain_runs
+            else None
+        )
         result["memcpy_gb_per_s"] = statistics.median(copies[size])
         result["repeats"] = repeats
         result["seconds"] = seconds
@@ -258,9 +269,56 @@ def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int
     print_table(title, header, rows)
     line = ", ".join(f"{size_name(s)} {gb:.1f}" for s, gb in copies.items())
     print(f"memcpy GB/s in the same run (one process, copy_from_slice): {line}\n")
-    targets = _targets({(r["transport"], r["size"]): r for r in results})
+    by = {(r["transport"], r["size"]): r for r in results}
+    costs = _costs(by)
+    if costs:
+        print_table(
+            "The cost of CURVE: tcp with CURVE against plain tcp (same run; msgs/s ratio: the "
+            "median of the ratios within each repetition)",
+            [
+                "size",
+                "msgs/s plain",
+                "msgs/s CURVE",
+                "CURVE / plain",
+                "GB/s plain",
+                "GB/s CURVE",
+                "CPU us/msg plain (sender, receiver)",
+                "CPU us/msg CURVE (sender, receiver)",
+                "p50 us plain",
+                "p50 us CURVE",
+            ],
+            costs,
+        )
+    targets = _targets(by)
     if targets:
         print_table("Targets", ["target", "measured", "verdict"], targets)
+
+
+def _costs(by: dict) -> list[list[str]]:
+    """Rows of the cost table: each secured transport against its plain one, per size."""
+    rows = []
+    for (transport, size), r in by.items():
+        plain = by.get((PLAIN.get(transport), size))
+        if plain is None or r["vs_plain"] is None:
+            continue
+        cpu = [
+            f"{x['cpu_us_per_msg_sender']:.2f}, {x['cpu_us_per_msg_receiver']:.2f}"
+            for x in (plain, r)
+        ]
+        rows.append(
+            [
+                size_name(size),
+                rate(plain["msgs_per_s"]),
+                rate(r["msgs_per_s"]),
+                f"{r['vs_plain']:.2f}",
+                f"{plain['gb_per_s']:.2f}",
+                f"{r['gb_per_s']:.2f}",
+                *cpu,
+                f"{plain['p50_us']:.1f}",
+                f"{r['p50_us']:.1f}",
+            ]
+        )
+    return rows
 
 
 def _targets(by: dict) -> list[list[str]]:

@@ -8,6 +8,7 @@ use crate::{
 };
 use bytes::BytesMut;
 use evflow_transport::channel::{Channel, Options, Pattern, Side, DEFAULT_LINGER};
+use evflow_transport::curve::{Curve, KeyPair, KEY_LEN};
 use evflow_transport::{ChannelError, Message, Part};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -169,6 +170,9 @@ pub fn open(role: Role, trial: &Trial, addresses: &Addresses) -> Result<Endpoint
         // As many in flight as the other transports: a deeper ring only holds more blocks
         // whose headers have gone cold in the caches.
         options.segment.ring_capacity = trial.queue.next_power_of_two();
+        if trial.transport == Transport::TcpCurve {
+            options.curve = Some(curve(role));
+        }
         let side = if bind { Side::Bind } else { Side::Connect };
         let tx = Channel::open(Pattern::Push, send_on, side, &options)?;
         let rx = Channel::open(Pattern::Pull, receive_on, side, &options)?;
@@ -186,6 +190,18 @@ pub fn open(role: Role, trial: &Trial, addresses: &Addresses) -> Result<Endpoint
         Role::Receiver => Addresses { data: receive_at, back: send_at },
     };
     Ok(Endpoint { role, trial: trial.clone(), addresses, producer, consumer, checksum: 0 })
+}
+
+/// A `tcp-curve` side's CURVE role: the receiver (which binds) is the server and allows the
+/// sender's key, the sender is the client. The keys are fixed, so both processes know them
+/// without files: they secure nothing but a benchmark on the loopback.
+fn curve(role: Role) -> Curve {
+    let server = KeyPair::from_secret([0x5e; KEY_LEN]);
+    let client = KeyPair::from_secret([0xc1; KEY_LEN]);
+    match role {
+        Role::Receiver => Curve::Server { allow: vec![client.public], pair: server },
+        Role::Sender => Curve::Client { server: server.public, pair: client },
+    }
 }
 
 fn raw_socket(

@@ -76,6 +76,9 @@ pub enum Transport {
     Ipc,
     /// evflow `tcp://` channels on the loopback (libzmq over TCP).
     Tcp,
+    /// The same with CURVE (docs/security.md): the receiver is the server of both channels,
+    /// the sender the client; every message is encrypted and authenticated.
+    TcpCurve,
     /// libzmq PUSH/PULL over `ipc://`, used directly: the baseline of `shm` and `ipc`.
     ZmqRaw,
     /// libzmq PUSH/PULL over `tcp://`, used directly: the baseline of `tcp`.
@@ -87,8 +90,15 @@ pub enum Transport {
 
 impl Transport {
     /// Every transport, in the order of the tables.
-    pub const ALL: [Transport; 6] =
-        [Transport::Shm, Transport::Ipc, Transport::Tcp, Transport::ZmqRaw, Transport::ZmqRawTcp, Transport::Iceoryx2];
+    pub const ALL: [Transport; 7] = [
+        Transport::Shm,
+        Transport::Ipc,
+        Transport::Tcp,
+        Transport::TcpCurve,
+        Transport::ZmqRaw,
+        Transport::ZmqRawTcp,
+        Transport::Iceoryx2,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -96,6 +106,7 @@ impl Transport {
             Transport::Shm => "shm",
             Transport::Ipc => "ipc",
             Transport::Tcp => "tcp",
+            Transport::TcpCurve => "tcp-curve",
             Transport::ZmqRaw => "zmq-raw",
             Transport::ZmqRawTcp => "zmq-raw-tcp",
             Transport::Iceoryx2 => "iceoryx2",
@@ -105,7 +116,7 @@ impl Transport {
     /// The raw libzmq transport this one is compared with.
     pub fn baseline(self) -> Transport {
         match self {
-            Transport::Tcp | Transport::ZmqRawTcp => Transport::ZmqRawTcp,
+            Transport::Tcp | Transport::TcpCurve | Transport::ZmqRawTcp => Transport::ZmqRawTcp,
             Transport::Shm | Transport::Ipc | Transport::ZmqRaw | Transport::Iceoryx2 => Transport::ZmqRaw,
         }
     }
@@ -122,7 +133,7 @@ impl Transport {
         match self {
             Transport::Shm => pair(&|name| format!("shm://{session}/{name}")),
             Transport::Ipc | Transport::ZmqRaw => pair(&|name| format!("ipc://{}", dir.join(name).display())),
-            Transport::Tcp | Transport::ZmqRawTcp => pair(&|_| "tcp://127.0.0.1:0".to_string()),
+            Transport::Tcp | Transport::TcpCurve | Transport::ZmqRawTcp => pair(&|_| "tcp://127.0.0.1:0".to_string()),
             Transport::Iceoryx2 => pair(&|name| format!("evflow-bench/{session}/{name}")),
         }
     }
@@ -350,7 +361,7 @@ mod tests {
         let err = Trial::new(Transport::Shm, 4, Duration::from_secs(1)).unwrap_err().to_string();
         assert!(err.contains("at least 8"), "{err}");
         let err = "udp".parse::<Transport>().unwrap_err().to_string();
-        assert!(err.contains("shm, ipc, tcp, zmq-raw, zmq-raw-tcp"), "{err}");
+        assert!(err.contains("shm, ipc, tcp, tcp-curve, zmq-raw, zmq-raw-tcp"), "{err}");
         assert!("both".parse::<Role>().is_err());
     }
 
