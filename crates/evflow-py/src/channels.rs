@@ -129,7 +129,7 @@ fn outgoing(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Outgoing>> {
 
 /// The message to send: events are encoded into memory the channel allocates.
 fn assemble(channel: &Channel, parts: &[Outgoing], timeout: Option<Duration>) -> Result<Message, ChannelError> {
-    let mut message = Message { parts: Vec::with_capacity(parts.len()) };
+    let mut message = Message::new(Vec::with_capacity(parts.len()));
     for part in parts {
         message.parts.push(match part {
             Outgoing::Part(part) => part.clone(),
@@ -265,7 +265,7 @@ impl PyChannel {
             (Some(secret), None) => Some(Curve::server(&secret, &curve_allow)),
         };
         let curve = curve.transpose().map_err(|e| config_error(format!("Channel({address:?}): {e}")))?;
-        let options = Options { queue, linger, segment, topics, max_part_size, curve };
+        let options = Options { queue, linger, segment, topics, max_part_size, curve, peer_address: false };
         let side = if bind { Side::Bind } else { Side::Connect };
         let channel = py.detach(|| Channel::open(pattern, address, side, &options)).map_err(channel_error)?;
         let address = channel.address().into();

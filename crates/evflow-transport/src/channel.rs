@@ -106,6 +106,9 @@ pub struct Options {
     pub max_part_size: Option<u64>,
     /// CURVE authentication and encryption (tcp only); `None`: none, at no cost.
     pub curve: Option<crate::curve::Curve>,
+    /// Each message received over tcp names its sender's address ([`Message::peer`]): a
+    /// lookup per message, for channels that name who sent what they drop.
+    pub peer_address: bool,
 }
 
 impl Default for Options {
@@ -117,6 +120,7 @@ impl Default for Options {
             topics: Vec::new(),
             max_part_size: None,
             curve: None,
+            peer_address: false,
         }
     }
 }

@@ -86,17 +86,20 @@ impl From<Block> for Part {
 pub struct Message {
     /// The parts, in order.
     pub parts: Vec<Part>,
+    /// The sender's address, on a tcp channel opened with [`crate::Options::peer_address`]
+    /// (to name who sent a message that is dropped); `None` elsewhere.
+    pub peer: Option<String>,
 }
 
 impl Message {
     /// A message of the given parts.
     pub fn new(parts: Vec<Part>) -> Message {
-        Message { parts }
+        Message { parts, peer: None }
     }
 
     /// A message of one part.
     pub fn single(part: impl Into<Part>) -> Message {
-        Message { parts: vec![part.into()] }
+        Message::new(vec![part.into()])
     }
 
     /// Bytes in all parts.
@@ -112,6 +115,6 @@ impl Message {
 
 impl<P: Into<Part>> FromIterator<P> for Message {
     fn from_iter<I: IntoIterator<Item = P>>(iter: I) -> Message {
-        Message { parts: iter.into_iter().map(Into::into).collect() }
+        Message::new(iter.into_iter().map(Into::into).collect())
     }
 }

@@ -102,6 +102,8 @@ pub(crate) struct ZmqSocket {
     zap_domain: Option<String>,
     /// A CURVE client: a send that finds no receiver says to check the keys too.
     curve_client: bool,
+    /// Each message received names its sender's address ([`Options::peer_address`]).
+    peer_address: bool,
 }
 
 impl Drop for ZmqSocket {
@@ -193,6 +195,7 @@ impl ZmqSocket {
             recv_timeout: None,
             zap_domain,
             curve_client: matches!(options.curve, Some(Curve::Client { .. })),
+            peer_address: options.peer_address,
         };
         let mut endpoint = address.zmq_endpoint().expect("a libzmq address");
         match side {
@@ -257,11 +260,17 @@ impl ZmqSocket {
             self.recv_timeout = Some(timeout);
         }
         let mut parts = Vec::with_capacity(1);
+        let mut peer = None;
         let deadline = timeout.map(|t| Instant::now() + t);
         loop {
             let flags = if parts.is_empty() { 0 } else { zmq::DONTWAIT };
             match self.retry_interrupted(deadline, false, |socket| socket.recv_msg(flags)) {
-                Ok(msg) => parts.push(Part::Bytes(Bytes::from_owner(ZmqBuffer(msg)))),
+                Ok(mut msg) => {
+                    if self.peer_address && parts.is_empty() {
+                        peer = msg.gets("Peer-Address").map(str::to_string);
+                    }
+                    parts.push(Part::Bytes(Bytes::from_owner(ZmqBuffer(msg))));
+                }
                 Err(zmq::Error::EAGAIN) if parts.is_empty() => {
                     return Err(ChannelError::Timeout {
                         channel: self.channel.clone(),
@@ -271,7 +280,7 @@ impl ZmqSocket {
                 Err(e) => return Err(self.error("receiving", e)),
             }
             if !self.socket.get_rcvmore().map_err(|e| self.error("receiving", e))? {
-                return Ok(Message { parts });
+                return Ok(Message { parts, peer });
             }
         }
     }

@@ -98,7 +98,7 @@ impl Bridge<'_, '_> {
                     Some(Err(e)) => e.to_string(),
                     Some(Ok(h)) => format!("a {:?} message for worker slot {}", h.kind, h.origin.worker),
                 };
-                self.foreign.drop(&self.ctx.name(), &what);
+                self.foreign.drop(&self.ctx.name(), message.peer.as_deref(), &what);
                 return Ok(());
             }
         };

@@ -519,11 +519,11 @@ impl Input<'_, '_> {
             let header = match Header::decode(bytes) {
                 Ok(h) if matches!(h.kind, Kind::Credit | Kind::Acks) => h,
                 Ok(h) => {
-                    self.drop_foreign(format!("a {:?} message", h.kind))?;
+                    self.drop_foreign(message.peer.as_deref(), format!("a {:?} message", h.kind))?;
                     continue;
                 }
                 Err(e) => {
-                    self.drop_foreign(e.to_string())?;
+                    self.drop_foreign(message.peer.as_deref(), e.to_string())?;
                     continue;
                 }
             };
@@ -545,7 +545,7 @@ impl Input<'_, '_> {
             let (watermark, acks) = match decode_acks(bytes, &header) {
                 Ok(decoded) => decoded,
                 Err(e) => {
-                    self.drop_foreign(e.to_string())?;
+                    self.drop_foreign(message.peer.as_deref(), e.to_string())?;
                     continue;
                 }
             };
@@ -570,11 +570,11 @@ impl Input<'_, '_> {
     /// A message on the acks channel that is no engine message: over tcp it is dropped,
     /// counted and logged once (anything on the network can send it); on this host's
     /// transports it is a bug, and the error.
-    fn drop_foreign(&mut self, what: String) -> Result<(), String> {
+    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), String> {
         if self.ctx.popts.transport != Transport::Tcp {
             return Err(format!("the input got {what} on its acks channel"));
         }
-        self.foreign.drop(&self.ctx.name(), &what);
+        self.foreign.drop(&self.ctx.name(), peer, &what);
         Ok(())
     }
 

@@ -137,7 +137,8 @@ impl Net {
             Side::Bind => {
                 let port = remote.fixed.as_ref().filter(|(channel, _)| channel == name).map_or(0, |(_, p)| *p);
                 let address = format!("tcp://{}:{port}", remote.host_address);
-                let options = Options { curve: remote.curve.as_ref().map(|keys| keys.server()), ..self.options() };
+                let curve = remote.curve.as_ref().map(|keys| keys.server());
+                let options = Options { curve, peer_address: true, ..self.options() };
                 let channel = Channel::open(pattern, &address, side, &options)?;
                 remote.book.bound(name, channel.address());
                 Ok(channel)
@@ -154,7 +155,8 @@ impl Net {
                         let curve = curve
                             .transpose()
                             .map_err(|reason| ChannelError::Security { channel: endpoint.clone(), reason })?;
-                        return Channel::open(pattern, &endpoint, side, &Options { curve, ..self.options() });
+                        let options = Options { curve, peer_address: true, ..self.options() };
+                        return Channel::open(pattern, &endpoint, side, &options);
                     }
                     let board = &remote.board;
                     if board.ended() || board.stop() == Stop::Abort || board.monitor_lost() {

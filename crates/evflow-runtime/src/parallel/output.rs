@@ -157,7 +157,7 @@ impl Output<'_, '_> {
                 return Ok(false);
             }
             let Some(message) = self.receive()? else { continue };
-            let mut parts = message.parts;
+            let (mut parts, peer) = (message.parts, message.peer);
             let header = match parts.first().map(|head| Header::decode(head.as_slice())) {
                 Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result) => h,
                 other => {
@@ -166,7 +166,7 @@ impl Output<'_, '_> {
                         Some(Err(e)) => e.to_string(),
                         Some(Ok(h)) => format!("a {:?} message", h.kind),
                     };
-                    self.drop_foreign(what)?;
+                    self.drop_foreign(peer.as_deref(), what)?;
                     continue;
                 }
             };
@@ -179,6 +179,14 @@ impl Output<'_, '_> {
                 Kind::RunEnd => run_end = Some((header.seq, header.origin.generation, header.attempt)),
                 Kind::Result => {
                     let status = header.status.expect("results have a status");
+                    if self.reachable_by_others() {
+                        // Checked before it counts as done: a result whose event does not
+                        // decode is dropped, and the event's own result still comes.
+                        if let Err(e) = check_result(header.seq, status, &parts) {
+                            self.drop_foreign(peer.as_deref(), e)?;
+                            continue;
+                        }
+                    }
                     self.take(header.seq, status, header.origin, parts, stage)?;
                     if self.pending_acks.len() >= ACK_BATCH {
                         self.flush_acks()?;
@@ -192,12 +200,17 @@ impl Output<'_, '_> {
     /// A message on the results channel that is no engine message: over tcp it is dropped,
     /// counted and logged once (anything on the network can send it); on this host's
     /// transports it is a bug, and the error.
-    fn drop_foreign(&mut self, what: String) -> Result<(), String> {
-        if self.ctx.popts.transport != super::Transport::Tcp && self.from_origin.is_none() {
+    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), String> {
+        if !self.reachable_by_others() {
             return Err(format!("the output got {what} on its results channel"));
         }
-        self.foreign.drop(&self.ctx.name(), &what);
+        self.foreign.drop(&self.ctx.name(), peer, &what);
         Ok(())
+    }
+
+    /// Whether anything on the network can send to its results channels (tcp).
+    fn reachable_by_others(&self) -> bool {
+        self.ctx.popts.transport == super::Transport::Tcp || self.from_origin.is_some()
     }
 
     /// The next message: at once if one waits, else after the acks are sent, waiting up to
@@ -409,6 +422,19 @@ impl Output<'_, '_> {
 
 /// The parts of each event of a builder's batch (`Status::Built`): the first part says how
 /// many parts each event takes; none: the builder's modules rejected it.
+/// Why result `seq`'s parts cannot be what `status` says they are, if they cannot: its
+/// event does not decode, or its built batch is malformed.
+fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> {
+    match status {
+        Status::Processed | Status::Poison => match super::frames::decode(parts) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(format!("a result of seq {seq} whose event does not decode: {e}")),
+        },
+        Status::Built => built_events(seq, parts).map(drop),
+        _ => Ok(()),
+    }
+}
+
 fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
     let bad = |what: &str| format!("the built batch of seq {seq} is malformed: {what}");
     let (index, rest) = parts.split_first().ok_or_else(|| bad("no index"))?;

@@ -10,6 +10,7 @@
 //! `version` is [`VERSION`]: a process of another evflow whose messages differ is refused
 //! with both versions named, never misread.
 
+use std::collections::HashSet;
 use std::fmt;
 
 /// Kinds of message.
@@ -167,8 +168,8 @@ impl Header {
 }
 
 /// The messages on one channel that anything on the network can reach which were not the
-/// engine's (docs/security.md, "Hostile or broken peers"): dropped, counted, the first logged
-/// with what it was, the count logged when the process ends.
+/// engine's (docs/security.md, "Hostile or broken peers"): dropped, counted, the first of
+/// each sender logged with what it was, the count logged when the process ends.
 #[derive(Debug)]
 pub struct Foreign {
     /// The channel, as the log names it (`relay`, `results channel`).
@@ -177,24 +178,36 @@ pub struct Foreign {
     expected: (&'static str, &'static str),
     /// Messages dropped.
     count: u64,
+    /// The senders logged already (at most [`FOREIGN_PEERS_LOGGED`]).
+    logged: HashSet<String>,
 }
+
+/// Senders of foreign messages a channel names in the log, each once; the rest are counted.
+pub const FOREIGN_PEERS_LOGGED: usize = 64;
 
 impl Foreign {
     /// None dropped yet on `channel`, where `expected` belongs.
     pub fn new(channel: &'static str, expected: (&'static str, &'static str)) -> Foreign {
-        Foreign { channel, expected, count: 0 }
+        Foreign { channel, expected, count: 0, logged: HashSet::new() }
     }
 
-    /// Drops a message of process `name` that was `what`.
-    pub fn drop(&mut self, name: &str, what: &str) {
-        if self.count == 0 {
+    /// Messages dropped so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Drops a message of process `name` from `peer` (its address, if the channel knows
+    /// it), which was `what`: logged if it is the first from its sender.
+    pub fn drop(&mut self, name: &str, peer: Option<&str>, what: &str) {
+        self.count += 1;
+        let peer = peer.unwrap_or("an unknown sender");
+        if self.logged.len() < FOREIGN_PEERS_LOGGED && self.logged.insert(peer.to_string()) {
             crate::log::warn!(
-                "{name}: dropped a message on its {} that is not {} ({what}); such messages are dropped and counted",
+                "{name}: dropped a message from {peer} on its {} that is not {} ({what}); such messages are dropped and counted, each sender logged once",
                 self.channel,
                 self.expected.0
             );
         }
-        self.count += 1;
     }
 
     /// Logs how many process `name` dropped, if any.

@@ -458,7 +458,7 @@ impl ShmSocket {
         if self.outgoing.is_empty() {
             return Ok(());
         }
-        let mut shared = Message { parts: Vec::with_capacity(message.parts.len()) };
+        let mut shared = Message::new(Vec::with_capacity(message.parts.len()));
         for part in &message.parts {
             shared.parts.push(match part {
                 Part::Shm(block) if self.owns(block) => part.clone(),
@@ -602,7 +602,7 @@ impl ShmSocket {
         }
         match failure {
             Some(e) => Err(e),
-            None => Ok(Some(Message { parts })),
+            None => Ok(Some(Message::new(parts))),
         }
     }
 }

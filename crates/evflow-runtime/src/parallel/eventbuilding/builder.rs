@@ -11,7 +11,7 @@ use crate::modules::merger::{names_entry, MISSING_SOURCES};
 use crate::parallel::board::{monotonic_ns, Stop, IDLE};
 use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_OK};
 use crate::parallel::frames;
-use crate::parallel::protocol::{Header, Kind, Origin, Status};
+use crate::parallel::protocol::{Foreign, Header, Kind, Origin, Status};
 use crate::parallel::worker::{encode, is_end, read_dispatch, send_message, POLL};
 use crate::stage::Fate;
 use evflow_core::{Event, Flags};
@@ -54,6 +54,8 @@ struct Channels {
     credits: Channel,
     requests: Channel,
     fragments: Channel,
+    /// What arrives on `fragments` that is no readout's answer.
+    foreign: Foreign,
 }
 
 /// Runs builder `w` until the segment ends.
@@ -72,6 +74,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             credits: ctx.net.acks(Pattern::Push)?,
             requests: crate::module::Opener::open(ctx.net, Pattern::Pub, &format!("requests-{w}-{g}"), Side::Bind)?,
             fragments: crate::module::Opener::open(ctx.net, Pattern::Pull, &format!("fragments-{w}-{g}"), Side::Bind)?,
+            foreign: Foreign::new("fragments channel", ("a readout's fragments", "fragments")),
         })
     };
     let mut c = match open() {
@@ -214,7 +217,8 @@ fn collect(
             Err(e) if e.is_timeout() => None,
             Err(e) => return Err(format!("cannot receive fragments: {e}")),
         };
-        if let Some(message) = message {
+        if let Some(mut message) = message {
+            let peer = message.peer.take();
             match read_fragments(message, n) {
                 Ok((head, _)) if head.batch != batch => counts.late += 1,
                 Ok((head, _)) if got[head.readout as usize].is_some() => {}
@@ -228,9 +232,7 @@ fn collect(
                     got[head.readout as usize] = Some(events);
                 }
                 Err(e) => {
-                    if counts.malformed == 0 {
-                        log::warn!("builder: dropped a message that is not a readout's fragments: {e}");
-                    }
+                    c.foreign.drop(&ctx.name(), peer.as_deref(), &e.to_string());
                     counts.malformed += 1;
                 }
             }

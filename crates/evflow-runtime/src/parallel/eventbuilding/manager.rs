@@ -7,6 +7,7 @@
 use super::{batch_of, BatchKey, EventBuilding, Progress};
 use crate::log;
 use crate::module::{HookResult, ModuleError, Opener, Source};
+use crate::parallel::protocol::Foreign;
 use evflow_core::{Entry, Event};
 use evflow_transport::{Channel, Pattern, Side};
 use std::collections::{BTreeMap, VecDeque};
@@ -34,7 +35,7 @@ pub struct EventManager {
     /// Descriptors issued and not yet at the custody: (seq, batch).
     issued: VecDeque<(u64, BatchKey)>,
     seq: u64,
-    malformed: u64,
+    foreign: Foreign,
 }
 
 impl EventManager {
@@ -49,7 +50,7 @@ impl EventManager {
             runs: BTreeMap::new(),
             issued: VecDeque::new(),
             seq: 0,
-            malformed: 0,
+            foreign: Foreign::new("progress channel", ("a readout's progress", "progress")),
         }
     }
 
@@ -67,10 +68,7 @@ impl EventManager {
             let progress = match message.parts.first().map(|p| Progress::decode(p.as_slice())) {
                 Some(Ok(p)) if (p.readout as usize) < self.readouts.len() => p,
                 _ => {
-                    if self.malformed == 0 {
-                        log::warn!("{}: dropped a message that is not a readout's progress", self.name);
-                    }
-                    self.malformed += 1;
+                    self.foreign.drop(&self.name, message.peer.as_deref(), "not progress, or of no readout");
                     continue;
                 }
             };
@@ -161,9 +159,7 @@ impl Source for EventManager {
                 return Ok(Some(event));
             }
             if self.all_ended() {
-                if self.malformed > 0 {
-                    log::warn!("{}: dropped {} messages that were not progress", self.name, self.malformed);
-                }
+                self.foreign.report(&self.name);
                 return Ok(None);
             }
             self.take_progress(Duration::from_millis(20)).map_err(ModuleError::msg)?;

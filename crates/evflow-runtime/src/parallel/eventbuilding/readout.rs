@@ -10,6 +10,7 @@ use crate::parallel::board::Stop;
 use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
 use crate::parallel::frames;
 use crate::parallel::net::is_not_ready;
+use crate::parallel::protocol::Foreign;
 use crate::parallel::worker::RoomWait;
 use crate::stage::Fate;
 use evflow_core::Event;
@@ -124,7 +125,7 @@ struct Readout<'a> {
     builders: Vec<Option<Builder>>,
     /// Requests for batches not passed yet.
     waiting: Vec<Request>,
-    malformed: u64,
+    foreign: Foreign,
 }
 
 /// Runs readout unit `index` of the segment until the event manager's segment ends.
@@ -160,7 +161,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
         progress_due: true,
         builders: (0..ctx.board.workers()).map(|_| None).collect(),
         waiting: Vec::new(),
-        malformed: 0,
+        foreign: Foreign::new("requests channel", ("a builder's request", "requests")),
     };
     let mut stage = ctx.stage(&mut path.modules[..], 1);
     let outcome = ru.pump(&mut *path.source, &mut stage);
@@ -172,6 +173,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
     if let Err(e) = path.source.terminate() {
         errors.push(crate::parallel::input::source_error(ctx, Hook::Terminate, None, e));
     }
+    ru.foreign.report(&eb.readouts[index]);
     if ru.store.late > 0 {
         log::warn!(
             "{}: {} fragments were late (their batches were built already) and were dropped",
@@ -320,10 +322,8 @@ impl Readout<'_> {
                         }
                     }
                     _ => {
-                        if self.malformed == 0 {
-                            log::warn!("readout: dropped a message that is not a builder's request");
-                        }
-                        self.malformed += 1;
+                        let name = self.eb.readouts[self.index as usize].as_str();
+                        self.foreign.drop(name, message.peer.as_deref(), "not a request of this event building");
                     }
                 }
             }
