@@ -26,6 +26,7 @@ from conftest import error_lines, killed_on_exit, run_cli, start_cli
 from evflow import launchers
 from evflow.topology import read
 from evflow_bench.namespaces import Hosts
+from test_farm import FARM
 from test_topology import GEN, RECO, STORE, events_of, reference, status, unique, write_chain
 
 pytestmark = pytest.mark.skipif(
@@ -45,35 +46,10 @@ if _ef.device() is not None:  # a device process, not the controller checking th
 """Prefixed to each steering file: a device process leaves a file in its working directory
 that says through what it was started (its ssh connection, or its Slurm step)."""
 
-SSH_FARM = """
-name = "{name}"
-[hosts.a]
-address = "{a}"
-ssh = "evf-a"
-[hosts.b]
-address = "{b}"
-ssh = "evf-b"
-[hosts.c]
-address = "{c}"
-ssh = "evf-c"
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = ["b", "c"]
-replicas = 2
-max_restarts_per_minute = 1000
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
+# test_farm's chain across hosts a, b and c, each reached through ssh instead of a namespace.
+SSH_FARM = FARM
+for _host in "abc":
+    SSH_FARM = SSH_FARM.replace(f'netns = "{{n{_host}}}"', f'ssh = "evf-{_host}"')
 
 PROCESSES = [
     "evf-gen-a-1",

@@ -185,21 +185,13 @@ class Remote(Launcher):
         results = {}
 
         def one(host):
-            command = self.wrap(host, [sys.executable, "-c", CHECK], "evflow-check")
             try:
-                done = subprocess.run(
-                    command,
-                    stdin=subprocess.DEVNULL,
-                    capture_output=True,
-                    text=True,
-                    timeout=CHECK_TIMEOUT,
-                    cwd=os.getcwd(),
-                )
+                done = self._python(host, CHECK, [], "evflow-check", CHECK_TIMEOUT)
             except subprocess.TimeoutExpired:
                 results[host] = f"it did not answer within {CHECK_TIMEOUT:.0f} s: is it up?"
                 return
             except OSError as e:
-                results[host] = f"cannot run {command[0]}: {e.strerror or e}"
+                results[host] = f"cannot run {e.filename or 'the launcher'}: {e.strerror or e}"
                 return
             version = done.stdout.strip().splitlines()[-1:] if done.returncode == 0 else []
             if version == [_version()]:
@@ -286,6 +278,19 @@ class Remote(Launcher):
                 if popen.returncode != 0:
                     self._kill_later(*launched)
 
+    def _python(self, host: str, code: str, args: list, name: str, timeout: float):
+        """Runs Python ``code`` with ``args`` on ``host`` through the launcher, as its
+        devices run (same interpreter and directory); its completed process."""
+        command = self.wrap(host, [sys.executable, "-c", code, *args], name)
+        return subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=os.getcwd(),
+        )
+
     def _kill_later(self, host: str, argv: list) -> None:
         """Kills the process of device command ``argv`` on ``host``, in the background."""
         identity = _identity(argv, PROCESS_IDENTITY)
@@ -295,17 +300,9 @@ class Remote(Launcher):
 
     def _kill(self, host: str, identity: list) -> None:
         """SIGKILLs the device processes on ``host`` with ``identity`` and waits for them."""
-        command = self.wrap(host, [sys.executable, "-c", KILL, *identity], "evflow-kill")
         why = None
         try:
-            done = subprocess.run(
-                command,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=KILL_TIMEOUT,
-                cwd=os.getcwd(),
-            )
+            done = self._python(host, KILL, identity, "evflow-kill", KILL_TIMEOUT)
             if done.returncode != 0:
                 why = _last_line(done.stderr) or f"exit code {done.returncode}"
         except subprocess.TimeoutExpired:
