@@ -1,9 +1,10 @@
 //! Fuzz target: untrusted bytes through the decoders of a topology's messages between hosts
 //! (docs/topology.md): the controller's views, which every device decodes, and the
 //! multi-part messages that cross hosts over tcp (a dispatch to a bridge or a worker, a
-//! result to the output, an RU's fragments to a builder): a header part, then each event as
-//! its frame and one part per external entry. Anything on the network can reach these ports:
-//! any bytes are a message or an error, never a panic, and a message reads back as written.
+//! result to the output, a builder's batch of built events to the output, an RU's fragments
+//! to a builder): a header part, then each event as its frame and one part per external
+//! entry. Anything on the network can reach these ports: any bytes are a message or an error,
+//! never a panic, and a message reads back as written.
 //!
 //! The input is one message: its parts are the stretches between [`SEP`]s (a view message is
 //! its topic, then the view; the whole input is also tried as a view alone).
@@ -12,7 +13,7 @@
 use bytes::Bytes;
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameLayout};
 use evflow_core::Event;
-use evflow_runtime::parallel::eventbuilding::FragmentsHead;
+use evflow_runtime::parallel::eventbuilding::{BuiltIndex, FragmentsHead};
 use evflow_runtime::parallel::link::decode_view;
 use evflow_runtime::parallel::protocol::Header;
 
@@ -31,6 +32,17 @@ fn check_messages(data: &[u8]) {
     if let [head, ref event @ ..] = parts[..] {
         if Header::decode(head).is_ok() && !event.is_empty() {
             check_event(event);
+        }
+    }
+    // A builder's batch (a `Built` result): after the header, an index of each event's
+    // parts (none: rejected by the builder's modules), then the events' parts.
+    if let [_head, index, ref events @ ..] = parts[..] {
+        if let Ok(built) = BuiltIndex::decode(index, events.len()) {
+            let split = built.split(events);
+            assert_eq!(split.iter().map(|e| e.len()).sum::<usize>(), events.len(), "parts left out of the batch");
+            for event in split.into_iter().filter(|e| !e.is_empty()) {
+                check_event(event);
+            }
         }
     }
     // An RU's fragments: the head says how many parts each fragment takes (the builder

@@ -18,7 +18,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_JOB_ERROR: i32 = 70;
 /// Exit code of a child that hit an engine error (recorded in the job directory).
 pub const EXIT_INTERNAL: i32 = 71;
-/// Exit code of a child whose monitor was gone before it started.
+/// Exit code of a child whose monitor was gone before it started, or of a device that took
+/// its controller for gone (it heard nothing from it for a while) and stopped short.
 pub const EXIT_ORPHAN: i32 = 72;
 
 /// A child's role.

@@ -8,7 +8,7 @@
 //! [`Link`] keeps up to date with the rest of its segment through the controller.
 
 use super::board::Board;
-use super::child::{self, Ctx, Role, EXIT_JOB_ERROR};
+use super::child::{self, Ctx, Role, EXIT_JOB_ERROR, EXIT_ORPHAN};
 use super::curve::Keys;
 use super::jobdir::JobDir;
 use super::link::{Exit, Link, LinkConfig};
@@ -117,6 +117,10 @@ pub fn run(
         }
         code
     });
+    // A device that took its controller for gone stopped short of its work: never a clean
+    // exit (the controller, if it is there after all, must not take the run for complete).
+    let lost = std::iter::once(&*first).chain(rest.iter()).any(|role| role.board.monitor_lost());
+    let code = if lost { code.max(EXIT_ORPHAN) } else { code };
     child::finish_channels(&first.ctx(opts));
     for role in &prepared {
         role.dir.remove();

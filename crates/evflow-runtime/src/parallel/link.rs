@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 /// How often a device reports, and the controller publishes its view.
 pub const HEARTBEAT: Duration = Duration::from_millis(100);
 /// Heartbeats without a view before a device takes its controller for gone: twice as long
-/// as the controller waits for a device's report, so that when a host's link is cut the
-/// controller has taken its devices for lost before they stop by themselves.
+/// as the controller waits for a replica's report (`LOST_AFTER` in `farm.py`), so that when
+/// a host's link is cut the controller has taken its replicas for lost before they stop by
+/// themselves. (It waits longer for a process whose loss stops the topology.)
 pub const LOST_AFTER_HEARTBEATS: u32 = 20;
 /// How long a starting device waits for its first view.
 const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
@@ -214,10 +215,11 @@ struct LinkState {
 
 impl LinkState {
     fn run(&mut self) {
-        let started = Instant::now();
+        let mut started = Instant::now();
         let mut last_view: Option<Instant> = None;
         let mut next_report = Instant::now();
         loop {
+            let turn = Instant::now();
             if self.done.load(Ordering::Acquire) {
                 let exit = self.exit.lock().expect("not poisoned").take();
                 self.send(exit);
@@ -236,6 +238,15 @@ impl LinkState {
                     last_view = Some(Instant::now());
                 }
             }
+            // A turn waits at most a heartbeat to send and one to receive: a longer one means
+            // this process did not run (stopped, starved for CPU), which says nothing of the
+            // controller. That time is not silence: the views it sent meanwhile wait in the
+            // socket, and libzmq's thread, stalled too, may not have taken them in yet.
+            let stalled = turn.elapsed().saturating_sub(HEARTBEAT * 3);
+            if let Some(t) = last_view.as_mut() {
+                *t += stalled;
+            }
+            started += stalled;
             let lost = match last_view {
                 Some(t) => t.elapsed() > HEARTBEAT * LOST_AFTER_HEARTBEATS,
                 None => started.elapsed() > FIRST_VIEW_WAIT,

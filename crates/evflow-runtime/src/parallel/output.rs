@@ -5,6 +5,7 @@
 use super::board::BoardTally;
 use super::board::Stop;
 use super::child::{internal_error, job_end, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::eventbuilding::BuiltIndex;
 use super::net::is_not_ready;
 use super::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
 use crate::job::{JobError, Path};
@@ -420,39 +421,60 @@ impl Output<'_, '_> {
     }
 }
 
-/// The parts of each event of a builder's batch (`Status::Built`): the first part says how
-/// many parts each event takes; none: the builder's modules rejected it.
 /// Why result `seq`'s parts cannot be what `status` says they are, if they cannot: its
-/// event does not decode, or its built batch is malformed.
+/// event does not decode, or its built batch is malformed or holds an event that does not.
 fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> {
+    let decodes = |event: &[Part]| match super::frames::decode(event) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("a result of seq {seq} whose event does not decode: {e}")),
+    };
     match status {
-        Status::Processed | Status::Poison => match super::frames::decode(parts) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(format!("a result of seq {seq} whose event does not decode: {e}")),
-        },
-        Status::Built => built_events(seq, parts).map(drop),
+        Status::Processed | Status::Poison if parts.is_empty() => {
+            Err(format!("a result of seq {seq} without its event"))
+        }
+        Status::Processed | Status::Poison => decodes(parts),
+        Status::Built => built_events(seq, parts)?.iter().filter(|e| !e.is_empty()).try_for_each(|e| decodes(e)),
         _ => Ok(()),
     }
 }
 
+/// The parts of each event of a builder's batch (`Status::Built`), after its index; none:
+/// the builder's modules rejected it.
 fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
-    let bad = |what: &str| format!("the built batch of seq {seq} is malformed: {what}");
-    let (index, rest) = parts.split_first().ok_or_else(|| bad("no index"))?;
-    let index = index.as_slice();
-    if index.len() < 4 || index.len() % 4 != 0 {
-        return Err(bad("an index of a length not a multiple of 4"));
+    let (index, rest) = parts.split_first().ok_or_else(|| format!("the built batch of seq {seq} has no index"))?;
+    let index = BuiltIndex::decode(index.as_slice(), rest.len())
+        .map_err(|e| format!("the built batch of seq {seq} is malformed: {}", e.0))?;
+    Ok(index.split(rest).into_iter().map(<[Part]>::to_vec).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use evflow_core::wire::{self, EncodeOptions};
+    use evflow_core::Event;
+
+    fn frame() -> Part {
+        Part::from(wire::encode(&Event::new(1, 2), EncodeOptions::default()))
     }
-    let words: Vec<usize> =
-        index.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")) as usize).collect();
-    let (&count, counts) = words.split_first().expect("one word or more");
-    if counts.len() != count || counts.iter().sum::<usize>() != rest.len() {
-        return Err(bad("its index does not match its parts"));
+
+    fn index(parts: &[u32]) -> Part {
+        Part::from(BuiltIndex { parts: parts.to_vec() }.encode())
     }
-    let mut out = Vec::with_capacity(count);
-    let mut at = 0;
-    for &n in counts {
-        out.push(rest[at..at + n].to_vec());
-        at += n;
+
+    /// What a peer on the results port may send: each result that is not what its status
+    /// says is an error to drop, never a panic.
+    #[test]
+    fn results_that_are_not_what_they_say_are_refused() {
+        let garbage = || Part::from(b"not a frame".to_vec());
+        assert!(check_result(0, Status::Processed, &[frame()]).is_ok());
+        assert!(check_result(0, Status::Processed, &[]).is_err(), "no event");
+        assert!(check_result(0, Status::Poison, &[garbage()]).is_err());
+        assert!(check_result(0, Status::Rejected, &[]).is_ok());
+        assert!(check_result(0, Status::Built, &[index(&[1, 0]), frame()]).is_ok());
+        assert!(check_result(0, Status::Built, &[]).is_err(), "no index");
+        assert!(check_result(0, Status::Built, &[index(&[2]), frame()]).is_err(), "a part missing");
+        assert!(check_result(0, Status::Built, &[index(&[1, 1]), frame(), garbage()]).is_err());
+        let events = built_events(0, &[index(&[1, 0, 1]), frame(), frame()]).unwrap();
+        assert_eq!(events.iter().map(Vec::len).collect::<Vec<_>>(), [1, 0, 1]);
     }
-    Ok(out)
 }

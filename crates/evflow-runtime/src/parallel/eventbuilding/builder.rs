@@ -4,7 +4,7 @@
 //! "Building"). Credits, re-sends after its death and the done-set are the engine's.
 
 use super::manager::release_of;
-use super::{batch_of, BatchKey, EventBuilding, FragmentsHead, Request, REQUEST_RETRY};
+use super::{batch_of, BatchKey, BuiltIndex, EventBuilding, FragmentsHead, Request, REQUEST_RETRY};
 use crate::job::Path;
 use crate::log;
 use crate::modules::merger::{names_entry, MISSING_SOURCES};
@@ -124,7 +124,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             };
             let built = build(eb, batch, fragments, &mut counts);
             let mut parts = Vec::new();
-            let mut index = (built.len() as u32).to_le_bytes().to_vec();
+            let mut index = BuiltIndex { parts: Vec::with_capacity(built.len()) };
             for mut event in built {
                 // The builder's own modules (its steering), on each built event; a rejected
                 // one takes no parts, and the custody counts it.
@@ -137,13 +137,13 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                     }
                 };
                 counts.bytes += event.payload_bytes() as u64;
-                index.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
+                index.parts.push(encoded.len() as u32);
                 parts.extend(encoded);
             }
             counts.publish(ctx.board);
             slot.busy_seq.store(IDLE, Ordering::Release);
             let header = Header::result(seq, Status::Built, origin);
-            let mut message = vec![Part::from(header.encode().to_vec()), Part::from(index)];
+            let mut message = vec![Part::from(header.encode().to_vec()), Part::from(index.encode())];
             message.extend(parts);
             send_message(ctx, &mut c.results, &Message::new(message))?;
             slot.events.fetch_add(1, Ordering::Relaxed);

@@ -255,6 +255,57 @@ impl FragmentsHead {
     }
 }
 
+/// BU to the custody, the part after the header of a `Built` result: how many message parts
+/// each built event takes (its frame and external entries; none for an event the builder's
+/// modules rejected), which follow. Bytes: the count of events, then each one's parts, u32 LE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltIndex {
+    /// Parts of each built event, in number order.
+    pub parts: Vec<u32>,
+}
+
+impl BuiltIndex {
+    /// The index part's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut b = (self.parts.len() as u32).to_le_bytes().to_vec();
+        for p in &self.parts {
+            b.extend_from_slice(&p.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads an index that `follow` message parts follow.
+    pub fn decode(b: &[u8], follow: usize) -> Result<BuiltIndex, Malformed> {
+        if b.len() < 4 || !b.len().is_multiple_of(4) {
+            return Err(Malformed(format!("a built batch's index of {} bytes (4 per event, and 4)", b.len())));
+        }
+        let n = u32_at(b, 0) as usize;
+        if b.len() != 4 + 4 * n {
+            return Err(Malformed(format!("{n} built events declared in an index of {} bytes", b.len())));
+        }
+        let counts: Vec<u32> = (0..n).map(|i| u32_at(b, 4 + 4 * i)).collect();
+        let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+        if total != follow as u64 {
+            return Err(Malformed(format!("built events of {total} parts declared, {follow} follow")));
+        }
+        Ok(BuiltIndex { parts: counts })
+    }
+
+    /// The parts of each event, out of the `parts` that followed the index it was decoded
+    /// with.
+    pub fn split<'a, T>(&self, parts: &'a [T]) -> Vec<&'a [T]> {
+        let mut at = 0;
+        self.parts
+            .iter()
+            .map(|&n| {
+                let event = &parts[at..at + n as usize];
+                at += n as usize;
+                event
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +318,9 @@ mod tests {
         assert_eq!(Request::decode(&r.encode()), Ok(r));
         let h = FragmentsHead { batch: (4, 11), readout: 2, parts: vec![1, 3, 1] };
         assert_eq!(FragmentsHead::decode(&h.encode(), 6), Ok(h));
+        let b = BuiltIndex { parts: vec![2, 0, 1] };
+        assert_eq!(BuiltIndex::decode(&b.encode(), 3), Ok(b.clone()));
+        assert_eq!(b.split(&["f", "x", "g"]), [&["f", "x"][..], &[], &["g"]]);
     }
 
     #[test]
@@ -282,6 +336,11 @@ mod tests {
         let zero = FragmentsHead { batch: (1, 1), readout: 0, parts: vec![0] }.encode();
         assert!(FragmentsHead::decode(&zero, 1).is_err());
         assert!(FragmentsHead::decode(&[], 1).is_err());
+        let b = BuiltIndex { parts: vec![1, 2] }.encode();
+        assert!(BuiltIndex::decode(&b, 2).is_err(), "two parts follow the index, not three");
+        assert!(BuiltIndex::decode(&b[..b.len() - 4], 3).is_err());
+        assert!(BuiltIndex::decode(&b[..5], 3).is_err());
+        assert!(BuiltIndex::decode(&[], 0).is_err());
     }
 
     proptest::proptest! {
@@ -292,6 +351,9 @@ mod tests {
             let _ = Progress::decode(&bytes);
             let _ = Request::decode(&bytes);
             let _ = FragmentsHead::decode(&bytes, parts);
+            if let Ok(b) = BuiltIndex::decode(&bytes, parts) {
+                proptest::prop_assert_eq!(b.split(&vec![0u8; parts]).concat().len(), parts);
+            }
         }
 
         #[test]
@@ -305,6 +367,9 @@ mod tests {
             let r = Request { batch: (run, k), release: (run, k / 3), slot, generation: run, wanted };
             proptest::prop_assert_eq!(Request::decode(&r.encode()), Ok(r));
             let parts = 1 + counts.iter().map(|&c| c as usize).sum::<usize>();
+            // A built batch: the same counts, a rejected event (no parts) among them.
+            let b = BuiltIndex { parts: [&counts[..], &[0]].concat() };
+            proptest::prop_assert_eq!(BuiltIndex::decode(&b.encode(), parts - 1), Ok(b));
             let h = FragmentsHead { batch: (run, k), readout: slot, parts: counts };
             proptest::prop_assert_eq!(FragmentsHead::decode(&h.encode(), parts), Ok(h));
         }
