@@ -9,6 +9,7 @@ import os
 import random
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -232,6 +233,29 @@ def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path,
     with ef.open(tmp_path / "out.evf") as f:
         assert not f.complete
         assert len(f) > 0
+
+
+def test_a_stalled_source_is_waited_for(tmp_path, hosts):
+    """A source stopped for 2.5 s (a host loaded far past its CPUs, swapping) is not taken
+    for dead: its death would stop the topology, so the controller waits 5 s for it
+    (farm.VITAL_LOST_AFTER), not the 1 s it waits for a replica. Nor does the source, when
+    it runs again, take its own stall for the controller's silence (which once ended its
+    data there, and the run looked complete). It catches up, and the output is the
+    one-process one."""
+    events = 100_000
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002)
+    try:
+        source = {d["name"]: d for d in status(topo, tmp_path)}["evf-gen-a-1"]
+        os.kill(source["pid"], signal.SIGSTOP)
+        time.sleep(2.5)
+        os.kill(source["pid"], signal.SIGCONT)
+        assert up.poll() is None, "the run ended before the stall was over"
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "sent nothing" not in err and "no word from the controller" not in err, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": str(events)})
 
 
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
@@ -685,16 +709,25 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
             socket.send_multipart([b"\x03\x00\x01" + bytes(13) + b"\x09" + bytes(7)])
             # A result of seq 0 (processed) whose event is no frame: not counted as done.
             socket.send_multipart([b"\x02\x01\x01" + bytes(21), b"not a frame"])
+            if port == ports[0]:
+                # Results that say what the sink must find after them, and do not have it:
+                # a processed event without its frame; a builder's batch (status 6) whose
+                # index (events, then each one's parts) wants two parts and has one; one
+                # whose single event is no frame.
+                socket.send_multipart([b"\x02\x01\x01" + bytes(21)])
+                built = b"\x02\x06\x01" + bytes(21)
+                socket.send_multipart([built, struct.pack("<2I", 1, 2), b"one part"])
+                socket.send_multipart([built, struct.pack("<2I", 1, 1), b"not a frame"])
             socket.close(linger=1000)
     finally:
         err = finish(up)
     assert up.returncode == 0, err
-    # Each channel logs its one sender once (by address), and counts all four messages.
+    # Each channel logs its one sender once (by address), and counts every message.
     peer = hosts.controller
     assert (
         err.count(f"dropped a message from {peer} on its results channel that is not a result") == 1
     )
-    assert "dropped 4 messages on its results channel" in err
+    assert "dropped 7 messages on its results channel" in err
     assert (
         err.count(
             f"dropped a message from {peer} on its acks channel that is not an ack or a credit"

@@ -27,7 +27,14 @@ HEARTBEAT = 0.1
 """Seconds between two views (the devices report as often)."""
 
 LOST_AFTER = 1.0
-"""Seconds without a report before a running device counts as dead."""
+"""Seconds without a report before a running replica (a processor's or a readout unit's)
+counts as dead: its events go to the others."""
+
+VITAL_LOST_AFTER = 5.0
+"""Seconds without a report before a running process whose death stops the topology (a
+source, a sink, a merger, a bridge, a device with ``restart = 'never'``) counts as dead:
+waiting longer costs only the time to notice a dead host, while taking a process that was
+stalled (a host loaded far past its CPUs, swapping) for dead would end the run."""
 
 START_GRACE = 30.0
 """Seconds a started device has to send its first report."""
@@ -48,6 +55,10 @@ ENDED = ("exited", "dead", "error")
 
 ENGINE_EXITS = (0, 70, 71)
 """Exit codes of the engine's own: done, stopped by a module error, engine error."""
+
+EXIT_ORPHAN = 72
+"""Exit code of a device that heard nothing from the controller for 2 s and stopped short
+(``EXIT_ORPHAN`` in ``child.rs``)."""
 
 
 _LIVE_COUNTS = (
@@ -447,9 +458,12 @@ class Farm:
 
     def _supervise(self, signals: list) -> None:
         next_view = 0.0
+        turn = time.monotonic()
         while any(p.popen and p.state not in ENDED for p in self.procs):
             self._take_reports()
             self._take_signals(signals)
+            self._forgive(time.monotonic() - turn - 3 * HEARTBEAT)
+            turn = time.monotonic()
             self._reap()
             now = time.monotonic()
             if now >= next_view:
@@ -461,6 +475,17 @@ class Farm:
                 print("\r" + self._status_line().ljust(79), end="", file=sys.stderr, flush=True)
         if self.tty:
             print(file=sys.stderr)
+
+    def _forgive(self, stalled: float) -> None:
+        """A turn of the loop waits about half a heartbeat for reports: ``stalled`` seconds
+        more mean the controller itself did not run (starved for CPU, stopped), and libzmq's
+        thread, stalled too, may not have taken in the reports sent meanwhile. That time is
+        no device's silence."""
+        if stalled <= 0:
+            return
+        for p in self.procs:
+            p.heard += stalled
+            p.started += stalled
 
     def _status_line(self) -> str:
         """The one-line live status: state, events in and out, rate, restarts."""
@@ -561,10 +586,16 @@ class Farm:
             if code is not None:
                 p.exited_at = p.exited_at or now
             # Silence up to its exit, if it exited: a device that lost its controller exits
-            # after LOST_HEARTBEATS of silence, later than the controller gives up on it.
+            # after 2 s of silence (LOST_AFTER_HEARTBEATS in link.rs), later than the
+            # controller gives up on a replica; a vital process's exit stops the topology
+            # as its loss would.
             silent = (p.exited_at or now) - (p.heard if p.reports else p.started)
             told = len(p.exits) == len(p.roles)
-            lost = not told and silent > (LOST_AFTER if p.reports else START_GRACE)
+            if not p.reports:
+                limit = START_GRACE
+            else:
+                limit = LOST_AFTER if self._replaceable(p) else VITAL_LOST_AFTER
+            lost = not told and silent > limit
             if told and code is None:
                 # It said how it ended and is leaving (libzmq delivers what it still holds).
                 if silent < EXIT_GRACE:
@@ -584,11 +615,20 @@ class Farm:
                 continue  # stopped on an error: its last reports, naming it, may be on their way
             if code in ENGINE_EXITS:
                 how = None
+            elif code == EXIT_ORPHAN:
+                how = "stopped: it heard nothing from the controller for 2 s"
             elif code > 0:
                 how = self.launcher.describe(code) or f"exited with code {code}"
             else:
                 how = f"was killed by {_signal(code)}"
             self._ended(p, code, how)
+
+    @staticmethod
+    def _replaceable(p: Proc) -> bool:
+        """Whether the topology goes on without ``p`` when it is lost: a processor's replica or
+        a readout unit, whose events the others take."""
+        replica = p.worker() or any(r.startswith("readout:") for _, r in p.roles)
+        return bool(replica) and p.device.restart != "never"
 
     def _ended(self, p: Proc, code, how, restart=True) -> None:
         with self.lock:
