@@ -8,6 +8,7 @@ import os
 import random
 import shutil
 import signal
+import struct
 import textwrap
 import threading
 import time
@@ -366,6 +367,61 @@ def test_across_three_namespace_hosts_over_tcp(tmp_path):
         result = up(topo, {"EVENTS": 100_000})
     assert result.returncode == 0, result.stderr
     check_every_event_once(tmp_path, 100_000)
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("ip") is None,
+    reason="network namespaces need root and iproute2's ip",
+)
+def test_foreign_messages_on_event_building_ports_are_dropped(tmp_path):
+    """Anything on the network reaches the event manager's progress port and a builder's
+    fragments port: messages that are not event building's (garbage, another kind, a head
+    whose parts do not match, a readout that does not exist, a fragment that is no frame)
+    are dropped, each sender logged once, and every event is still built once."""
+    import zmq
+    from evflow_bench.namespaces import Hosts
+    from test_farm import endpoint
+
+    events = 20_000
+    with Hosts(["a", "b", "c"]) as hosts:
+        topo = write(tmp_path, hosts=hosts)
+        # Slow enough readouts (0.2 ms a fragment) for the ports to be found and sent to.
+        p = start_cli("up", topo, cwd=tmp_path, env={"EVENTS": str(events), "SLOW": "0.0002"})
+        try:
+            progress = endpoint(topo, tmp_path, "progress")
+            fragments = endpoint(topo, tmp_path, "fragments-0-0")
+
+            def head(readout, counts):
+                """A fragments head of readout ``readout``, batch (1, 0), ``counts`` parts."""
+                n = struct.pack("<I", len(counts)) + struct.pack(f"<{len(counts)}I", *counts)
+                return bytes([3, 0, 0, 0]) + struct.pack("<IIQ", readout, 1, 0) + n
+
+            sent = {
+                progress: [[b"not progress"], [bytes([1]) + bytes(5)], [head(0, [1]), b"x"]],
+                fragments: [
+                    [b"garbage"],
+                    [head(0, [2]), b"one part of two"],
+                    [head(99, [1]), b"x"],
+                    [head(0, [1]), b"not a frame"],
+                ],
+            }
+            for address, messages in sent.items():
+                socket = zmq.Context.instance().socket(zmq.PUSH)
+                socket.connect(address)
+                for message in messages:
+                    socket.send_multipart(message)
+                socket.close(linger=2000)
+        finally:
+            _out, err = p.communicate(timeout=180)
+    assert p.returncode == 0, err
+    peer = hosts.controller
+    what = {"progress": "a readout's progress", "fragments": "a readout's fragments"}
+    for channel, expected in what.items():
+        line = f"dropped a message from {peer} on its {channel} channel that is not {expected}"
+        assert err.count(line) == 1, err
+    assert "dropped 3 messages on its progress channel" in err, err
+    assert "4 malformed messages were dropped" in err, err
+    check_every_event_once(tmp_path, events)
 
 
 @pytest.mark.parametrize(
