@@ -230,7 +230,11 @@ fn holder(session: &Session, blocks: usize, max_pages: usize) -> (common::Child,
         unsafe { libc::raise(libc::SIGSTOP) };
         12
     });
-    wait_until("the holder took its blocks", || child.state() == "T");
+    wait_until("the holder took its blocks (or ended)", || matches!(&*child.state(), "T" | "Z"));
+    if child.state() == "Z" {
+        let ended = child.wait();
+        panic!("the holder ended ({ended:?}; 10: it could not attach, 11: nor allocate) instead of stopping");
+    }
     assert_eq!(segment.process_counts().0, before + 1);
     let pid = child.pid as u32;
     let index = (0..segment.process_slots().len()).find(|&i| slot(segment, i).1 == pid).unwrap();
