@@ -74,8 +74,8 @@ bench: develop
 	$(BIN)/evflow bench topology
 	$(BIN)/evflow bench builder
 
-# The decoders of frames, files, the engine's and the topology's messages under libFuzzer with
-# AddressSanitizer (fuzz/README.md).
+# The decoders of frames, files, the engine's and the topology's messages and shm rings under
+# libFuzzer with AddressSanitizer (fuzz/README.md).
 fuzz:
 	cargo install cargo-fuzz --locked --quiet
 	mkdir -p fuzz/corpus/decode_frame fuzz/corpus/read_file
@@ -88,6 +88,9 @@ fuzz:
 		-max_total_time=$${FUZZ_SECONDS:-60}
 	mkdir -p fuzz/corpus/topology_messages
 	RUSTC_BOOTSTRAP=1 cargo fuzz run topology_messages fuzz/corpus/topology_messages fuzz/topology_seeds -- \
+		-max_total_time=$${FUZZ_SECONDS:-60}
+	mkdir -p fuzz/corpus/shm_messages
+	RUSTC_BOOTSTRAP=1 cargo fuzz run shm_messages fuzz/corpus/shm_messages fuzz/shm_seeds -- \
 		-max_total_time=$${FUZZ_SECONDS:-60}
 
 clean:
