@@ -323,7 +323,7 @@ impl Output<'_, '_> {
             Status::Built => {
                 for event in built_events(seq, &event)? {
                     let status = if event.is_empty() { Status::Rejected } else { Status::Processed };
-                    self.apply(seq, status, event, stage)?;
+                    self.apply(seq, status, event.to_vec(), stage)?;
                 }
             }
             Status::Processed | Status::Poison => {
@@ -433,18 +433,18 @@ fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> 
             Err(format!("a result of seq {seq} without its event"))
         }
         Status::Processed | Status::Poison => decodes(parts),
-        Status::Built => built_events(seq, parts)?.iter().filter(|e| !e.is_empty()).try_for_each(|e| decodes(e)),
+        Status::Built => built_events(seq, parts)?.into_iter().filter(|e| !e.is_empty()).try_for_each(decodes),
         _ => Ok(()),
     }
 }
 
 /// The parts of each event of a builder's batch (`Status::Built`), after its index; none:
 /// the builder's modules rejected it.
-fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<Vec<Part>>, String> {
+fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<&[Part]>, String> {
     let (index, rest) = parts.split_first().ok_or_else(|| format!("the built batch of seq {seq} has no index"))?;
     let index = BuiltIndex::decode(index.as_slice(), rest.len())
         .map_err(|e| format!("the built batch of seq {seq} is malformed: {}", e.0))?;
-    Ok(index.split(rest).into_iter().map(<[Part]>::to_vec).collect())
+    Ok(index.split(rest))
 }
 
 #[cfg(test)]
@@ -474,7 +474,8 @@ mod tests {
         assert!(check_result(0, Status::Built, &[]).is_err(), "no index");
         assert!(check_result(0, Status::Built, &[index(&[2]), frame()]).is_err(), "a part missing");
         assert!(check_result(0, Status::Built, &[index(&[1, 1]), frame(), garbage()]).is_err());
-        let events = built_events(0, &[index(&[1, 0, 1]), frame(), frame()]).unwrap();
-        assert_eq!(events.iter().map(Vec::len).collect::<Vec<_>>(), [1, 0, 1]);
+        let batch = [index(&[1, 0, 1]), frame(), frame()];
+        let events = built_events(0, &batch).unwrap();
+        assert_eq!(events.iter().map(|e| e.len()).collect::<Vec<_>>(), [1, 0, 1]);
     }
 }
