@@ -83,7 +83,9 @@ def test_an_unknown_key_gets_nothing_through_and_is_logged_with_its_address(keys
     assert "at 127.0.0.1" in refused[0] and intruder in refused[0] and pull.address in refused[0]
 
 
-def test_a_client_without_keys_or_with_the_wrong_server_key_gets_nothing_through(keys):
+def test_a_client_without_keys_or_with_the_wrong_server_key_gets_nothing_through(keys, capfd):
+    """Nothing gets through, and both ends say why once, with the other end's address (the
+    server cannot open the client's HELLO: it never reaches the allow-list)."""
     with server(keys) as pull:
         with ef.Channel("push", connect=pull.address, linger=0) as plain:
             plain.send(b"plain")
@@ -99,6 +101,25 @@ def test_a_client_without_keys_or_with_the_wrong_server_key_gets_nothing_through
             push.send(b"curve")
             with pytest.raises(ChannelTimeoutError):
                 plain.recv(timeout=SHORT)
+    lines = capfd.readouterr().err.splitlines()
+
+    def logged(*words):
+        found = [line for line in lines if all(w in line for w in words)]
+        assert len(found) == 1, "\n".join(lines)
+
+    logged(pull.address, "refused a client at 127.0.0.1", "is not CURVE")
+    logged(pull.address, "refused a client at 127.0.0.1", "curve_server is another server's key")
+    logged(f"the server at {pull.address} closed each connection", "check that curve_server")
+    logged(f"the server at {plain.address} does not use CURVE")
+
+
+def test_a_client_is_told_its_key_was_refused(keys, capfd):
+    with server(keys) as pull, client(keys, pull.address, name="intruder") as push:
+        push.send(b"forged")
+        with pytest.raises(ChannelTimeoutError):
+            pull.recv(timeout=SHORT)
+    told = [line for line in capfd.readouterr().err.splitlines() if "refused this channel's public key" in line]
+    assert len(told) == 1 and f"the server at {pull.address}" in told[0], told
 
 
 def test_pyzmq_clients_against_an_evflow_server(keys):

@@ -258,6 +258,31 @@ def test_a_stalled_source_is_waited_for(tmp_path, hosts):
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": str(events)})
 
 
+def test_a_stalled_controller_takes_no_device_for_dead(tmp_path, hosts):
+    """The controller stopped for 1.4 s: longer than it waits for a replica (farm.LOST_AFTER),
+    shorter than a device waits for it (2 s). When it runs again, it takes in the reports
+    sent meanwhile before it looks for silent devices, and does not count its own stall as
+    their silence (farm's _forgive, for reports libzmq has not taken in yet): no replica is
+    taken for lost or restarted, and the output is the one-process one."""
+    events = 100_000
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002)
+    try:
+        status(topo, tmp_path)
+        up.send_signal(signal.SIGSTOP)
+        time.sleep(1.4)
+        up.send_signal(signal.SIGCONT)
+        assert up.poll() is None, "the run ended before the stall was over"
+    finally:
+        up.send_signal(signal.SIGCONT)
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert "sent nothing" not in err and "heard nothing from the controller" not in err, err
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["restarts"] == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": str(events)})
+
+
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, code):
     topo = farm(tmp_path, hosts)

@@ -56,14 +56,15 @@ def test_a_chain_across_hosts_under_curve_equals_one_process(tmp_path, hosts):
     err = finish(up)
     assert up.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "3000"})
-    assert "refused" not in err
+    assert "refused" not in err and "handshake" not in err, err
 
 
 def test_peers_without_a_listed_key_reach_neither_the_controller_nor_a_device(tmp_path, hosts):
     """Forged reports to the controller, garbage to the sink's results port: from pyzmq
     without keys and with a key that is not listed. Nothing gets through (the controller
     counts no malformed report, the sink drops nothing), each refused key is logged with its
-    address, and every event is written once."""
+    address (a peer without keys: its address, by the handshake it failed), and every event is
+    written once."""
     topo = secure_farm(tmp_path, hosts)
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001)
     context, peers = zmq.Context(), []
@@ -101,6 +102,10 @@ def test_peers_without_a_listed_key_reach_neither_the_controller_nor_a_device(tm
     by_controller = [line for line in refused if line.startswith("evflow: warning")]
     for lines in (by_sink, by_controller):
         assert len(lines) == 1 and intruder in lines[0], err
+    # The peers without keys never reach the allow-list: the handshake names them.
+    plain = [line for line in err.splitlines() if "its handshake is not CURVE" in line]
+    assert len([line for line in plain if line.startswith("[evf-store-a-1]")]) == 1, err
+    assert len([line for line in plain if line.startswith("evflow: warning")]) == 1, err
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["malformed_reports"] == 0
     assert "dropped" not in err

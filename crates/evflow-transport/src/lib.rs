@@ -8,6 +8,7 @@ pub mod address;
 pub mod channel;
 pub mod curve;
 pub mod error;
+mod handshakes;
 pub mod message;
 mod shm;
 mod zap;

@@ -100,6 +100,8 @@ pub(crate) struct ZmqSocket {
     recv_timeout: Option<Option<Duration>>,
     /// A CURVE server's ZAP domain (its allow-list), forgotten when it closes.
     zap_domain: Option<String>,
+    /// A CURVE channel's failed handshakes are logged while it is open.
+    _handshakes: Option<crate::handshakes::Watch>,
     /// A CURVE client: a send that finds no receiver says to check the keys too.
     curve_client: bool,
     /// Each message received names its sender's address ([`Options::peer_address`]).
@@ -194,9 +196,16 @@ impl ZmqSocket {
             send_timeout: None,
             recv_timeout: None,
             zap_domain,
+            _handshakes: None,
             curve_client: matches!(options.curve, Some(Curve::Client { .. })),
             peer_address: options.peer_address,
         };
+        if let Some(curve) = &options.curve {
+            let server = matches!(curve, Curve::Server { .. });
+            let watch = crate::handshakes::watch(&mut socket.socket, &channel, server)
+                .map_err(fail("monitoring the CURVE handshakes"))?;
+            socket._handshakes = Some(watch);
+        }
         let mut endpoint = address.zmq_endpoint().expect("a libzmq address");
         match side {
             Side::Bind => {

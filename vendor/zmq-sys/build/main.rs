@@ -24,7 +24,10 @@ fn main() {
     // libzmq's own sources warn under cc's defaults; they are not ours to fix, and cargo would
     // print every one of them for a path dependency.
     env::set_var("CXXFLAGS", "-w");
+    // The DRAFT API for zmq_socket_monitor_versioned: event version 2 names both ends of a
+    // connection, so evflow logs a failed CURVE handshake with the peer's address.
     zeromq_src::Build::new()
         .with_libsodium(Some(libsodium))
+        .enable_draft(true)
         .build();
 }
