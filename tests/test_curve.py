@@ -118,7 +118,8 @@ def test_a_client_is_told_its_key_was_refused(keys, capfd):
         push.send(b"forged")
         with pytest.raises(ChannelTimeoutError):
             pull.recv(timeout=SHORT)
-    told = [line for line in capfd.readouterr().err.splitlines() if "refused this channel's public key" in line]
+    lines = capfd.readouterr().err.splitlines()
+    told = [line for line in lines if "refused this channel's public key" in line]
     assert len(told) == 1 and f"the server at {pull.address}" in told[0], told
 
 
