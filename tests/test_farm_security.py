@@ -102,10 +102,15 @@ def test_peers_without_a_listed_key_reach_neither_the_controller_nor_a_device(tm
     by_controller = [line for line in refused if line.startswith("evflow: warning")]
     for lines in (by_sink, by_controller):
         assert len(lines) == 1 and intruder in lines[0], err
-    # The peers without keys never reach the allow-list: the handshake names them.
-    plain = [line for line in err.splitlines() if "its handshake is not CURVE" in line]
-    assert len([line for line in plain if line.startswith("[evf-store-a-1]")]) == 1, err
-    assert len([line for line in plain if line.startswith("evflow: warning")]) == 1, err
+    # The peers without keys never reach the allow-list: the handshake names them, as not
+    # CURVE or, where the peer noticed first and left, as gone during the handshake.
+    plain = [
+        line
+        for line in err.splitlines()
+        if "its handshake is not CURVE" in line or "it left during the CURVE handshake" in line
+    ]
+    for process in ("[evf-store-a-1]", "evflow: warning"):
+        assert 1 <= len([line for line in plain if line.startswith(process)]) <= 2, err
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["malformed_reports"] == 0
     assert "dropped" not in err

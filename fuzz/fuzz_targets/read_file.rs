@@ -59,10 +59,12 @@ pub fn check_file(data: &[u8]) {
 }
 
 /// In `/dev/shm` where there is one: a tmpfs, so each input's file costs no journal writes.
+/// Not named `evflow-*`: a fuzzer stopped by a signal leaves it, and the tests take what is
+/// named so in `/dev/shm` for a job's leftovers.
 fn scratch_path() -> PathBuf {
     let shm = std::path::Path::new("/dev/shm");
     let dir = if shm.is_dir() { shm.to_path_buf() } else { std::env::temp_dir() };
-    dir.join(format!("evflow-fuzz-{}.evf", std::process::id()))
+    dir.join(format!("fuzz-read_file-{}.evf", std::process::id()))
 }
 
 fn put_crc(bytes: &mut [u8], at: usize, crc: u32) {

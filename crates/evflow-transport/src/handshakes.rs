@@ -138,6 +138,7 @@ fn read_events(w: &mut Watched) -> bool {
     loop {
         let frames = match w.events.recv_multipart(zmq::DONTWAIT) {
             Ok(frames) => frames,
+            Err(zmq::Error::EINTR) => continue,
             Err(zmq::Error::EAGAIN) => return true,
             Err(_) => return false,
         };
@@ -153,8 +154,7 @@ fn read_events(w: &mut Watched) -> bool {
             w.channel = String::from_utf8_lossy(local).into_owned();
         }
         if let Some(line) = w.judge(event, value, String::from_utf8_lossy(remote).into_owned()) {
-            // The transport layer has no logger of its own; this is the runtime's line format.
-            eprintln!("evflow: warning: {}: {line}", w.channel);
+            crate::warn(&format!("{}: {line}", w.channel));
         }
     }
 }
@@ -172,13 +172,18 @@ impl Watched {
             let host = host.rsplit_once(':').map_or(host, |(host, _port)| host).to_string();
             let why = match (event, value) {
                 (HANDSHAKE_FAILED_PROTOCOL, CRYPTOGRAPHIC) => {
-                    "cannot be opened with this channel's key: the client's curve_server is another server's key"
+                    "its handshake cannot be opened with this channel's key: the client's curve_server is another \
+                     server's key"
                 }
                 (HANDSHAKE_FAILED_PROTOCOL, MECHANISM_MISMATCH) => {
-                    "is not CURVE: the client has no curve_secret and curve_server"
+                    "its handshake is not CURVE: the client has no curve_secret and curve_server"
                 }
-                // Refused keys are the ZAP handler's to log; a connection ended without a
-                // protocol error is a client killed or giving up.
+                // Both ends check the other's mechanism: a client without CURVE that
+                // notices first just leaves, as does one stopped during the handshake.
+                (HANDSHAKE_FAILED_NO_DETAIL, _) => {
+                    "it left during the CURVE handshake: it does not use CURVE, or it stopped"
+                }
+                // Refused keys are the ZAP handler's to log: it knows the key.
                 _ => return None,
             };
             (host, why.to_string())
@@ -196,7 +201,7 @@ impl Watched {
                         return None;
                     }
                     "closed each connection during the CURVE handshake: check that curve_server is that server's \
-                     public key"
+                     public key and that the server uses CURVE"
                         .to_string()
                 }
                 _ => return None,
@@ -204,7 +209,7 @@ impl Watched {
             (remote, why)
         };
         let line = if self.server {
-            format!("refused a client at {peer}: its handshake {why}; nothing it sends gets through")
+            format!("refused a client at {peer}: {why}; nothing it sends gets through")
         } else {
             format!("the server at {peer} {why}; nothing is sent to it")
         };
@@ -233,7 +238,7 @@ mod tests {
             "another reason"
         );
         assert_eq!(w.judge(HANDSHAKE_FAILED_AUTH, 400, "tcp://10.0.0.4:1".into()), None);
-        assert_eq!(w.judge(HANDSHAKE_FAILED_NO_DETAIL, 0, "tcp://10.0.0.4:1".into()), None);
+        assert!(w.judge(HANDSHAKE_FAILED_NO_DETAIL, 32, "tcp://10.0.0.4:1".into()).unwrap().contains("left during"));
     }
 
     #[test]

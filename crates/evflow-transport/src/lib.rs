@@ -19,3 +19,12 @@ pub use channel::{Channel, Options, PartMut, Pattern, Side};
 pub use error::ChannelError;
 pub use message::{Message, Part};
 pub use zmq::finish as finish_zmq;
+
+/// Writes a warning to stderr in the runtime's line format (this layer has no logger of
+/// its own), in one write, so that lines other threads or processes write to the same
+/// stream do not cut into it.
+pub(crate) fn warn(text: &str) {
+    use std::io::Write;
+    let line = format!("evflow: warning: {text}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}

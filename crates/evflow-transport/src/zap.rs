@@ -119,13 +119,12 @@ fn answer(request: &[Vec<u8>]) -> Vec<Vec<u8>> {
         return reply("200", "OK");
     }
     if entry.refused.insert((address.to_string(), key)) {
-        // The transport layer has no logger of its own; this is the runtime's line format.
-        eprintln!(
-            "evflow: warning: {}: refused a CURVE client at {address}: its public key \"{}\" is not on the allow-list \
-             (curve_allow); nothing it sends gets through",
+        crate::warn(&format!(
+            "{}: refused a CURVE client at {address}: its public key \"{}\" is not on the allow-list (curve_allow); \
+             nothing it sends gets through",
             entry.channel,
             z85(&key)
-        );
+        ));
     }
     reply("400", "public key not allowed")
 }
