@@ -17,12 +17,8 @@ const HANDSHAKE_FAILED_NO_DETAIL: u64 = zmq_sys::ZMQ_EVENT_HANDSHAKE_FAILED_NO_D
 const HANDSHAKE_SUCCEEDED: u64 = zmq_sys::ZMQ_EVENT_HANDSHAKE_SUCCEEDED as u64;
 const HANDSHAKE_FAILED_PROTOCOL: u64 = zmq_sys::ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL as u64;
 const HANDSHAKE_FAILED_AUTH: u64 = zmq_sys::ZMQ_EVENT_HANDSHAKE_FAILED_AUTH as u64;
-const MONITOR_STOPPED: u64 = zmq_sys::ZMQ_EVENT_MONITOR_STOPPED as u64;
-const EVENTS: u64 = HANDSHAKE_FAILED_NO_DETAIL
-    | HANDSHAKE_SUCCEEDED
-    | HANDSHAKE_FAILED_PROTOCOL
-    | HANDSHAKE_FAILED_AUTH
-    | MONITOR_STOPPED;
+const EVENTS: u64 =
+    HANDSHAKE_FAILED_NO_DETAIL | HANDSHAKE_SUCCEEDED | HANDSHAKE_FAILED_PROTOCOL | HANDSHAKE_FAILED_AUTH;
 /// The values of a failed handshake's protocol errors that the log explains.
 const CRYPTOGRAPHIC: u64 = zmq_sys::ZMQ_PROTOCOL_ERROR_ZMTP_CRYPTOGRAPHIC as u64;
 const MECHANISM_MISMATCH: u64 = zmq_sys::ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH as u64;
@@ -47,13 +43,13 @@ extern "C" {
 struct Watched {
     events: zmq::Socket,
     server: bool,
-    /// The channel as the log names it: a server's is the bound address its events name.
+    /// A client's channel as the log names it (a server's events name its bound address).
     channel: String,
-    /// (peer, reason) pairs logged already.
-    logged: HashSet<(String, String)>,
+    /// The lines logged already: each is logged once.
+    logged: HashSet<String>,
     /// Per server address, connections dropped in a row during the handshake.
     dropped: HashMap<String, u32>,
-    /// Set when the channel closes (its monitor's last event may not arrive).
+    /// Set when the channel closes: the watch ends.
     closed: Arc<AtomicBool>,
 }
 
@@ -133,7 +129,7 @@ fn serve(new: mpsc::Receiver<Watched>) {
     }
 }
 
-/// Logs what the events waiting on `w` say; false once its channel is closed.
+/// Logs what the events waiting on `w` say; false if its subscription failed.
 fn read_events(w: &mut Watched) -> bool {
     loop {
         let frames = match w.events.recv_multipart(zmq::DONTWAIT) {
@@ -147,14 +143,9 @@ fn read_events(w: &mut Watched) -> bool {
         let number = |frame: &Vec<u8>| frame.as_slice().try_into().map(u64::from_ne_bytes).ok();
         let [event, _count, value, .., local, remote] = frames.as_slice() else { continue };
         let (Some(event), Some(value)) = (number(event), number(value)) else { continue };
-        if event == MONITOR_STOPPED {
-            return false;
-        }
-        if w.server {
-            w.channel = String::from_utf8_lossy(local).into_owned();
-        }
         if let Some(line) = w.judge(event, value, String::from_utf8_lossy(remote).into_owned()) {
-            crate::warn(&format!("{}: {line}", w.channel));
+            let channel = if w.server { String::from_utf8_lossy(local) } else { w.channel.as_str().into() };
+            crate::warn(&format!("{channel}: {line}"));
         }
     }
 }
@@ -166,10 +157,10 @@ impl Watched {
             self.dropped.remove(&remote);
             return None;
         }
-        let (peer, why) = if self.server {
+        let line = if self.server {
             // The client's IP: its port changes with each reconnect.
             let host = remote.strip_prefix("tcp://").unwrap_or(&remote);
-            let host = host.rsplit_once(':').map_or(host, |(host, _port)| host).to_string();
+            let host = host.rsplit_once(':').map_or(host, |(host, _port)| host);
             let why = match (event, value) {
                 (HANDSHAKE_FAILED_PROTOCOL, CRYPTOGRAPHIC) => {
                     "its handshake cannot be opened with this channel's key: the client's curve_server is another \
@@ -186,7 +177,7 @@ impl Watched {
                 // Refused keys are the ZAP handler's to log: it knows the key.
                 _ => return None,
             };
-            (host, why.to_string())
+            format!("refused a client at {host}: {why}; nothing it sends gets through")
         } else {
             let why = match (event, value) {
                 (HANDSHAKE_FAILED_AUTH, _) => {
@@ -206,14 +197,9 @@ impl Watched {
                 }
                 _ => return None,
             };
-            (remote, why)
+            format!("the server at {remote} {why}; nothing is sent to it")
         };
-        let line = if self.server {
-            format!("refused a client at {peer}: {why}; nothing it sends gets through")
-        } else {
-            format!("the server at {peer} {why}; nothing is sent to it")
-        };
-        self.logged.insert((peer, why)).then_some(line)
+        self.logged.insert(line.clone()).then_some(line)
     }
 }
 
