@@ -230,3 +230,38 @@ def test_held_runs_through_a_broadcast(tmp_path):
         seen = events(tmp_path / "mon" / f"run-{number}.evf")
         assert {e.run for e in stored} == {e.run for e in seen} == {number}
         assert [e.number for e in stored] == [e.number for e in seen]
+
+
+def test_a_run_number_taken_again_is_refused_unless_overwritten(held):
+    """Run 2 twice would replace run 2's file: refused (exit 1, naming the run and its file),
+    also for a run number whose file an earlier `evflow up` left; --overwrite replaces it."""
+    topo, up = held
+    status(topo)
+    ctl(topo, "start", "--run", "2")
+    wait_for_events(topo, 50)
+    ctl(topo, "stop")
+    first = events(topo.parent / "out" / "run-2.evf")
+    refused = run_cli("ctl", topo, "start", "--run", "2", cwd=topo.parent)
+    assert refused.returncode == 1, refused.stderr
+    assert "run 2 was already taken by this topology" in refused.stderr
+    assert "out/run-2.evf" in refused.stderr and "--overwrite" in refused.stderr
+    assert status(topo)["run"]["state"] == "stopped"
+    assert [e.number for e in events(topo.parent / "out" / "run-2.evf")] == [
+        e.number for e in first
+    ]
+    # A file of the same name left by another job: refused too, by its file alone.
+    (topo.parent / "out" / "run-4.evf").write_bytes(b"an earlier run's data")
+    refused = run_cli("ctl", topo, "start", "--run", "4", cwd=topo.parent)
+    assert refused.returncode == 1, refused.stderr
+    assert "run 4 has files already (out/run-4.evf)" in refused.stderr
+    assert "already taken" not in refused.stderr
+    assert (topo.parent / "out" / "run-4.evf").read_bytes() == b"an earlier run's data"
+    ctl(topo, "start", "--run", "2", "--overwrite")
+    wait_for_events(topo, len(first) + 50)
+    ctl(topo, "stop")
+    ctl(topo, "stop")
+    _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    again = events(topo.parent / "out" / "run-2.evf")
+    assert {e.run for e in again} == {2}
+    assert again[0].number > first[-1].number, "the second run 2 replaced the first's file"

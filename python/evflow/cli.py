@@ -132,6 +132,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     start = ctl_action.add_parser("start", help="start run N (a topology held by --hold)")
     start.add_argument("--run", type=_non_negative, required=True, help="run number")
+    start.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="start a run number this topology took already, or whose files exist, "
+        "replacing its files",
+    )
     top = sub.add_parser("top", help="a live view of a running job's metrics (q quits)")
     top.add_argument(
         "endpoint", help="the job's --metrics HOST:PORT, its /metrics URL, or a topology file"
@@ -340,6 +346,7 @@ def main(argv=None) -> int:
                 args.action,
                 as_json=getattr(args, "json", False),
                 run=getattr(args, "run", None),
+                overwrite=getattr(args, "overwrite", False),
             )
         if args.command == "info":
             return inspect.info(args.file, as_json=args.json)

@@ -69,7 +69,7 @@ class Status:
             self.state = "draining"
         return {"ok": True, "state": "draining"}
 
-    def start_run(self, run) -> dict:
+    def start_run(self, run, overwrite=False) -> dict:
         return {"ok": False, "error": NOT_HELD}
 
     def run(self) -> None:
@@ -193,7 +193,7 @@ class ControlServer:
         if command == "stop":
             return self.status.request_stop()
         if command == "start":
-            return self.status.start_run(request.get("run"))
+            return self.status.start_run(request.get("run"), bool(request.get("overwrite")))
         return {"ok": False, "error": f"unknown command {command!r}"}
 
     def close(self) -> None:
@@ -330,13 +330,16 @@ def _write_report(file, plan: Plan, report, processes: list) -> None:
         raise EvflowError(f"cannot write the topology report to {file}: {e.strerror or e}") from e
 
 
-def ctl(file, command: str, *, as_json=False, run=None) -> int:
-    """``evflow ctl FILE status|stop|start``: asks the controller of the topology in ``file``."""
+def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
+    """``evflow ctl FILE status|stop|start``: asks the controller of the topology in ``file``
+    (``overwrite``: start a run whose number was taken, replacing its files)."""
     name = read(file).name
     path = control_socket(name)
     request = {"command": command}
     if run is not None:
         request["run"] = run
+    if overwrite:
+        request["overwrite"] = True
     try:
         answer = _request(path, request)
     except (FileNotFoundError, ConnectionRefusedError):

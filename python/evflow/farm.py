@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 
-from evflow import controller, farm_summary, launchers
+from evflow import controller, farm_summary, launchers, outputs
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.path import step_name
@@ -140,6 +140,7 @@ class Farm:
         self.run_stopping = 0
         self.run_told = 0
         self.written_before = 0
+        self.runs_taken = set()
         self.topology = plan.topology
         self.procs = [Proc(d, h, r, plan.roles(d, h, r)) for d, h, r in plan.processes()]
         self.segments = plan.segments
@@ -163,6 +164,7 @@ class Farm:
                 segment, slot = p.worker()
                 self.slots[segment.index][slot] = p
         self.sinks = [p for p in self.procs if p.device.kind == "path" and not p.device.outputs]
+        self.sinks_steps = [step for p in self.sinks for step in p.device.steps()]
         self.restart_times = {}
         """Per device, when its processes were restarted in the last minute."""
         self.stop = 0
@@ -302,9 +304,10 @@ class Farm:
                 self.signal = self.signal or "evflow ctl stop"
             return {"ok": True, "state": "draining"}
 
-    def start_run(self, number) -> dict:
+    def start_run(self, number, overwrite=False) -> dict:
         """``evflow ctl start --run N``: the held topology's sources read, their events
-        carrying run N, until ``evflow ctl stop``."""
+        carrying run N, until ``evflow ctl stop``. A run number this topology has taken, or
+        whose files exist, is refused unless ``overwrite``: its files would be replaced."""
         with self.lock:
             if not self.hold:
                 return {"ok": False, "error": controller.NOT_HELD}
@@ -319,10 +322,29 @@ class Farm:
                     "error": f"run {self.run_number} is {state}: stop it first "
                     "(evflow ctl FILE stop)",
                 }
+            if not overwrite:
+                refused = self._run_taken(number)
+                if refused:
+                    return {"ok": False, "error": refused}
             self.run_started += 1
             self.run_number = number
+            self.runs_taken.add(number)
             print(f"evflow: run {number} started", file=sys.stderr)
             return {"ok": True, "state": "running"}
+
+    def _run_taken(self, number: int) -> str | None:
+        """Why run ``number`` may not start without ``--overwrite``: this topology took it
+        already, or its files are there (a run of an earlier ``evflow up``); else None."""
+        files = [f for f in outputs.run_files(self.sinks_steps, number) if os.path.lexists(f)]
+        taken = number in self.runs_taken
+        if not taken and not files:
+            return None
+        why = ["was already taken by this topology"] if taken else []
+        why += [f"has files already ({', '.join(files)})"] if files else []
+        return (
+            f"run {number} {' and '.join(why)}: starting it would replace its files; choose "
+            "another run number, or add --overwrite (evflow ctl FILE start --run N --overwrite)"
+        )
 
     def run_status(self):
         """The held topology's run, as ``evflow ctl status`` shows it; None when not held."""
@@ -857,8 +879,8 @@ class _FarmStatus:
     def request_stop(self) -> dict:
         return self.farm.request_stop()
 
-    def start_run(self, number) -> dict:
-        return self.farm.start_run(number)
+    def start_run(self, number, overwrite=False) -> dict:
+        return self.farm.start_run(number, overwrite)
 
     def run(self):
         return self.farm.run_status()
