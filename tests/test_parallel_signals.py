@@ -25,7 +25,7 @@ from typing import NamedTuple
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import _default_sigint, assert_completion, error_lines, evflow_cmd, run_cli
+from conftest import assert_completion, error_lines, evflow_cmd, run_cli
 
 TRANSPORTS = ["shm", "ipc"]
 SOAK = bool(os.environ.get("EVFLOW_SOAK"))
@@ -176,7 +176,6 @@ def start_job(*args, cwd):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-        preexec_fn=_default_sigint,
         start_new_session=True,
     )
 

@@ -3,12 +3,13 @@
 import json
 import os
 import signal
+import subprocess
 import time
 
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import assert_completion, run_cli, start_cli
+from conftest import assert_completion, evflow_cmd, run_cli, start_cli
 from evflow.processing import Terminated
 
 STARTUP_DEADLINE_S = 30
@@ -230,3 +231,83 @@ def test_signal_during_process_closes_files_then_propagates(tmp_path, signum, ex
         assert f.stopped is None
         assert [e.number for e in f] == [1, 2]
     assert os.listdir(tmp_path) == ["out.evf"]
+
+
+# --- however the job was started ------------------------------------------------------------
+
+TOPOLOGY = """
+name = "{name}"
+[devices.gen]
+steering = "gen.py"
+outputs = ["raw"]
+[devices.store]
+steering = "store.py"
+inputs = ["raw"]
+"""
+
+STORE = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.FileOutput("slow.evf"))
+"""
+
+
+def _as_a_background_job():
+    # What `evflow ... &` in a script gets (SIGINT ignored), and a parent that left SIGINT
+    # and SIGTERM blocked: the signal mask and ignored signals survive exec.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+@pytest.mark.parametrize("how", ["run", "up", "up --hold"])
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+)
+def test_a_job_started_with_signals_ignored_or_blocked_still_answers_them(
+    tmp_path, how, signum, code
+):
+    """`evflow run` and `evflow up` (forked on one host, or device processes with --hold) stop
+    cleanly on SIGINT and SIGTERM even when started with SIGINT ignored and both blocked."""
+    steering = SLOW_STEERING.replace('ef.process(path, report="job.json")\n', "")
+    steering = steering.replace(
+        'path.add(ef.modules.FileOutput("slow.evf", compression="zstd"))', ""
+    )
+    if how == "run":
+        output = 'path.add(ef.modules.FileOutput("slow.evf"))\n'
+        (tmp_path / "steer.py").write_text(steering + output + "ef.process(path)\n")
+        args = ["run", "steer.py"]
+    else:
+        (tmp_path / "gen.py").write_text(steering)
+        (tmp_path / "store.py").write_text(STORE)
+        (tmp_path / "topo.toml").write_text(TOPOLOGY.format(name=f"sig{os.getpid()}"))
+        args = ["up", "topo.toml", *how.split()[1:]]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(
+        evflow_cmd(*args),
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_as_a_background_job,
+    )
+    try:
+        if how == "up --hold":
+            started = run_cli("ctl", "topo.toml", "start", "--run", "1", cwd=tmp_path)
+            deadline = time.monotonic() + STARTUP_DEADLINE_S
+            while started.returncode != 0 and time.monotonic() < deadline:
+                time.sleep(0.1)  # the control socket is not there yet
+                started = run_cli("ctl", "topo.toml", "start", "--run", "1", cwd=tmp_path)
+            assert started.returncode == 0, started.stderr
+        wait_for(lambda: written(tmp_path)[0] >= 5, STARTUP_DEADLINE_S, "5 events", process)
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=EXIT_DEADLINE_S)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == code, err
+    assert "Traceback" not in err
+    with ef.open(tmp_path / "slow.evf") as f:
+        assert f.stopped is None
+        assert len(f) >= 1

@@ -4,6 +4,7 @@ import argparse
 import logging
 import os
 import runpy
+import signal
 import sys
 import traceback
 
@@ -11,7 +12,7 @@ import evflow
 from evflow import _native, diagnostics, steering
 from evflow.errors import ConfigError, EvflowError, ModuleError
 from evflow.launchers import LAUNCHERS
-from evflow.processing import CLEANUP_PREFIX, Terminated
+from evflow.processing import CLEANUP_PREFIX, Terminated, raise_terminated
 from evflow.topology import TopologyError
 
 EXIT = {
@@ -254,6 +255,15 @@ def _check_steering(path: str) -> None:
         raise _UsageError(f"steering file {where}: {getattr(e, 'msg', None) or e}") from None
 
 
+def _answer_signals() -> None:
+    """Lets SIGINT and SIGTERM stop a job however it was started: a background job of a
+    script (``evflow up FILE &``) inherits SIGINT ignored, and Python then installs no
+    KeyboardInterrupt handler; a parent may also leave the signals blocked."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, raise_terminated)
+
+
 def _set_up_logging(level: str) -> None:
     from evflow import _native
 
@@ -319,6 +329,8 @@ def main(argv=None) -> int:
 
     try:
         args = _parse(sys.argv[1:] if argv is None else list(argv))
+        if args.command in ("run", "up"):
+            _answer_signals()
         if args.command == "run":
             return _run(args)
         if args.command == "up":

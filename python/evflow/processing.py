@@ -25,7 +25,8 @@ class Terminated(BaseException):
     """SIGTERM arrived: the job stopped reading and closed its files."""
 
 
-def _raise_terminated(signum, frame):
+def raise_terminated(signum, frame):
+    """The SIGTERM handler of a job: stop as on SIGINT, ending in ``Terminated``."""
     raise Terminated("terminated by SIGTERM")
 
 
@@ -165,7 +166,7 @@ def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict
     """Runs ``steps`` (a source, then modules) with checked options; ``finish`` takes what it
     returns. ``watch`` sees the job's progress about every 250 ms (``evflow up``, metrics);
     a true return asks the job to stop."""
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
     try:
         outcome = _native.run_path(
             steps[0],
