@@ -9,18 +9,21 @@ process. Anything else (several segments, several hosts, network namespaces) run
 """
 
 import json
+import logging
 import os
 import socket
 import sys
-import tempfile
 import threading
 import time
 
 from evflow import launchers, metrics, steering
 from evflow.errors import ConfigError, EvflowError
+from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
 from evflow.topology import load, read
+
+log = logging.getLogger("evflow")
 
 STATUS_EVERY = 0.5
 """Seconds between two updates of the live status line."""
@@ -36,11 +39,6 @@ NOT_HELD = (
     "the topology was not started with --hold: it runs one run until its sources end; "
     "`evflow ctl FILE stop` ends it early"
 )
-
-
-def control_socket(name: str) -> str:
-    """The control socket of the topology ``name`` on this machine."""
-    return os.path.join(tempfile.gettempdir(), f"evflow-{os.getuid()}", f"{name}.ctl")
 
 
 class Status:
@@ -148,7 +146,6 @@ class ControlServer:
     def __init__(self, name: str, status: Status):
         self.path = control_socket(name)
         self.status = status
-        os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
         if os.path.exists(self.path):
             try:
                 _request(self.path, {"command": "ping"})
@@ -160,7 +157,15 @@ class ControlServer:
                     f"{self.path}); stop it with `evflow ctl FILE stop` or rename this one"
                 )
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.bind(self.path)
+        for _ in range(3):
+            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+            try:
+                self.sock.bind(self.path)
+                break
+            except FileNotFoundError:
+                continue  # another controller that ended removed the empty directory
+        else:
+            raise ConfigError(f"cannot bind the control socket {self.path}")
         self.sock.listen(8)
         self.thread = threading.Thread(target=self._serve, name="evflow-ctl", daemon=True)
         self.thread.start()
@@ -202,6 +207,7 @@ class ControlServer:
             os.unlink(self.path)
         except FileNotFoundError:
             pass
+        remove_if_empty(os.path.dirname(self.path))
 
 
 def _receive(conn) -> dict:
@@ -228,6 +234,8 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     (``local``, ``ssh``, ``slurm``; python/evflow/launchers.py)."""
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
+    for path in sweep_leftovers():
+        log.info("removed %s, left by a job that was killed", path)
     job = plan.job()
     starter = launchers.make(launcher, topology, ssh_config=ssh_config, ssh_env=ssh_env)
     hosts = sorted({host for _, host, _ in plan.processes()})

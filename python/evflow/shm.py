@@ -4,17 +4,13 @@ A session is one segment file, ``/dev/shm/evflow.<user>.<session>``, shared by t
 processes of a job's ``shm://session/...`` channels (docs/shm.md).
 """
 
-import glob
 import json
-import os
-import re
-import shutil
 import sys
-import tempfile
 
 from evflow import _native
 from evflow.errors import ConfigError
 from evflow.inspect import _size
+from evflow.leftovers import sweep_control_sockets
 
 COLUMNS = (
     "session",
@@ -103,31 +99,10 @@ def _remove_named(names: list[str], out) -> list[str]:
     return removed
 
 
-JOB_DIRECTORY = re.compile(r"evflow-job-(\d+)-\d+")
-"""A parallel job's directory in the temporary directory, named by its monitor's pid and the
-job's session (docs/parallel.md)."""
-
-
-def _job_directories(sessions: list[str]) -> list[str]:
-    """Directories of parallel jobs whose monitor is gone: all of them, or those of the named
-    sessions (``job-<pid>-<n>``)."""
-    found = []
-    for path in glob.glob(os.path.join(tempfile.gettempdir(), "evflow-job-*")):
-        match = JOB_DIRECTORY.fullmatch(os.path.basename(path))
-        if not match or (sessions and os.path.basename(path)[len("evflow-") :] not in sessions):
-            continue
-        try:
-            os.kill(int(match.group(1)), 0)
-        except ProcessLookupError:
-            found.append(path)
-        except OSError:
-            pass  # alive, though not ours to signal
-    return found
-
-
 def clean(names=(), out=sys.stdout) -> int:
     """Removes the sessions whose processes are all dead (only those named, if any) and prints
-    them, and the directories of parallel jobs whose monitor died; returns the exit code.
+    them, the temporary directories of jobs and devices whose processes are all dead, and the
+    control sockets of controllers that died; returns the exit code.
     Sessions with a running process, and files that are not readable segments, stay."""
     before = {s["path"]: s for s in sessions()}
     removed = _remove_named(list(names), out) if names else clean_sessions()
@@ -135,9 +110,11 @@ def clean(names=(), out=sys.stdout) -> int:
         s = before.get(path)
         detail = f" ({_size(s['size'])}, {s['dead']} dead processes)" if s else ""
         print(f"removed {path}{detail}", file=out)
-    for path in _job_directories(list(names)):
-        shutil.rmtree(path, ignore_errors=True)
-        print(f"removed {path} (the directory of a job whose monitor died)", file=out)
+    for path in _native.sweep_tmpdirs(list(names) if names else None):
+        print(f"removed {path} (a temporary directory whose processes are all dead)", file=out)
+    if not names:
+        for path in sweep_control_sockets():
+            print(f"removed {path} (the control socket of a controller that died)", file=out)
     if not removed:
         print("no dead sessions", file=out)
     return 0

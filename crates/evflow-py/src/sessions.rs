@@ -3,6 +3,7 @@
 use crate::errors::EvflowError;
 use evflow_shm::layout::PAGE_LEN;
 use evflow_shm::session::{clean_dead_sessions, list_sessions, remove_session, SessionInfo};
+use evflow_runtime::parallel::tmpdir;
 use evflow_shm::Segment;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -86,10 +87,20 @@ pub fn shm_remove(py: Python<'_>, path: std::path::PathBuf) -> PyResult<bool> {
     py.detach(|| remove_session(&path)).map_err(|e| EvflowError::new_err(e.to_string()))
 }
 
+/// Removes evflow's directories in the temporary directory whose processes are all dead (a
+/// killed job's, a killed device's), or only those of the named sessions; returns them.
+#[pyfunction]
+#[pyo3(signature = (sessions=None))]
+pub fn sweep_tmpdirs(py: Python<'_>, sessions: Option<Vec<String>>) -> Vec<String> {
+    let removed = py.detach(|| tmpdir::sweep(sessions.as_deref()));
+    removed.iter().map(|p| p.display().to_string()).collect()
+}
+
 /// Registers the functions on the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shm_sessions, m)?)?;
     m.add_function(wrap_pyfunction!(shm_clean, m)?)?;
     m.add_function(wrap_pyfunction!(shm_remove, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_tmpdirs, m)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@ use super::board::Board;
 use super::child::{self, Ctx, Role, EXIT_JOB_ERROR, EXIT_ORPHAN};
 use super::curve::Keys;
 use super::jobdir::JobDir;
+use super::tmpdir::{self, Claim};
 use super::link::{Exit, Link, LinkConfig};
 use super::net::{AddressBook, Net, Remote};
 use super::parts::Parts;
@@ -67,6 +68,8 @@ struct Prepared {
     names: Vec<String>,
     board: Arc<Board>,
     dir: JobDir,
+    /// The segment's ipc directory on this host, shared with its other processes here.
+    ipc: Option<Claim>,
     net: Net,
     link: Option<Link>,
     monitor: libc::pid_t,
@@ -95,8 +98,8 @@ pub fn run(
         return Err(format!("{name} has no role in its topology"));
     }
     let several = roles.len() > 1;
-    // What an earlier process of this name left when it was killed.
-    JobDir::sweep(name);
+    // What killed processes left on this host (an earlier process of this name, say).
+    tmpdir::sweep(None);
     let mut prepared =
         roles.into_iter().map(|spec| Prepared::new(spec, name, several, device)).collect::<Result<Vec<_>, _>>()?;
     let (first, rest) = prepared.split_first_mut().expect("one role or more");
@@ -122,8 +125,11 @@ pub fn run(
     let lost = std::iter::once(&*first).chain(rest.iter()).any(|role| role.board.monitor_lost());
     let code = if lost { code.max(EXIT_ORPHAN) } else { code };
     child::finish_channels(&first.ctx(opts));
-    for role in &prepared {
+    for role in prepared {
         role.dir.remove();
+        if let Some(ipc) = role.ipc {
+            ipc.release();
+        }
     }
     Ok(code)
 }
@@ -166,12 +172,15 @@ impl Prepared {
             curve: device.curve.clone(),
         });
         // ipc sockets of a segment live in one directory of this host that all its
-        // processes name alike.
-        let ipc_dir = std::env::temp_dir().join(format!("evflow-{}", spec.session));
-        if transport == Transport::Ipc {
-            std::fs::create_dir_all(&ipc_dir)
-                .map_err(|e| format!("cannot create the directory {}: {e}", ipc_dir.display()))?;
-        }
+        // processes name alike, and the last one to leave removes.
+        let ipc_dir = std::env::temp_dir().join(format!("{}{}", tmpdir::PREFIX, spec.session));
+        let ipc = match transport {
+            Transport::Ipc => Some(
+                Claim::take(&spec.session, false)
+                    .map_err(|e| format!("cannot create the directory {}: {e}", ipc_dir.display()))?,
+            ),
+            _ => None,
+        };
         let net = Net {
             transport,
             session: spec.session.clone(),
@@ -192,7 +201,7 @@ impl Prepared {
         let link = Link::start(link_config, board.clone(), book)?;
         // SAFETY: getppid cannot fail.
         let monitor = unsafe { libc::getppid() };
-        Ok(Prepared { spec, parts, names, board, dir, net, link: Some(link), monitor })
+        Ok(Prepared { spec, parts, names, board, dir, ipc, net, link: Some(link), monitor })
     }
 
     fn ctx<'a>(&'a self, opts: &'a ProcessOptions) -> Ctx<'a> {
@@ -211,7 +220,7 @@ impl Prepared {
 
     /// Initializes and runs the role, then sends its last report; its exit code.
     fn run(&mut self, opts: &ProcessOptions, hooks: &mut dyn Hooks, set_up: bool) -> i32 {
-        let Prepared { spec, parts, names, board, dir, net, link, monitor } = self;
+        let Prepared { spec, parts, names, board, dir, net, link, monitor, .. } = self;
         let RoleSpec { role, path, popts, .. } = spec;
         let ctx = Ctx { board, net, dir, opts, popts, names, parts, monitor: *monitor, role: *role };
         let code = match initialize(&ctx, path) {

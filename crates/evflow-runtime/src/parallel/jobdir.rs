@@ -4,6 +4,7 @@
 
 use crate::job::{Hook, JobError};
 use crate::module::{ModuleError, Origin, Severity};
+use super::tmpdir::Claim;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -25,18 +26,19 @@ struct ErrorRecord {
 
 const HOOKS: [Hook; 6] = [Hook::Initialize, Hook::BeginRun, Hook::Event, Hook::Read, Hook::EndRun, Hook::Terminate];
 
-/// The job directory of one job.
-#[derive(Debug, Clone)]
+/// The job directory of one job, claimed by the process that made it (and its forked
+/// children) until they are all gone ([`super::tmpdir`]).
+#[derive(Debug)]
 pub struct JobDir {
     path: PathBuf,
+    _claim: Claim,
 }
 
 impl JobDir {
     /// Makes a fresh directory for the job under the temporary directory.
     pub fn create(session: &str) -> std::io::Result<JobDir> {
-        let path = std::env::temp_dir().join(format!("evflow-{session}"));
-        std::fs::create_dir_all(&path)?;
-        Ok(JobDir { path })
+        let claim = Claim::take(session, true)?;
+        Ok(JobDir { path: claim.path().to_path_buf(), _claim: claim })
     }
 
     /// Its path.
@@ -146,27 +148,6 @@ impl JobDir {
     /// Removes the directory and everything in it.
     pub fn remove(&self) {
         let _ = std::fs::remove_dir_all(&self.path);
-    }
-
-    /// Removes the directories a process named `name` left when it was killed (`name-PID`,
-    /// or `name-PID-sN` for a process with several roles) whose process is gone: a device
-    /// replica restarted many times would otherwise leave one per death. A directory whose
-    /// pid now belongs to another process stays.
-    pub fn sweep(name: &str) {
-        let prefix = format!("evflow-{name}-");
-        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
-        for entry in entries.filter_map(Result::ok) {
-            let file_name = entry.file_name();
-            let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else { continue };
-            let pid = rest.split_once("-s").map_or(rest, |(pid, _)| pid);
-            let Ok(pid) = pid.parse::<libc::pid_t>() else { continue };
-            // SAFETY: signal 0 only asks whether the process exists.
-            let gone = unsafe { libc::kill(pid, 0) } != 0
-                && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-            if gone {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
     }
 }
 

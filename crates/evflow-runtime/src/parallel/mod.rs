@@ -17,6 +17,7 @@ mod net;
 mod output;
 pub mod parts;
 pub mod protocol;
+pub mod tmpdir;
 mod worker;
 
 use crate::job::Interrupt;

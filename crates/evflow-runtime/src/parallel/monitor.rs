@@ -69,6 +69,8 @@ pub fn process(
     // SAFETY: getpid cannot fail.
     let pid = unsafe { libc::getpid() };
     let session = format!("job-{pid}-{}", monotonic_ns() % 1_000_000_000);
+    // What killed jobs left (their shm sessions go when a channel joins one).
+    super::tmpdir::sweep(None);
     let dir = JobDir::create(&session).map_err(|e| format!("cannot create the job's directory: {e}"))?;
     let board = Board::new(popts.processes, names.len()).map_err(|e| format!("cannot map the job's board: {e}"))?;
     let net = Net {
