@@ -1,9 +1,9 @@
 //! This user's shared-memory sessions, for `evflow shm ls` and `evflow shm clean`.
 
 use crate::errors::EvflowError;
+use evflow_runtime::parallel::tmpdir;
 use evflow_shm::layout::PAGE_LEN;
 use evflow_shm::session::{clean_dead_sessions, list_sessions, remove_session, SessionInfo};
-use evflow_runtime::parallel::tmpdir;
 use evflow_shm::Segment;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

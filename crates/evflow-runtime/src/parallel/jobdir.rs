@@ -2,9 +2,9 @@
 //! errors that stopped them, their mergeable objects, the events not completed), and the
 //! ipc sockets. Removed at the end of the job.
 
+use super::tmpdir::Claim;
 use crate::job::{Hook, JobError};
 use crate::module::{ModuleError, Origin, Severity};
-use super::tmpdir::Claim;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
