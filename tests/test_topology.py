@@ -408,7 +408,15 @@ def test_a_host_whose_namespace_does_not_exist(tmp_path):
         '[hosts.a]\naddress = "10.77.9.1"\nnetns = "evf-none-here"\n[devices.gen]\nhost = "a"',
     )
     topo = write_chain(tmp_path, text)
-    assert_refused(tmp_path, topo, (3, "network namespace 'evf-none-here' does not exist"))
+    assert_refused(
+        tmp_path,
+        topo,
+        (
+            3,
+            "network namespace 'evf-none-here' does not exist (as root, "
+            f"`evflow hosts up {topo}` makes the namespace hosts of the file)",
+        ),
+    )
 
 
 def test_not_toml_and_no_name(tmp_path):

@@ -1,16 +1,25 @@
-"""Simulated hosts for tests and benchmarks: network namespaces on one bridge, made and
-removed by whoever uses them (also when they fail). Each host gets ``10.77.K.N`` on its veth;
-the bridge, in this namespace, is ``10.77.K.254``, where the controller listens."""
+"""Simulated hosts for tests and benchmarks: the namespace hosts of ``evflow hosts up``
+(``evflow.hosts``), with names unique to each run, made and removed by whoever uses them
+(also when they fail). Each host gets ``10.77.K.N`` on its veth; the bridge, in this
+namespace, is ``10.77.K.254``, where the controller listens."""
 
 import os
 import random
 import re
 import subprocess
 
+from evflow import hosts as namespace_hosts
 
-def _ip(*args, netns=None, check=True):
-    command = ["ip", *args] if netns is None else ["ip", "netns", "exec", netns, "ip", *args]
-    return subprocess.run(command, capture_output=True, text=True, check=check)
+SUBNET_TRIES = 5
+"""Subnets tried when another run took the one chosen meanwhile."""
+
+
+def free_subnet() -> int:
+    """K of a subnet ``10.77.K.0/24`` no interface of this machine has (one left by a run that
+    was killed before it cleaned up would take the routes)."""
+    out = subprocess.run(["ip", "-o", "addr"], capture_output=True, text=True).stdout
+    taken = set(re.findall(r"inet 10\.77\.(\d+)\.", out))
+    return random.choice([n for n in range(1, 250) if str(n) not in taken])
 
 
 class Hosts:
@@ -20,38 +29,36 @@ class Hosts:
     def __init__(self, names):
         self.names = list(names)
         self.tag = f"{os.getpid() % 10000:04d}{random.randrange(100):02d}"
-        # A subnet no interface of this machine has: one left by a run that was killed
-        # before it cleaned up would take the routes.
-        taken = set(re.findall(r"inet 10\.77\.(\d+)\.", _ip("-o", "addr", check=False).stdout))
-        self.subnet = random.choice([n for n in range(1, 250) if str(n) not in taken])
-        self.bridge = f"evb{self.tag}"
         self.netns = {h: f"evf{self.tag}-{h}" for h in self.names}
-        self.veth = {h: f"evv{self.tag}{i}" for i, h in enumerate(self.names)}
-        self.address = {h: f"10.77.{self.subnet}.{i + 1}" for i, h in enumerate(self.names)}
-        self.controller = f"10.77.{self.subnet}.254"
+        self._choose_subnet()
+
+    def _choose_subnet(self):
+        subnet = free_subnet()
+        self.address = {h: f"10.77.{subnet}.{i + 1}" for i, h in enumerate(self.names)}
+        self.controller = f"10.77.{subnet}.254"
+        self.network = namespace_hosts.network(
+            f"hosts-{self.tag}",
+            {h: (self.netns[h], self.address[h]) for h in self.names},
+            self.controller,
+        )
+        self.veth = {h.name: h.veth for h in self.network.hosts}
+        self.bridge = self.network.bridge
 
     def __enter__(self):
-        try:
-            _ip("link", "add", self.bridge, "type", "bridge")
-            _ip("addr", "add", f"{self.controller}/24", "dev", self.bridge)
-            _ip("link", "set", self.bridge, "up")
-            for h in self.names:
-                ns, veth, inner = self.netns[h], self.veth[h], f"evp{self.tag}"
-                _ip("netns", "add", ns)
-                _ip("link", "add", veth, "type", "veth", "peer", "name", inner, "netns", ns)
-                _ip("link", "set", veth, "master", self.bridge, "up")
-                _ip("link", "set", "lo", "up", netns=ns)
-                _ip("addr", "add", f"{self.address[h]}/24", "dev", inner, netns=ns)
-                _ip("link", "set", inner, "up", netns=ns)
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
+        for attempt in range(SUBNET_TRIES):
+            try:
+                namespace_hosts.up(self.network)
+                return self
+            except namespace_hosts.SubnetTakenError:
+                # Another run beside this one took it since it was chosen.
+                if attempt == SUBNET_TRIES - 1:
+                    raise
+                self._choose_subnet()
         return self
 
     def pids(self, host):
         """The processes running in ``host``'s namespace."""
-        out = _ip("netns", "pids", self.netns[host], check=False).stdout
-        return [int(p) for p in out.split()]
+        return namespace_hosts.pids(self.netns[host])
 
     def kill_all(self, host):
         """SIGKILLs every process in ``host``'s namespace."""
@@ -63,11 +70,7 @@ class Hosts:
 
     def link(self, host, up: bool):
         """Takes ``host``'s link to the bridge down (or up again)."""
-        _ip("link", "set", self.veth[host], "up" if up else "down")
+        subprocess.run(["ip", "link", "set", self.veth[host], "up" if up else "down"], check=True)
 
     def __exit__(self, *exc):
-        for h in self.names:
-            self.kill_all(h)
-            _ip("netns", "del", self.netns[h], check=False)
-            _ip("link", "del", self.veth[h], check=False)
-        _ip("link", "del", self.bridge, check=False)
+        namespace_hosts.down(self.network, kill=True)

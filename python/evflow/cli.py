@@ -179,6 +179,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     new.add_argument("name", metavar="NAME")
     new.add_argument("--dir", default=".", help="where to write them (default: here)")
+    hosts = sub.add_parser(
+        "hosts", help="make or remove a topology's namespace hosts on this machine (as root)"
+    )
+    hosts_action = hosts.add_subparsers(dest="action", parser_class=_Parser, required=True)
+    hosts_up = hosts_action.add_parser(
+        "up", help="make the network namespaces, veths and bridge of its hosts with netns"
+    )
+    hosts_up.add_argument("topology", help="topology file (TOML, see docs/topology.md)")
+    hosts_down = hosts_action.add_parser("down", help="remove what `evflow hosts up FILE` made")
+    hosts_down.add_argument("topology", help="the topology file `evflow hosts up` read")
     shm = sub.add_parser("shm", help="list or clean this user's shared-memory sessions")
     action = shm.add_subparsers(dest="action", parser_class=_Parser, required=True)
     ls = action.add_parser("ls", help="list sessions: size, processes, memory use, state")
@@ -384,6 +394,10 @@ def main(argv=None) -> int:
             public, secret = _native.curve_keys_new(args.name, args.dir)
             print(f"{public}\n{secret} (secret: mode 0600, keep it on this host)")
             return EXIT["ok"]
+        if args.command == "hosts":
+            from evflow import hosts
+
+            return hosts.run(args.topology, args.action)
         if args.command == "shm":
             from evflow import shm
 

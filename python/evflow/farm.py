@@ -11,13 +11,12 @@ reports its part of the board every heartbeat, and the controller publishes the 
 import json
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
 from collections import deque
 
-from evflow import controller, farm_summary, launchers, outputs
+from evflow import controller, farm_summary, hosts, launchers, outputs
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.path import step_name
@@ -381,13 +380,7 @@ class Farm:
             for name, h in self.topology.hosts.items()
         )
         first = next((a for a in addresses if a), "127.0.0.1")
-        try:
-            out = subprocess.run(
-                ["ip", "-o", "route", "get", first], capture_output=True, text=True, check=True
-            ).stdout.split()
-            return out[out.index("src") + 1]
-        except (OSError, subprocess.CalledProcessError, ValueError, IndexError):
-            return "127.0.0.1"
+        return hosts.route_source(first) or "127.0.0.1"
 
     def _host_address(self, host: str) -> str:
         given = self.topology.hosts.get(host, {}).get("address")

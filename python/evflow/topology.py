@@ -188,8 +188,8 @@ def _check_hosts(topology: Topology) -> list:
             problems.append(
                 (
                     host["line"],
-                    f"host {name}: network namespace {netns!r} does not exist "
-                    f"(make it with `ip netns add {netns}`)",
+                    f"host {name}: network namespace {netns!r} does not exist (as root, "
+                    f"`evflow hosts up {topology.file}` makes the namespace hosts of the file)",
                 )
             )
     problems.extend(_check_keys(topology))
