@@ -277,8 +277,10 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
         return stop
 
     opts = {"max_events": None, "seed": 0}
+    # With a segment, each part's on_error is its device's (plan.parallel); alone, the device's.
+    on_error = plan.devices[0].on_error
     try:
-        outcome = execute(steps, opts, on_error="stop", job=job, parallel=parallel, watch=watch)
+        outcome = execute(steps, opts, on_error=on_error, job=job, parallel=parallel, watch=watch)
     finally:
         server.close()
         if served is not None:

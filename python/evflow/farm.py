@@ -107,6 +107,8 @@ class Proc:
         self.exited_at = None
         self.port = None
         """The port to bind (a restarted bridge binds its relay where the first one did)."""
+        self.busy = (None, 0.0)
+        """A replica's: the seq its reports say it is busy on, and since when."""
 
     def worker(self):
         """(segment, slot) of a processor replica, or None."""
@@ -465,6 +467,7 @@ class Farm:
         p.popen = self.launcher.start(p.host, self._command(p), p.name)
         p.started = time.monotonic()
         p.reports = {}
+        p.busy = (None, 0.0)
         p.state = "starting"
         relay = threading.Thread(
             target=_relay, args=(p.name, p.popen.stdout, self.tty), daemon=True
@@ -479,6 +482,7 @@ class Farm:
             self._take_signals(signals)
             self._forgive(time.monotonic() - turn - 3 * HEARTBEAT)
             turn = time.monotonic()
+            self._kill_hung()
             self._reap()
             now = time.monotonic()
             if now >= next_view:
@@ -501,6 +505,7 @@ class Farm:
         for p in self.procs:
             p.heard += stalled
             p.started += stalled
+            p.busy = (p.busy[0], p.busy[1] + stalled)
 
     def _status_line(self) -> str:
         """The one-line live status: state, events in and out, rate, restarts."""
@@ -637,6 +642,28 @@ class Farm:
             else:
                 how = f"was killed by {_signal(code)}"
             self._ended(p, code, how)
+
+    def _kill_hung(self) -> None:
+        """Kills the replicas busy on one event for longer than their device's
+        ``event_timeout``, as the forked engine's monitor does: the replica is then dead, its
+        events go to the others, and the event's attempts count at its origin."""
+        now = time.monotonic()
+        for p in self.procs:
+            worker = p.worker()
+            limit = worker and worker[0].workers.event_timeout_s
+            if not limit or p.state != "running" or p.popen is None:
+                continue
+            busy = p.reports.get(worker[0].index, {}).get("busy")
+            if busy != p.busy[0]:
+                p.busy = (busy, now)
+            elif busy is not None and now - p.busy[1] > limit:
+                print(
+                    f"evflow: warning: {p.name} spent more than event_timeout = {limit:g} s on the "
+                    f"event of seq {busy}: killing it",
+                    file=sys.stderr,
+                )
+                self.launcher.kill(p.popen)
+                p.busy = (busy, float("inf"))  # not killed twice while it dies
 
     @staticmethod
     def _replaceable(p: Proc) -> bool:

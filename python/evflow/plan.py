@@ -23,7 +23,7 @@ REMOTE_WORKER_QUEUE = 16
 """Events a processor replica on another host holds: enough to cover the round trip of its
 credits over the network (the engine's default, 2, is for shared memory on one host)."""
 
-_DEFAULT_QUEUE = _native.parallel_defaults()["worker_queue"]
+_DEFAULTS = _native.parallel_defaults()
 
 
 JUNCTION = "-j"
@@ -498,14 +498,25 @@ class Plan:
             builder = segment.workers
             names = [r.name for r in segment.readouts]
             building = {"readouts": names, "batch": builder.batch, "timeout": builder.timeout_s}
+        workers = segment.workers
         return {
             "event_building": building,
             "processes": len(segment.slots),
             "ordered": segment.ordered,
+            # process()'s error options: each device's on_error for its own modules; the
+            # processor's event_timeout, max_retries and quarantine for its replicas.
+            "on_error": (
+                segment.origin.on_error,
+                workers.on_error if workers else "stop",
+                segment.custody.on_error,
+            ),
+            "event_timeout": workers.event_timeout_s if workers else None,
+            "max_retries": workers.max_retries if workers else _DEFAULTS["max_retries"],
+            "quarantine": workers.quarantine if workers else None,
             "max_restarts_per_minute": (segment.workers or segment.origin).max_restarts_per_minute,
             "segment_size": (segment.workers or segment.origin).segment_size,
             "transport": "tcp" if relayed else segment.transport,
-            "worker_queue": REMOTE_WORKER_QUEUE if remote else _DEFAULT_QUEUE,
+            "worker_queue": REMOTE_WORKER_QUEUE if remote else _DEFAULTS["worker_queue"],
             "parts": self.parts(segment),
         }
 

@@ -56,6 +56,12 @@ class Device:
     timeout_s: float
     batch: int
     segment_size: int | None
+    on_error: str
+    """What a module that raises on an event does, as ``process()``'s ``on_error``."""
+    event_timeout_s: float | None
+    max_retries: int
+    quarantine: str | None
+    """A processor's: ``process()``'s ``event_timeout``, ``max_retries`` and ``quarantine``."""
     line: int
     path: Path | None = None
     module: types.ModuleType | None = None

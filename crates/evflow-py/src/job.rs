@@ -426,7 +426,15 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
         let (input, workers, names): (usize, usize, Names) = parts.extract()?;
         let (input_name, worker, output, worker_names, bridge) = names;
         let names = PartNames { input: input_name, worker, output, workers: worker_names, bridge, label_logs: true };
-        o.parts = Some(Parts { input, workers, names });
+        let on_error = match d.get_item("on_error")?.filter(|v| !v.is_none()) {
+            Some(each) => {
+                let (input, workers, output): (String, String, String) = each.extract()?;
+                let parse = |s: String| s.parse::<OnError>().map_err(config_error);
+                Some([parse(input)?, parse(workers)?, parse(output)?])
+            }
+            None => None,
+        };
+        o.parts = Some(Parts { input, workers, names, on_error });
     }
     // A job of one process runs none of it, but its options must still be right.
     let checked = ParallelOptions { processes: o.processes.max(1), ..o.clone() };

@@ -11,7 +11,8 @@ use thiserror::Error;
 pub const FAILURE_WARNINGS_PER_MODULE: u64 = 5;
 
 /// What to do when a module's event hook fails.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum OnError {
     /// Stop the job: close what is open and report the error.
     #[default]

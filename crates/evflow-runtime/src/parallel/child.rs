@@ -110,7 +110,8 @@ impl Ctx<'_> {
     /// the board (the monitor initialized them before the fork).
     pub fn stage<'m>(&'m self, modules: &'m mut [Box<dyn Module>], first: usize) -> Stage<'m, BoardTally<'m>> {
         let tally = BoardTally::new(self.board, self.role.slot());
-        Stage::new(modules, self.names, first, self.opts.on_error, tally).initialized_before_fork()
+        let on_error = self.parts.on_error(self.role, self.opts.on_error);
+        Stage::new(modules, self.names, first, on_error, tally).initialized_before_fork()
     }
 
     /// This process's name.

@@ -268,7 +268,8 @@ fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
         path.source.initialize(&job).map_err(|e| vec![source_error(Hook::Initialize, e)])?;
     }
     let modules = &mut path.modules[steps.start.max(1) - 1..steps.end - 1];
-    let mut stage = Stage::new(modules, ctx.names, steps.start.max(1), ctx.opts.on_error, ());
+    let on_error = ctx.parts.on_error(ctx.role, ctx.opts.on_error);
+    let mut stage = Stage::new(modules, ctx.names, steps.start.max(1), on_error, ());
     let Err(error) = stage.initialize(&job) else { return Ok(()) };
     let mut errors = vec![error];
     errors.extend(stage.finish(&JobEnd::Stopped(format!("stopped by an error: {}", errors[0]))));

@@ -3,6 +3,7 @@
 //! topology gives them from its devices (docs/topology.md).
 
 use super::child::Role;
+use crate::job::OnError;
 use crate::module::Module;
 use std::ops::Range;
 
@@ -46,6 +47,9 @@ pub struct Parts {
     pub workers: usize,
     /// The processes' names.
     pub names: PartNames,
+    /// What the input's, the workers' and the output's modules do when one raises (a
+    /// topology: each device's own `on_error`); `None`: the job's.
+    pub on_error: Option<[OnError; 3]>,
 }
 
 impl Parts {
@@ -55,7 +59,7 @@ impl Parts {
     pub fn by_parallel_safe(modules: &[Box<dyn Module>]) -> Option<Parts> {
         let input = modules.iter().position(|m| m.parallel_safe())?;
         let workers = input + modules[input..].iter().take_while(|m| m.parallel_safe()).count();
-        Some(Parts { input, workers, names: PartNames::default() })
+        Some(Parts { input, workers, names: PartNames::default(), on_error: None })
     }
 
     /// Checks the parts against a path of `modules` modules (after the source), run by
@@ -87,6 +91,17 @@ impl Parts {
             // A readout device runs one process: the origin's name is its own.
             Role::Readout(_) => self.names.input.clone(),
         }
+    }
+
+    /// What the modules of `role`'s process do when one raises, given the job's `on_error`.
+    pub fn on_error(&self, role: Role, job: OnError) -> OnError {
+        let part = match role {
+            Role::Input | Role::Readout(_) => 0,
+            Role::Worker(_) => 1,
+            Role::Output => 2,
+            Role::Bridge => return job,
+        };
+        self.on_error.map_or(job, |each| each[part])
     }
 
     /// Path steps (source = 0) that `role` runs, in a path of `steps` steps.

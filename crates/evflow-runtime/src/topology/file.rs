@@ -5,7 +5,8 @@ use super::{
     Channel, Device, Host, Kind, Pattern, Problem, Restart, SecretKey, Security, Topology, Transport, DEFAULT_BATCH,
     DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
 };
-use crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE;
+use crate::job::OnError;
+use crate::parallel::{DEFAULT_MAX_RESTARTS_PER_MINUTE, DEFAULT_MAX_RETRIES};
 use evflow_shm::layout::MIN_SEGMENT_LEN;
 use evflow_transport::curve::{PUBLIC_SUFFIX, SECRET_SUFFIX};
 use std::collections::BTreeMap;
@@ -30,6 +31,10 @@ const DEVICE_KEYS: &[&str] = &[
     "timeout",
     "batch",
     "segment_size",
+    "on_error",
+    "event_timeout",
+    "max_retries",
+    "quarantine",
 ];
 const CHANNEL_KEYS: &[&str] = &["pattern", "transport", "ordered"];
 
@@ -360,6 +365,26 @@ impl Reader<'_, '_> {
         }
         let segment_size =
             self.integer(t, "segment_size", place, (MIN_SEGMENT_LEN as i64, MAX_SEGMENT_LEN as i64)).map(|v| v as u64);
+        let on_errors = [("stop", OnError::Stop), ("skip", OnError::Skip)];
+        let on_error = self.choice(t, "on_error", place, &on_errors).unwrap_or_default();
+        let event_timeout_s = self.seconds(t, "event_timeout", place);
+        let max_retries =
+            self.integer(t, "max_retries", place, (0, 1_000_000)).map_or(DEFAULT_MAX_RETRIES, |v| v as u32);
+        let quarantine = self.string(t, "quarantine", place);
+        // The replicas of a processor are what a hung or crashing event kills: these options
+        // are its segment's, and mean nothing on a device that is never restarted for an event.
+        let replicated = !inputs.is_empty() && !outputs.is_empty() && matches!(kind, Kind::Path | Kind::Builder);
+        for key in ["event_timeout", "max_retries", "quarantine"] {
+            if let (Some((_, l)), false) = (self.value(t, key), replicated) {
+                self.problem(
+                    l,
+                    format!(
+                        "`{key}` in {place} is for a processor (a device with inputs and outputs, or a builder): \
+                         only its replicas are killed and restarted for an event"
+                    ),
+                );
+            }
+        }
         Device {
             kind,
             steering: steering.map(|(s, _)| dir.join(s)),
@@ -374,7 +399,27 @@ impl Reader<'_, '_> {
             timeout_s,
             batch,
             segment_size,
+            on_error,
+            event_timeout_s,
+            max_retries,
+            quarantine: quarantine.map(|(q, _)| q),
             line,
+        }
+    }
+
+    /// A positive number of seconds (an integer or a float), or `None`.
+    fn seconds(&mut self, t: &dyn TableLike, key: &str, place: &str) -> Option<f64> {
+        let (item, line) = self.value(t, key)?;
+        match item.as_float().or_else(|| item.as_integer().map(|i| i as f64)) {
+            Some(v) if v > 0.0 && v.is_finite() => Some(v),
+            Some(v) => {
+                self.problem(line, format!("`{key}` in {place} must be a positive number of seconds, not {v}"));
+                None
+            }
+            None => {
+                self.wrong_type(line, key, place, "a number of seconds", item);
+                None
+            }
         }
     }
 

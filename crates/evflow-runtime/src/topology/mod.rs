@@ -5,6 +5,7 @@
 mod check;
 mod file;
 
+use crate::job::OnError;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -143,6 +144,15 @@ pub struct Device {
     /// Bytes of the shared-memory segment of the segment whose workers it is (a processor,
     /// a builder), or whose origin it is (a source); `None`: the engine's default.
     pub segment_size: Option<u64>,
+    /// What a module that raises on an event does: `process()`'s `on_error`.
+    pub on_error: OnError,
+    /// A processor: seconds a replica may spend on one event before it is killed.
+    pub event_timeout_s: Option<f64>,
+    /// A processor: re-sends of an event that killed a replica; then it is a poison event.
+    pub max_retries: u32,
+    /// A processor: poison events go to this file (relative to where `evflow up` runs),
+    /// written by its segment's origin, instead of on, flagged `failed`.
+    pub quarantine: Option<String>,
     /// Line of its table.
     pub line: usize,
 }
