@@ -36,7 +36,8 @@ rust-test:
 
 # The ssh and Slurm launchers are tested against real daemons (tests/test_launchers.py): their
 # Debian packages are installed here when one of their programs is missing (as root; without
-# root those tests skip). The tests start daemons of their own, never the system's.
+# root those tests skip), waiting while another apt-get holds the package lock. The tests
+# start daemons of their own, never the system's.
 TEST_PROGRAMS := /usr/sbin/sshd /usr/bin/ssh /usr/bin/ssh-keygen /usr/sbin/slurmctld \
 	/usr/sbin/slurmd /usr/bin/srun /usr/bin/salloc /usr/sbin/munged /usr/bin/pgrep
 TEST_PACKAGES := openssh-server openssh-client slurmctld slurmd slurm-client munge procps
@@ -45,8 +46,7 @@ test-packages:
 	@missing=$$(for p in $(TEST_PROGRAMS); do [ -x $$p ] || echo $$p; done); \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
 		echo "installing $(TEST_PACKAGES) (missing: $$missing)"; \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-			--no-install-recommends $(TEST_PACKAGES); \
+		.ci/apt-install $(TEST_PACKAGES); \
 	elif [ -n "$$missing" ]; then \
 		echo "not root: the ssh and Slurm launcher tests skip (missing: $$missing)"; \
 	fi
