@@ -5,7 +5,7 @@ import glob
 import json
 
 import pytest
-from conftest import error_lines, run_cli
+from conftest import error_lines, killed_on_exit, run_cli, start_cli
 
 TRANSPORTS = ["shm", "ipc", "tcp", "tcp-curve", "zmq-raw", "zmq-raw-tcp", "iceoryx2"]
 NUMBERS = [
@@ -26,24 +26,36 @@ BASELINE = {
     "tcp-curve": "zmq-raw-tcp",
     "iceoryx2": "zmq-raw",
 }
-SHM_SEGMENTS = "/dev/shm/evflow.*.bench-*"
 ICEORYX2_FILES = "/dev/shm/iox2*"
 
 
-def leftovers() -> set[str]:
-    """evflow's benchmark segments and iceoryx2's service and node files (iceoryx2's global
-    management segment is shared by every iceoryx2 process and stays by design)."""
-    files = glob.glob(SHM_SEGMENTS) + glob.glob(ICEORYX2_FILES)
-    return {f for f in files if not f.endswith(".global_mgmt")}
+def segments_of(bench_pid: int) -> list[str]:
+    """The shm segments of the benchmark run by process ``bench_pid`` (its sessions are
+    ``bench-PID-...``): only what this test made, whatever else runs on the machine."""
+    return glob.glob(f"/dev/shm/evflow.*.bench-{bench_pid}-*")
+
+
+def iceoryx2_files() -> set[str]:
+    """iceoryx2's service and node files (its global management segment is shared by every
+    iceoryx2 process and stays by design)."""
+    return {f for f in glob.glob(ICEORYX2_FILES) if not f.endswith(".global_mgmt")}
+
+
+def run_bench(*args, cwd):
+    """``evflow bench transport ARGS``: its output and the pid it ran as."""
+    bench = start_cli("bench", "transport", *args, cwd=cwd)
+    with killed_on_exit(bench):
+        out, err = bench.communicate(timeout=120)
+    assert bench.returncode == 0, err
+    return out, bench.pid
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
-    segments_before = leftovers()
+    peers_before = iceoryx2_files()
     args = ["--transports", transport, "--sizes", "64,4K", "--seconds", "0.2", "--repeats", "1"]
-    result = run_cli("bench", "transport", *args, "--json", cwd=tmp_path, timeout=120)
-    assert result.returncode == 0, result.stderr
-    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    out, pid = run_bench(*args, "--json", cwd=tmp_path)
+    objects = [json.loads(line) for line in out.splitlines()]
     assert [(o["transport"], o["size"]) for o in objects] == [(transport, 64), (transport, 4096)]
     for o in objects:
         for key in NUMBERS:
@@ -53,7 +65,9 @@ def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
         # A baseline compares with itself; the others' baseline is not in this run.
         assert o["baseline"] == BASELINE.get(transport, transport)
         assert o["vs_baseline"] == (None if transport in BASELINE else 1.0)
-    assert leftovers() <= segments_before, "a shm segment was left behind"
+    assert not segments_of(pid), "a shm segment was left behind"
+    if transport == "iceoryx2":
+        assert iceoryx2_files() <= peers_before, "iceoryx2 left a service or node file"
 
 
 def test_the_table_compares_with_the_baseline_measured_beside_it(tmp_path):
