@@ -242,7 +242,7 @@ def _check_steering(path: str) -> None:
     except OSError as e:
         raise _UsageError(f"steering file {path}: cannot read it: {e.strerror or e}") from None
     except SyntaxError as e:
-        raise _UsageError(f"steering file {diagnostics.syntax_error(e)}") from None
+        raise _UsageError(f"steering file {diagnostics.syntax_error(e, path)}") from None
     except ValueError as e:  # Some Pythons raise ValueError for NUL bytes.
         raise _UsageError(f"steering file {path}: {e}") from None
 

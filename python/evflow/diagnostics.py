@@ -36,9 +36,10 @@ def user_location(exc: BaseException) -> str | None:
     return f"{f.filename}:{f.lineno} in {f.name}"
 
 
-def syntax_error(exc: SyntaxError) -> str:
-    """``FILE:LINE: what: the line``: a SyntaxError said at its place in the user's file."""
-    where = exc.filename or "<unknown>"
+def syntax_error(exc: SyntaxError, file: str) -> str:
+    """``FILE:LINE: what: the line``: a SyntaxError said at its place in the user's file (the
+    one it names, else ``file``, the one compiled)."""
+    where = exc.filename or file
     if exc.lineno:
         where = f"{where}:{exc.lineno}"
     text = (exc.text or "").strip()

@@ -151,10 +151,9 @@ def _import(device: Device, *, fit: bool = True) -> list:
     except SyntaxError as e:
         # Its place is the file compiled (the steering file or a module it imports), not
         # the evflow frame that compiled it.
-        imports = "" if _same_file(e.filename, where) else f"{where} imports "
-        return [
-            (line, f"device {device.name}: steering file {imports}{diagnostics.syntax_error(e)}")
-        ]
+        imports = "" if _same_file(e.filename or where, where) else f"{where} imports "
+        said = diagnostics.syntax_error(e, where)
+        return [(line, f"device {device.name}: steering file {imports}{said}")]
     except Exception as e:
         at = diagnostics.user_location(e)
         at = f" (at {at})" if at else ""
@@ -181,8 +180,8 @@ def _import(device: Device, *, fit: bool = True) -> list:
     return _fit(device) if fit else []
 
 
-def _same_file(a, b) -> bool:
-    return bool(a) and os.path.abspath(a) == os.path.abspath(b)
+def _same_file(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
 
 
 def _fit(device: Device) -> list:
