@@ -318,7 +318,8 @@ def assert_refused(tmp_path, topo, *expected):
     """``evflow up`` exits 2 with one error line per expected ``(line, text)``, in order of
     lines, and starts nothing (no output file, no shared memory, no control socket); its
     stderr."""
-    name = topo.read_text().split('"')[1] if '"' in topo.read_text() else "-"
+    # A file without a name can name no shared memory or control socket.
+    name = topo.read_text().split('"')[1] if '"' in topo.read_text() else None
     result = run_cli("up", topo, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     lines = error_lines(result.stderr)
@@ -328,8 +329,9 @@ def assert_refused(tmp_path, topo, *expected):
         assert got.startswith(f"evflow: error: {place}"), got
         assert text in got, got
     assert not (tmp_path / "out.evf").exists()
-    assert not shm_sessions(name)
-    assert not os.path.exists(control_socket(name))
+    if name is not None:
+        assert not shm_sessions(name)
+        assert not os.path.exists(control_socket(name))
     return result.stderr
 
 
@@ -418,7 +420,8 @@ def test_a_host_whose_namespace_does_not_exist(tmp_path):
 def test_not_toml_and_no_name(tmp_path):
     topo = write_chain(tmp_path, "name = \n")
     assert_refused(tmp_path, topo, (1, "`name` in the top level: no value after `=`"))
-    topo = write_chain(tmp_path, 'name = "x"\n[devices.gen]\nsteering = "gen.py" outputs = []\n')
+    text = f'name = "{unique("toml")}"\n[devices.gen]\nsteering = "gen.py" outputs = []\n'
+    topo = write_chain(tmp_path, text)
     assert_refused(tmp_path, topo, (3, "not a valid TOML file: unexpected key or value"))
     topo = write_chain(tmp_path, '[devices.gen]\nsteering = "gen.py"\n')
     assert_refused(tmp_path, topo, (1, "the topology has no `name`"))
