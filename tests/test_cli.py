@@ -313,6 +313,11 @@ def test_steering_file_with_a_syntax_error(tmp_path):
     result = run_cli("run", steering, cwd=tmp_path)
     assert result.returncode == 2
     assert_one_clean_error(result, "steer.py:2")
+    steering = write_steering(tmp_path, "import evflow\n\nx = = 1\n")
+    result = run_cli("run", steering, cwd=tmp_path)
+    assert result.returncode == 2
+    line = assert_one_clean_error(result, "steer.py:3: invalid syntax: x = = 1")
+    assert "cli.py" not in line
 
 
 @pytest.mark.parametrize(

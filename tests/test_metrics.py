@@ -200,7 +200,8 @@ def test_a_job_of_one_process_serves_its_counts(tmp_path):
     [
         ("nonsense", "metrics must be HOST:PORT"),
         ("127.0.0.1:70000", "a port from 0 to 65535"),
-        ("192.0.2.1:0", "cannot listen there"),  # TEST-NET-1: no interface of this host
+        ("192.0.2.1:0", "is not an address of this machine"),  # TEST-NET-1: not on this host
+        ("no-such-host.invalid:0", "host 'no-such-host.invalid' does not resolve"),
     ],
 )
 def test_an_address_that_cannot_work_is_a_config_error_before_the_job(address, message):
@@ -217,7 +218,7 @@ def test_a_port_in_use_is_a_config_error(tmp_path):
         port = taken.getsockname()[1]
         path = ef.Path()
         path.add(ef.modules.EventGenerator(events=10))
-        with pytest.raises(ef.ConfigError, match="cannot listen there"):
+        with pytest.raises(ef.ConfigError, match=f"port {port} is already in use on this machine"):
             ef.process(path, metrics=f"127.0.0.1:{port}", summary=False)
 
 

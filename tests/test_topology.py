@@ -15,6 +15,7 @@ import time
 import evflow as ef
 import pytest
 from conftest import REPO, assert_completion, error_lines, killed_on_exit, run_cli, start_cli
+from evflow.controller import control_socket
 
 GEN = """
 import os
@@ -332,8 +333,10 @@ def test_a_second_controller_of_the_same_name_is_refused(tmp_path):
 
 def assert_refused(tmp_path, topo, *expected):
     """``evflow up`` exits 2 with one error line per expected ``(line, text)``, in order of
-    lines, and starts nothing (no output file, no shared memory)."""
-    name = topo.read_text().split('"')[1] if '"' in topo.read_text() else "-"
+    lines, and starts nothing (no output file, no shared memory, no control socket); its
+    stderr."""
+    # A file without a name can name no shared memory or control socket.
+    name = topo.read_text().split('"')[1] if '"' in topo.read_text() else None
     result = run_cli("up", topo, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     lines = error_lines(result.stderr)
@@ -343,7 +346,10 @@ def assert_refused(tmp_path, topo, *expected):
         assert got.startswith(f"evflow: error: {place}"), got
         assert text in got, got
     assert not (tmp_path / "out.evf").exists()
-    assert not shm_sessions(name)
+    if name is not None:
+        assert not shm_sessions(name)
+        assert not os.path.exists(control_socket(name))
+    return result.stderr
 
 
 def chain_with(tmp_path, old, new, **files):
@@ -438,9 +444,123 @@ def test_a_host_whose_namespace_does_not_exist(tmp_path):
 
 def test_not_toml_and_no_name(tmp_path):
     topo = write_chain(tmp_path, "name = \n")
-    assert_refused(tmp_path, topo, (1, "not a valid TOML file"))
+    assert_refused(tmp_path, topo, (1, "`name` in the top level: no value after `=`"))
+    text = f'name = "{unique("toml")}"\n[devices.gen]\nsteering = "gen.py" outputs = []\n'
+    topo = write_chain(tmp_path, text)
+    assert_refused(tmp_path, topo, (3, "not a valid TOML file: unexpected key or value"))
     topo = write_chain(tmp_path, '[devices.gen]\nsteering = "gen.py"\n')
     assert_refused(tmp_path, topo, (1, "the topology has no `name`"))
+
+
+@pytest.mark.parametrize(
+    "address, text",
+    [
+        ("nonsense", "metrics must be HOST:PORT (e.g. 127.0.0.1:9100), not 'nonsense'"),
+        ("127.0.0.1:99999", "metrics must be HOST:PORT with a port from 0 to 65535"),
+        ("no-such-host.invalid:9100", "host 'no-such-host.invalid' does not resolve"),
+        ("192.0.2.1:0", "192.0.2.1 is not an address of this machine"),
+    ],
+    ids=["not-host-port", "port-out-of-range", "host-unknown", "host-not-here"],
+)
+def test_a_bad_metrics_address_is_a_line_of_the_file(tmp_path, address, text):
+    topo = chain_with(tmp_path, "[devices.gen]", f'metrics = "{address}"\n[devices.gen]')
+    assert_refused(tmp_path, topo, (3, text))
+
+
+def test_a_metrics_port_in_use(tmp_path):
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        metrics = f'metrics = "127.0.0.1:{port}"\n[devices.gen]'
+        topo = chain_with(tmp_path, "[devices.gen]", metrics)
+        assert_refused(
+            tmp_path, topo, (3, f"port {port} is already in use on this machine; choose another")
+        )
+    free = chain_with(tmp_path, "[devices.gen]", 'metrics = "127.0.0.1:0"\n[devices.gen]')
+    result = run_cli("up", free, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+# The steering file takes the metrics port the moment the server binds it, after the file's
+# check bound and released it: another program that got there in between.
+TAKES_THE_PORT = """
+import socket, sys
+import evflow as ef
+path = ef.Path()
+adc = {{"dtype": "<u2", "size": 2}}
+path.add(ef.modules.EventGenerator(runs=[(1, 10)], entries={{"adc": adc}}))
+binds, held = [], []
+
+def take_the_port(event, args):
+    if event != "socket.bind" or args[1] != ("127.0.0.1", {port}) or held:
+        return
+    binds.append(args[1])
+    if len(binds) == 2:
+        held.append(socket.socket())
+        held[0].bind(("127.0.0.1", {port}))
+        held[0].listen()
+
+sys.addaudithook(take_the_port)
+"""
+
+
+def test_a_metrics_port_taken_after_the_check_leaves_no_control_socket(tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    metrics = f'metrics = "127.0.0.1:{port}"\n[devices.gen]'
+    topo = chain_with(tmp_path, "[devices.gen]", metrics, gen=TAKES_THE_PORT.format(port=port))
+    assert_refused(tmp_path, topo, (3, f"port {port} is already in use on this machine"))
+
+
+def test_a_steering_files_problems_are_shown_with_the_files_own(tmp_path):
+    topo = chain_with(tmp_path, "replicas = 2", 'replica = 2\nrestart = "sometimes"')
+    topo.write_text(topo.read_text().replace('"reco.py"', '"nowhere.py"'))
+    assert_refused(
+        tmp_path,
+        topo,
+        (7, f"device reco: steering file {tmp_path}/nowhere.py not found"),
+        (8, "unknown key `replica` in [devices.reco]; did you mean `replicas`?"),
+        (9, '`restart` in [devices.reco] must be one of "always", "never", not "sometimes"'),
+    )
+
+
+def test_a_steering_file_with_a_syntax_error_points_at_its_line(tmp_path):
+    broken = "import evflow as ef\npath = ef.Path()\n\nx = = 1\n"
+    topo = chain_with(tmp_path, "[devices.gen]", "unknown = 1\n[devices.gen]", reco=broken)
+    stderr = assert_refused(
+        tmp_path,
+        topo,
+        (3, "unknown key `unknown` in the top level"),
+        (8, f"device reco: steering file {tmp_path}/reco.py:4: invalid syntax: x = = 1"),
+    )
+    assert "topology.py" not in stderr
+    (tmp_path / "helper.py").write_text("def f(:\n    pass\n")
+    topo = write_chain(tmp_path, reco="import helper\n" + broken.replace("x = = 1", ""))
+    assert_refused(
+        tmp_path,
+        topo,
+        (7, f"device reco: steering file {tmp_path}/reco.py imports {tmp_path}/helper.py:1: "),
+    )
+
+
+def test_a_table_or_key_given_twice_and_a_value_that_is_no_toml_value(tmp_path):
+    topo = write_chain(tmp_path, CHAIN.format(name=unique("dup")) + "[devices.reco]\nport = 5\n")
+    assert_refused(
+        tmp_path,
+        topo,
+        (17, "[devices.reco] is declared twice (lines 6 and 17): merge them or rename one"),
+    )
+    topo = chain_with(tmp_path, "replicas = 2", "replicas = 3 3")
+    stderr = assert_refused(
+        tmp_path,
+        topo,
+        (8, "`replicas` in [devices.reco]: 3 3 is not a valid value; a number is written 3"),
+    )
+    assert "must be quoted" not in stderr
+    topo = chain_with(tmp_path, '"reco.py"', '"reco.py')
+    assert_refused(tmp_path, topo, (7, 'the string "reco.py is not closed: end it with "'))
 
 
 def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):

@@ -258,11 +258,10 @@ def _check_steering(path: str) -> None:
             compile(f.read(), path, "exec")
     except OSError as e:
         raise _UsageError(f"steering file {path}: cannot read it: {e.strerror or e}") from None
-    except (SyntaxError, ValueError) as e:
-        # Some Pythons raise ValueError for NUL bytes, and SyntaxError may have no position.
-        line = getattr(e, "lineno", None)
-        where = f"{path}:{line}" if line else path
-        raise _UsageError(f"steering file {where}: {getattr(e, 'msg', None) or e}") from None
+    except SyntaxError as e:
+        raise _UsageError(f"steering file {diagnostics.syntax_error(e, path)}") from None
+    except ValueError as e:  # Some Pythons raise ValueError for NUL bytes.
+        raise _UsageError(f"steering file {path}: {e}") from None
 
 
 def _answer_signals() -> None:

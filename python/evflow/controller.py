@@ -21,7 +21,7 @@ from evflow.errors import ConfigError, EvflowError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.plan import Plan, process_name
 from evflow.processing import execute, finish
-from evflow.topology import load, read
+from evflow.topology import Topology, TopologyError, load, read
 
 log = logging.getLogger("evflow")
 
@@ -258,10 +258,12 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     server = ControlServer(topology.name, status)
     shown = [0.0]
     tty = sys.stderr.isatty()
-    served = None
-    if topology.metrics is not None:
+    try:
         workers = len(segment.slots) if segment else 0
-        served = metrics.Metrics(topology.metrics, processes=workers, steps=steps)
+        served = serve_metrics(topology, processes=workers, steps=steps)
+    except BaseException:
+        server.close()
+        raise
 
     def watch(live):
         stop = status.update(live)
@@ -297,6 +299,18 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     if status.stop_requested:
         print("evflow: stopped by evflow ctl stop; files were closed", file=sys.stderr)
     return 0
+
+
+def serve_metrics(topology: Topology, **kwargs) -> metrics.Metrics | None:
+    """The topology's metrics server (``kwargs`` as ``metrics.Metrics`` takes them), if its
+    file asks for one. The address was bound and released by the file's check: one that fails
+    now (taken since) is still a problem of the file's ``metrics`` line."""
+    if topology.metrics is None:
+        return None
+    try:
+        return metrics.Metrics(topology.metrics, **kwargs)
+    except ConfigError as e:
+        raise TopologyError(topology.file, [(topology.metrics_line, str(e))]) from None
 
 
 def _summary(plan: Plan, report, processes: list) -> str:

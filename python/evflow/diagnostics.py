@@ -36,6 +36,16 @@ def user_location(exc: BaseException) -> str | None:
     return f"{f.filename}:{f.lineno} in {f.name}"
 
 
+def syntax_error(exc: SyntaxError, file: str) -> str:
+    """``FILE:LINE: what: the line``: a SyntaxError said at its place in the user's file (the
+    one it names, else ``file``, the one compiled)."""
+    where = exc.filename or file
+    if exc.lineno:
+        where = f"{where}:{exc.lineno}"
+    text = (exc.text or "").strip()
+    return f"{where}: {exc.msg}" + (f": {text}" if text else "")
+
+
 def origin(exc: BaseException) -> tuple[str | None, str]:
     """``(user_location(exc), the formatted traceback)``: what a worker process hands to the
     monitor about an exception that stopped the job."""

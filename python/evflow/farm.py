@@ -8,6 +8,7 @@ reports its part of the board every heartbeat, and the controller publishes the 
 (stop requests, worker generations and deaths, channel endpoints) to all of them.
 """
 
+import contextlib
 import json
 import os
 import signal
@@ -405,14 +406,15 @@ class Farm:
             **curve,
         )
         self.views = Channel("pub", bind=f"tcp://{self.address}:0", linger=0, **curve)
-        status = _FarmStatus(self)
-        server = controller.ControlServer(self.topology.name, status)
-        served = None
-        if self.topology.metrics is not None:
-            from evflow import metrics
-
+        # What is bound before the devices start is released again if binding the rest fails.
+        with contextlib.ExitStack() as bound:
+            bound.callback(self.reports.close)
+            bound.callback(self.views.close)
+            server = controller.ControlServer(self.topology.name, _FarmStatus(self))
+            bound.callback(server.close)
             workers = sum(len(s.slots) for s in self.plan.segments)
-            served = metrics.Metrics(self.topology.metrics, processes=workers, source=self.live)
+            served = controller.serve_metrics(self.topology, processes=workers, source=self.live)
+            bound.pop_all()
         signals = []
         previous = {
             s: signal.signal(s, lambda signum, frame: signals.append(signum))

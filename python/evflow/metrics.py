@@ -3,6 +3,7 @@ official client library (docs/operations.md). The engine hands the steering proc
 snapshot of the job every 250 ms; a scrape reads the latest one."""
 
 import collections
+import errno
 import json
 import logging
 import os
@@ -63,6 +64,45 @@ def parse_address(text) -> tuple[str, int]:
     return host, int(port)
 
 
+def check_address(where: str) -> None:
+    """Raises the ConfigError a metrics server would meet at ``where`` on this machine (not
+    HOST:PORT, a host that does not resolve or is not here, a port in use): binds the port as
+    the server does (``SO_REUSEADDR``, so a TIME_WAIT connection is no obstacle) and releases
+    it."""
+    host, port = parse_address(where)
+    try:
+        with socket.socket(_address_family(host)) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except (OSError, UnicodeError) as e:
+        raise _listen_error(where, host, port, e) from None
+
+
+def _address_family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def _listen_error(where: str, host: str, port: int, e: Exception) -> ConfigError:
+    """Why the metrics server cannot listen at ``where``, and what to do."""
+    if isinstance(e, (socket.gaierror, UnicodeError)):
+        why = e.strerror if isinstance(e, socket.gaierror) else e
+        return ConfigError(
+            f"metrics = {where!r}: host {host!r} does not resolve ({why}); give a name or "
+            f"address of this machine, e.g. 127.0.0.1:{port}"
+        )
+    if getattr(e, "errno", None) == errno.EADDRINUSE:
+        return ConfigError(
+            f"metrics = {where!r}: port {port} is already in use on this machine; choose "
+            "another (port 0 takes any free one) or stop what holds it"
+        )
+    if getattr(e, "errno", None) == errno.EADDRNOTAVAIL:
+        return ConfigError(
+            f"metrics = {where!r}: {host} is not an address of this machine; give one of its "
+            f"own, e.g. 127.0.0.1:{port} (or 0.0.0.0:{port}: all of them)"
+        )
+    return ConfigError(f"metrics = {where!r}: cannot listen there: {e}")
+
+
 class _Server(socketserver.ThreadingMixIn, WSGIServer):
     daemon_threads = True
 
@@ -106,12 +146,11 @@ class Metrics:
             start_response("404 Not Found", [("Content-Type", "text/plain")])
             return [b"evflow serves /metrics, /histograms and /histograms.root\n"]
 
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        server_class = type("Server", (_Server,), {"address_family": family})
+        server_class = type("Server", (_Server,), {"address_family": _address_family(host)})
         try:
             self.server = make_server(host, port, route, server_class, _Quiet)
         except (OSError, UnicodeError) as e:
-            raise ConfigError(f"metrics = {where!r}: cannot listen there: {e}") from None
+            raise _listen_error(where, host, port, e) from None
         bound_host, bound_port = self.server.server_address[:2]
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         self.address = f"http://{shown}:{bound_port}/metrics"

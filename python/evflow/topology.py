@@ -86,6 +86,8 @@ class Topology:
     devices: dict
     channels: dict
     order: list = field(default_factory=list)
+    metrics_line: int = 0
+    """Line of ``metrics`` in the file (0 without it)."""
     security: str | None = None
     """``"curve"``: every tcp link authenticated and encrypted (docs/security.md)."""
     controller_key: dict | None = None
@@ -94,28 +96,30 @@ class Topology:
 
 def read(file) -> Topology:
     """Reads and checks ``file`` without importing steering files (for ``evflow ctl``)."""
-    text, problems = _native.load_topology(os.fspath(file))
+    file = os.fspath(file)
+    topology, problems = _read(file)
     if problems:
-        raise TopologyError(os.fspath(file), problems)
-    data = json.loads(text)
-    devices = {name: Device(name=name, **d) for name, d in data.pop("devices").items()}
-    return Topology(devices=devices, **data)
+        raise TopologyError(file, problems)
+    return topology
 
 
 def load(file, *, check_hosts: bool = True) -> Topology:
     """Reads and checks ``file``, importing every steering file; raises ``TopologyError`` with
-    every problem found. ``check_hosts``: also that namespaces exist and fixed ports are free
-    (the controller's check before anything starts; a device, started after, skips it)."""
+    every problem found. ``check_hosts``: also that namespaces exist, that fixed ports and the
+    metrics address are free (the controller's check before anything starts; a device,
+    started after, skips it)."""
     file = os.fspath(file)
-    text, problems = _native.load_topology(file)
-    if text is None:
+    topology, problems = _read(file)
+    if topology is None:
         raise TopologyError(file, problems)
-    topology = read(file)
-    problems = []
+    # A file with problems of its own may leave a device's channels unread: its steering
+    # file is still imported, but not fitted to them.
+    fit = not problems
     for device in topology.devices.values():
         # A builder's steering is optional: modules it runs on each built event.
-        if device.kind in ("path", "readout") or (device.kind == "builder" and device.steering):
-            problems.extend(_import(device))
+        if device.steering and device.kind in ("path", "readout", "builder"):
+            problems.extend(_import(device, fit=fit))
+    problems.extend(_check_metrics(topology, bind=check_hosts))
     if check_hosts:
         problems.extend(_check_hosts(topology))
     if problems:
@@ -123,8 +127,20 @@ def load(file, *, check_hosts: bool = True) -> Topology:
     return topology
 
 
-def _import(device: Device) -> list:
-    """Imports the device's steering file into ``device.path``; returns its problems."""
+def _read(file: str) -> tuple:
+    """The file as the engine reads it: ``(Topology, problems)``, the topology ``None`` when the
+    file is not TOML at all (with problems, it is what could be read)."""
+    text, problems = _native.load_topology(file)
+    if text is None:
+        return None, problems
+    data = json.loads(text)
+    devices = {name: Device(name=name, **d) for name, d in data.pop("devices").items()}
+    return Topology(devices=devices, **data), problems
+
+
+def _import(device: Device, *, fit: bool = True) -> list:
+    """Imports the device's steering file into ``device.path``; returns its problems. ``fit``:
+    also that its path fits the device's channels."""
     where, line = device.steering, device.steering_line
     if not os.path.isfile(where):
         return [(line, f"device {device.name}: steering file {where} not found")]
@@ -138,6 +154,12 @@ def _import(device: Device) -> list:
         with open(where, "rb") as f:
             code = compile(f.read(), where, "exec")
         exec(code, device.module.__dict__)
+    except SyntaxError as e:
+        # Its place is the file compiled (the steering file or a module it imports), not
+        # the evflow frame that compiled it.
+        imports = "" if _same_file(e.filename or where, where) else f"{where} imports "
+        said = diagnostics.syntax_error(e, where)
+        return [(line, f"device {device.name}: steering file {imports}{said}")]
     except Exception as e:
         at = diagnostics.user_location(e)
         at = f" (at {at})" if at else ""
@@ -161,7 +183,17 @@ def _import(device: Device) -> list:
             )
         ]
     device.path = path
-    steps = list(path)
+    return _fit(device) if fit else []
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _fit(device: Device) -> list:
+    """The device's path against its channels: a source exactly when it has no inputs."""
+    line = device.steering_line
+    steps = list(device.path)
     starts_with_source = bool(steps) and is_source(steps[0])
     if device.inputs and starts_with_source:
         return [
@@ -182,6 +214,23 @@ def _import(device: Device) -> list:
         ]
     if not steps:
         return [(line, f"device {device.name}: its path is empty")]
+    return []
+
+
+def _check_metrics(topology: Topology, *, bind: bool) -> list:
+    """``metrics``: HOST:PORT, and with ``bind``, an address the controller can listen at
+    (bound and released here, before anything starts)."""
+    if topology.metrics is None:
+        return []
+    from evflow import metrics
+
+    try:
+        if bind:
+            metrics.check_address(topology.metrics)
+        else:
+            metrics.parse_address(topology.metrics)
+    except ConfigError as e:
+        return [(topology.metrics_line, str(e))]
     return []
 
 
@@ -223,11 +272,15 @@ def _check_keys(topology: Topology) -> list:
     if topology.security != "curve":
         return []
     problems = []
+    # A key the file misses or misnames is one of the file's own problems already.
     try:
-        _native.curve_key_read(topology.controller_key["secret"], secret=True)
+        if topology.controller_key:
+            _native.curve_key_read(topology.controller_key["secret"], secret=True)
     except ConfigError as e:
         problems.append((0, f"controller_key: {e}"))
     for name, host in topology.hosts.items():
+        if not host.get("key"):
+            continue
         try:
             _native.curve_key_read(host["key"]["public"], False)
         except ConfigError as e:

@@ -3,12 +3,12 @@
 use evflow_runtime::topology;
 use pyo3::prelude::*;
 
-/// Reads and checks the topology file at `path`: `(topology as JSON, None)`, or `(None,
-/// [(line, message), ...])` with every problem found.
+/// Reads and checks the topology file at `path`: `(topology as JSON, [(line, message), ...])`
+/// with every problem found; the topology is `None` only when the file is not TOML at all
+/// (with problems, it is what could be read, for the checks of its steering files).
 #[pyfunction]
 pub fn load_topology(path: std::path::PathBuf) -> (Option<String>, Vec<(usize, String)>) {
-    match topology::load(&path) {
-        Ok(t) => (Some(serde_json::to_string(&t).expect("a topology serializes")), Vec::new()),
-        Err(problems) => (None, problems.problems.into_iter().map(|p| (p.line, p.message)).collect()),
-    }
+    let reading = topology::read(&path);
+    let json = reading.topology.map(|t| serde_json::to_string(&t).expect("a topology serializes"));
+    (json, reading.problems.problems.into_iter().map(|p| (p.line, p.message)).collect())
 }

@@ -1,6 +1,7 @@
 //! Reading a topology file: TOML into [`Topology`], every unknown key, missing key and value
 //! of the wrong type reported with its line.
 
+use super::syntax::{self, line_at};
 use super::{
     Channel, Device, Host, Kind, Pattern, Problem, Restart, SecretKey, Security, Topology, Transport, DEFAULT_BATCH,
     DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
@@ -43,16 +44,13 @@ struct Reader<'t, 'p> {
     problems: &'p mut Vec<Problem>,
 }
 
-/// Reads `text` (the contents of `path`); `None` when it is not TOML at all, or its
-/// structure is too broken to check further.
+/// Reads `text` (the contents of `path`), problems and all; `None` when it is not TOML at all.
 pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topology> {
     let mut r = Reader { text, problems };
     let doc = match toml_edit::Document::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
-            let line = e.span().map_or(0, |s| r.line_at(s.start));
-            let message = e.message().trim_end().replace('\n', "; ");
-            r.problem(line, format!("not a valid TOML file: {message}"));
+            r.problems.push(syntax::problem(text, &e));
             return None;
         }
     };
@@ -71,7 +69,7 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
         }
     };
     let controller = r.string(root, "controller", "the top level").map(|(s, _)| s);
-    let metrics = r.string(root, "metrics", "the top level").map(|(s, _)| s);
+    let (metrics, metrics_line) = r.string(root, "metrics", "the top level").unzip();
     let dir = path.parent().unwrap_or(Path::new("."));
     let security = r.choice(root, "security", "the top level", &[("curve", Security::Curve)]);
     let controller_key = r.secret_key(root, "controller_key", "the top level", dir);
@@ -100,6 +98,7 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
         name,
         controller,
         metrics,
+        metrics_line: metrics_line.unwrap_or(0),
         security,
         controller_key,
         hosts,
@@ -114,12 +113,8 @@ impl Reader<'_, '_> {
         self.problems.push(Problem { line, message });
     }
 
-    fn line_at(&self, offset: usize) -> usize {
-        self.text[..offset.min(self.text.len())].bytes().filter(|&b| b == b'\n').count() + 1
-    }
-
     fn key_line(&self, key: &Key) -> usize {
-        key.span().map_or(0, |s| self.line_at(s.start))
+        key.span().map_or(0, |s| line_at(self.text, s.start))
     }
 
     fn item_line(&self, table: &dyn TableLike, key: &str) -> usize {

@@ -4,6 +4,7 @@
 
 mod check;
 mod file;
+mod syntax;
 
 use crate::job::OnError;
 use serde::Serialize;
@@ -211,6 +212,8 @@ pub struct Topology {
     pub controller: Option<String>,
     /// `HOST:PORT` where the controller serves the live metrics (docs/operations.md).
     pub metrics: Option<String>,
+    /// Line of `metrics` (0 without it): the controller checks the address can be bound.
+    pub metrics_line: usize,
     /// How the tcp links are protected (docs/security.md); `None`: not at all.
     pub security: Option<Security>,
     /// The controller's CURVE key pair (`security = "curve"`).
@@ -225,30 +228,64 @@ pub struct Topology {
     pub order: Vec<String>,
 }
 
-/// Reads and checks the topology file at `path`.
-pub fn load(path: &Path) -> Result<Topology, Problems> {
-    let problems =
-        |message: String| Problems { file: path.to_path_buf(), problems: vec![Problem { line: 0, message }] };
-    let text = std::fs::read_to_string(path).map_err(|e| problems(format!("cannot read the topology file: {e}")))?;
-    parse(&text, path)
+/// A topology file as read, problems and all: `evflow up` goes on to check its steering
+/// files, so that every problem of the file is reported at once.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The topology: `None` when the file cannot be read or is not TOML at all; with
+    /// `problems`, what could be read of it.
+    pub topology: Option<Topology>,
+    /// Every problem found, in the order of their lines.
+    pub problems: Problems,
 }
 
-/// Reads and checks a topology from `text`, the contents of `path` (relative steering
-/// paths are resolved against its directory).
+impl Reading {
+    /// The topology, if it has no problem.
+    pub fn checked(self) -> Result<Topology, Problems> {
+        match self.topology {
+            Some(topology) if self.problems.problems.is_empty() => Ok(topology),
+            _ => Err(self.problems),
+        }
+    }
+}
+
+/// Reads and checks the topology file at `path`.
+pub fn load(path: &Path) -> Result<Topology, Problems> {
+    read(path).checked()
+}
+
+/// Reads and checks `text`, the contents of `path` (relative steering paths are resolved
+/// against its directory).
 pub fn parse(text: &str, path: &Path) -> Result<Topology, Problems> {
+    read_text(text, path).checked()
+}
+
+/// Reads and checks the topology file at `path`, keeping what was read alongside its problems.
+pub fn read(path: &Path) -> Reading {
+    match std::fs::read_to_string(path) {
+        Ok(text) => read_text(&text, path),
+        Err(e) => Reading {
+            topology: None,
+            problems: Problems {
+                file: path.to_path_buf(),
+                problems: vec![Problem { line: 0, message: format!("cannot read the topology file: {e}") }],
+            },
+        },
+    }
+}
+
+/// Reads and checks `text`, the contents of `path`, keeping what was read alongside its
+/// problems.
+pub fn read_text(text: &str, path: &Path) -> Reading {
     let mut problems = Vec::new();
-    let topology = file::read(text, path, &mut problems);
-    if let Some(topology) = &topology {
+    let mut topology = file::read(text, path, &mut problems);
+    if let Some(topology) = &mut topology {
         check::check(topology, &mut problems);
+        // A cycle is one of the problems, and leaves no order.
+        topology.order = check::order(topology).unwrap_or_default();
     }
     problems.sort_by_key(|p| p.line);
-    match topology {
-        Some(mut topology) if problems.is_empty() => {
-            topology.order = check::order(&topology).expect("checked for cycles");
-            Ok(topology)
-        }
-        _ => Err(Problems { file: path.to_path_buf(), problems }),
-    }
+    Reading { topology, problems: Problems { file: path.to_path_buf(), problems } }
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ fn every_problem_is_reported_with_its_line() {
 
 #[test]
 fn not_toml_at_all() {
-    assert_problem("name = \"x\"\n[devices.a\n", 2, "not a valid TOML file");
+    assert_problem("name = \"x\"\n[devices.p]\nx = 1 y = 2\n", 3, "not a valid TOML file: unexpected key or value");
 }
 
 #[test]
@@ -176,4 +176,90 @@ fn security_problems_name_their_line() {
     assert_problem(&public, 4, "names a secret key file, NAME.key_secret");
     let unused = HLT.replace("[hosts.b]\n", "key = \"a.key_secret\"\n[hosts.b]\n");
     assert_problem(&unused, 3, "add security = \"curve\"");
+}
+
+#[test]
+fn a_table_or_key_given_twice_names_it_and_both_lines() {
+    let text = "name = \"x\"\n[devices.proc]\nsteering = \"p.py\"\n\n[devices.gen]\nsteering = \"g.py\"\n\
+                [devices.proc]\nreplicas = 2\n";
+    assert_problem(text, 7, "[devices.proc] is declared twice (lines 2 and 7): merge them or rename one");
+    let text = "name = \"x\"\n[devices.p]\nreplicas = 1\nsteering = \"p.py\"\nreplicas = 2\n";
+    assert_problem(text, 5, "`replicas` in [devices.p] is given twice (lines 3 and 5): keep one");
+    assert_problem("name = \"x\"\nname = \"y\"\n", 2, "`name` in the top level is given twice (lines 1 and 2)");
+    let text = "name = \"x\"\n[devices]\np = 1\n[devices.p]\n";
+    assert_problem(text, 4, "[devices.p] is declared twice (lines 3 and 4)");
+    let text = "name = \"x\"\n[devices.p]\nhost = { a = 1, a = 2 }\n";
+    assert_problem(text, 3, "`host` in [devices.p]: `a` is given twice: keep one");
+}
+
+#[test]
+fn a_value_that_is_no_toml_value_says_how_values_are_written() {
+    let found = problems("name = \"x\"\n[devices.p]\nreplicas = 3 3\n");
+    assert_eq!(
+        found,
+        [(
+            3,
+            "`replicas` in [devices.p]: 3 3 is not a valid value; a number is written 3, a string \"...\", \
+             a list [\"a\", \"b\"]"
+                .to_string()
+        )]
+    );
+    assert_problem(
+        "name = \"x\"\n[devices.p]\nsteering = p.py # the reco\n",
+        3,
+        "`steering` in [devices.p]: p.py is not",
+    );
+    assert_problem("name = \"x\"\n[devices.p]\nport = 07\n", 3, "07 is not a valid value (unexpected leading zero)");
+    assert_problem("name = \"x\"\n[devices.p]\nreplicas = tru\n", 3, "tru is not a valid value (invalid boolean)");
+    assert_problem("name = \n", 1, "`name` in the top level: no value after `=`");
+    assert_problem("[devices.p]\nsteering 'a'\n", 2, "`steering 'a'` is not a `key = value` line");
+}
+
+#[test]
+fn an_unclosed_string_or_table_is_shown_where_it_opens() {
+    let text = "name = \"x\"\n[devices.p]\nsteering = \"p.py\ninputs = [\"raw\"]\n";
+    assert_problem(
+        text,
+        3,
+        "`steering` in [devices.p]: the string \"p.py is not closed: end it with \" on the same line",
+    );
+    let text = "name = \"x\"\n[devices.p]\nsteering = 'p.py\n";
+    assert_problem(text, 3, "end it with ' on the same line");
+    let text = "name = \"x\"\n[devices.p]\nsteering = \"\"\"p.py\n\n[devices.q]\nsteering = \"q.py\"\n";
+    assert_problem(
+        text,
+        3,
+        "`steering` in [devices.p]: the multi-line string opened here is not closed: end it with \"\"\"",
+    );
+    assert_problem(
+        "name = \"x\"\n[devices.p\nsteering = \"p.py\"\n",
+        2,
+        "the table header [devices.p is not closed: end it with ]",
+    );
+    assert_problem("name = \"x\"\n[[runs\n", 2, "the table header [[runs is not closed: end it with ]]");
+    assert_problem(
+        "name = \"x\"\n[devices.p]\ninputs = [\"a\", \"b\"\n",
+        3,
+        "`inputs` in [devices.p]: the list is not closed",
+    );
+    assert_problem("name = \"x\"\n[devices.p]\nhost = { a = 1\n", 3, "the inline table is not closed: end it with }");
+    assert_problem("name = \"x\"\n[devices.p]\nsteering = \"C:\\q.py\"\n", 3, "has a `\\` that starts no escape");
+}
+
+#[test]
+fn a_file_with_problems_is_still_read_as_far_as_it_goes() {
+    let text = HLT.replace("replicas = 2", "replica = 2\nmetrics_port = 1");
+    let reading = read_text(&text, Path::new("/topo/t.toml"));
+    assert_eq!(reading.problems.problems.len(), 2, "{:?}", reading.problems);
+    let t = reading.topology.expect("read despite its problems");
+    assert_eq!(t.devices["reco"].steering.as_deref(), Some(Path::new("/topo/reco.py")));
+    assert!(read_text("name = \"x\"\n[devices.a\n", Path::new("t.toml")).topology.is_none(), "not TOML at all");
+}
+
+#[test]
+fn metrics_keeps_its_line() {
+    let t =
+        parse(&HLT.replace("name = \"hlt\"\n", "name = \"hlt\"\nmetrics = \"127.0.0.1:0\"\n"), Path::new("/t.toml"));
+    let t = t.unwrap();
+    assert_eq!((t.metrics.as_deref(), t.metrics_line), (Some("127.0.0.1:0"), 3));
 }
