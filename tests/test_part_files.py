@@ -66,6 +66,8 @@ ordered = true
 """
 
 PROCESS = GEN + SLOW.replace("path = ef.Path()\n", "") + STORE.replace("path = ef.Path()\n", "")
+# A Python module of the output process that writes a file too (a ROOT file, in baskets).
+PROCESS += 'path.add(ef.modules.RootOutput("data/out.root", basket_events=50))\n'
 PROCESS += "ef.process(path, processes=2)\n"
 
 
@@ -128,9 +130,10 @@ def readable(part, cwd):
     return n
 
 
-def assert_names_the_part_file(error, part):
-    """The error names ``part`` as the user gave it and says how to read and keep it."""
-    assert f"what it wrote is in {part}:" in error, error
+def assert_names_the_part_file(error, *parts):
+    """The error names the files ``parts`` as the user gave them and says how to read and
+    keep them."""
+    assert f"what it wrote is in {', '.join(parts)}:" in error, error
     assert "FileInput, `evflow dump` and `evflow info` read" in error, error
     assert "to keep one, rename it first" in error, error
 
@@ -143,6 +146,7 @@ def test_a_killed_sink_of_a_topology_names_its_part_file(tmp_path):
     part = tmp_path / "data" / ".out.evf.part"
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         wait_for_events(part, WRITTEN)
+        # The kernel keeps 15 bytes of a process's name.
         os.kill(child_named(up.pid, "evf-store-local-1"[:15]), signal.SIGKILL)
         _, err = up.communicate(timeout=DEADLINE_S)
     assert up.returncode == 1, err
@@ -165,7 +169,7 @@ def test_a_killed_output_process_names_its_part_file(tmp_path):
     assert job.returncode == 1, err
     errors = error_lines(err)
     assert errors and "evf-output" in errors[0] and "SIGKILL" in errors[0], err
-    assert_names_the_part_file(errors[0], "data/.out.evf.part")
+    assert_names_the_part_file(errors[0], "data/.out.evf.part", "data/out.root.part")
     n = readable(part, tmp_path)
     assert n >= WRITTEN
     events = read_with_file_input(part)
