@@ -19,6 +19,7 @@ import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli
 from evflow_bench.namespaces import Hosts
+from test_part_files import wait_for_events
 from test_topology import RECO, events_of, reference, status, write_chain
 
 pytestmark = pytest.mark.skipif(
@@ -233,6 +234,24 @@ def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path,
     with ef.open(tmp_path / "out.evf") as f:
         assert not f.complete
         assert len(f) > 0
+
+
+def test_a_dead_sink_names_the_part_file_that_holds_what_it_wrote(tmp_path, hosts):
+    topo = farm(tmp_path, hosts)
+    up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
+    part = tmp_path / ".out.evf.part"
+    try:
+        devices = {d["name"]: d for d in status(topo, tmp_path)}
+        wait_for_events(part, 100)
+        os.kill(devices["evf-store-a-1"]["pid"], signal.SIGKILL)
+    finally:
+        err = finish(up)
+    assert up.returncode == 1, err
+    errors = [line for line in err.splitlines() if line.startswith("evflow: error:")]
+    assert errors and "evf-store-a-1 was killed by SIGKILL: the topology stops" in errors[0], err
+    assert "; what it wrote is in .out.evf.part: FileInput, `evflow dump`" in errors[0], err
+    with ef.open(part) as f:
+        assert len(f) >= 100
 
 
 def test_a_stalled_source_is_waited_for(tmp_path, hosts):

@@ -27,6 +27,7 @@ from evflow import launchers
 from evflow.topology import read
 from evflow_bench.namespaces import Hosts
 from test_farm import FARM
+from test_part_files import wait_for_events
 from test_topology import GEN, RECO, STORE, events_of, reference, status, unique, write_chain
 
 pytestmark = pytest.mark.skipif(
@@ -265,6 +266,25 @@ def test_ssh_restarts_a_killed_replica_on_its_host(tmp_path, ssh_hosts):
     connections = ran(tmp_path)["evf-reco-b-1"]
     assert len(connections) == 2
     assert {c.split()[2] for c in connections} == {ssh_hosts.hosts.address["b"]}
+    assert_nothing_left(tmp_path, ssh_hosts)
+
+
+def test_ssh_a_dead_sink_names_its_part_file_on_its_host(tmp_path, ssh_hosts):
+    """The sink's files are on its host: named as they are there, not looked for here."""
+    for host in ssh_hosts.hosts.names:
+        ssh_hosts.start(host)
+    topo = ssh_farm(tmp_path, ssh_hosts)
+    env = {"EVENTS": "200000", "RECO_SLEEP": "0.001"}
+    args = up_args(topo, ssh_hosts, "--ssh-env", "EVENTS", "--ssh-env", "RECO_SLEEP")
+    with killed_on_exit(start_cli(*args, cwd=tmp_path, env=env)) as up:
+        devices = {d["name"]: d for d in status(topo, tmp_path)}
+        wait_for_events(tmp_path / ".out.evf.part", 100)
+        os.kill(devices["evf-store-a-1"]["pid"], signal.SIGKILL)
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 1, err
+    errors = error_lines(err)
+    assert errors and errors[0].startswith("evflow: error: evf-store-a-1 "), err
+    assert "the topology stops; what it wrote is on host a in .out.evf.part: " in errors[0], err
     assert_nothing_left(tmp_path, ssh_hosts)
 
 

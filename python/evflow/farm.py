@@ -17,10 +17,10 @@ import threading
 import time
 from collections import deque
 
-from evflow import controller, farm_summary, hosts, launchers, outputs
+from evflow import _native, controller, farm_summary, hosts, launchers, outputs
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
-from evflow.path import step_name
+from evflow.path import part_files, step_name
 from evflow.plan import process_name
 
 HEARTBEAT = 0.1
@@ -702,10 +702,9 @@ class Farm:
             readout = next((s for s, r in p.roles if r.startswith("readout:")), None)
             segment = worker[0] if worker else bridge or readout
             if segment is None or p.device.restart == "never":
-                what = "; its files may be incomplete" if p in self.sinks else ""
-                if segment is not None:
-                    what += f" (device {p.device.name} has restart = 'never')"
-                self.errors.append(f"{p.name} {how}{what}: the topology stops")
+                never = f" (device {p.device.name} has restart = 'never')" if segment else ""
+                files = self._files_left(p)
+                self.errors.append(f"{p.name} {how}{never}: the topology stops{files}")
                 self.stop = 2
                 return
             origin = self.origin[segment.index].reports.get(segment.index, {})
@@ -730,6 +729,15 @@ class Farm:
             print(f"evflow: warning: {p.name} {how}; starting a replacement", file=sys.stderr)
             p.restarts += 1
             self._start(p)
+
+    def _files_left(self, p: Proc) -> str:
+        """What the error reporting ``p``'s death says of the files its steps were writing:
+        those it left here, or on a host of the launcher's, the names they have there."""
+        names = [name for step in p.device.steps() for name in part_files(step)]
+        if not names and p not in self.sinks:
+            return ""
+        host = None if self.launcher.runs_here(p.host) else p.host
+        return _native.part_files_note(names, host)
 
     def _fed_ended(self, segment) -> bool:
         """Whether what feeds ``segment``'s origin has ended: the segments into its merger,

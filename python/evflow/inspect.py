@@ -10,6 +10,9 @@ from evflow import _native
 from evflow.errors import ConfigError, FormatError
 
 DAMAGED = 3  # exit code for a file that is cut short or has corrupt records (cli.EXIT)
+CUT_KEYS = ("readable_events", "readable_end", "cut_bytes")
+"""A file whose records are intact up to a cut (``_native.verify``'s ``cut``): the events
+before it, where the last complete record ends, and the bytes after that."""
 SKIP_HINT = "; `evflow dump --skip-corrupt` skips damaged records"
 WRITER_KEYS = ("creator", "format_version", "created", "compression")
 """Metadata the file writer sets itself; the rest is the job's (``job``) and the user's."""
@@ -52,7 +55,7 @@ def summary(path: str) -> dict:
     _open(path, skip_corrupt=True).close()
     r = _native.verify(path)
     meta = r["metadata"]
-    stopped = r["stopped"]
+    stopped, cut = r["stopped"], r["cut"]
     return {
         "path": r["path"],
         "size": r["file_len"],
@@ -71,7 +74,8 @@ def summary(path: str) -> dict:
         "index": r["index"],
         "corrupt": [{"offset": offset, "reason": reason} for offset, reason in r["corrupt"]],
         "stopped": None if stopped is None else {"offset": stopped[0], "reason": stopped[1]},
-        "integrity": "ok" if not r["corrupt"] and stopped is None else "damaged",
+        "integrity": r["integrity"],
+        "cut": None if cut is None else dict(zip(CUT_KEYS, cut, strict=True)),
         "complete": r["complete"],
         "incomplete_reason": r["incomplete_reason"],
     }
@@ -95,11 +99,37 @@ def _job_lines(job: dict) -> list[str]:
     return lines
 
 
+def _integrity(s: dict) -> str:
+    """The ``integrity:`` line's text: ok, a killed writer's ``.part`` file cut short (with
+    what is readable), or DAMAGED (with what is readable when the file is only cut short)."""
+    cut = s["cut"]
+    if cut is not None:
+        after = (
+            f"{cut['cut_bytes']} bytes after it are a cut record"
+            if cut["cut_bytes"]
+            else "nothing follows it (no index, no trailer)"
+        )
+        cut = (
+            f"{cut['readable_events']} events readable, the last complete record ends at byte "
+            f"{cut['readable_end']}, {after}"
+            if cut["readable_events"]
+            else f"no event readable, the file is cut at byte {cut['readable_end']}, {after}"
+        )
+    if s["integrity"] == "ok":
+        return "ok"
+    if s["integrity"] == "cut short":
+        return f"cut short (the job writing it was killed): {cut}"
+    if cut is not None:
+        return f"DAMAGED (cut short after its writer closed and named it: {cut})"
+    return "DAMAGED"
+
+
 def info(path: str, as_json: bool = False, out=sys.stdout) -> int:
     """Prints what the file holds and whether it is intact and complete; returns the exit
-    code (``DAMAGED`` for a damaged file; an intact file of an interrupted job is 0)."""
+    code: ``DAMAGED`` for a damaged file, 0 for an intact one (of an interrupted job too) and
+    for a ``.part`` file whose records are intact up to a cut (what a killed job leaves)."""
     s = summary(path)
-    damaged = s["integrity"] != "ok"
+    damaged = s["integrity"] == "damaged"
     if as_json:
         print(json.dumps(s, indent=2), file=out)
         return DAMAGED if damaged else 0
@@ -127,7 +157,7 @@ def info(path: str, as_json: bool = False, out=sys.stdout) -> int:
         print(f"corrupt:     record at byte {c['offset']}: {c['reason']}", file=out)
     if s["stopped"] is not None:
         print(f"cut short:   at byte {s['stopped']['offset']}: {s['stopped']['reason']}", file=out)
-    print(f"integrity:   {'DAMAGED' if damaged else 'ok'}", file=out)
+    print(f"integrity:   {_integrity(s)}", file=out)
     complete = "yes" if s["complete"] else f"no ({s['incomplete_reason']})"
     print(f"complete:    {complete}", file=out)
     return DAMAGED if damaged else 0

@@ -148,6 +148,11 @@ class Launcher:
         than the code itself (None: it does not)."""
         return None
 
+    def runs_here(self, host: str) -> bool:
+        """Whether ``host``'s devices run on this machine (its files are here): the local
+        launcher's all do, in a network namespace or not."""
+        return True
+
 
 class Remote(Launcher):
     """What the ssh and Slurm launchers share: a check of every host before anything starts,
@@ -179,6 +184,10 @@ class Remote(Launcher):
 
     def _remote(self, host: str) -> bool:
         return host in self.topology.hosts
+
+    def runs_here(self, host: str) -> bool:
+        """A host of the file runs elsewhere; a device on none runs here."""
+        return not self._remote(host)
 
     def check(self, hosts) -> None:
         hosts = [h for h in hosts if self._remote(h)]

@@ -28,6 +28,11 @@ class Module:
     def terminate(self):
         """Called once at the end of the job, also after an error, if initialize ran."""
 
+    def part_files(self) -> list:
+        """The files it writes under a temporary name until ``terminate`` (paths as the user
+        gave them): the error reporting a killed process names those it left."""
+        return []
+
 
 class Source:
     """The first step of a path: ``events()`` yields ``evflow.Event`` objects."""

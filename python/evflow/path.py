@@ -38,6 +38,13 @@ def is_source(step) -> bool:
     return bool(getattr(step, "is_source", False))
 
 
+def part_files(step) -> list:
+    """The files a step writes under a temporary name (its ``part_files()``; none for a source
+    or a step without the method)."""
+    method = None if is_source(step) else getattr(step, "part_files", None)
+    return list(method()) if method is not None else []
+
+
 def _is_module(step) -> bool:
     return isinstance(step, Module) or getattr(step, "is_native_module", False)
 

@@ -586,13 +586,13 @@ class RootOutput(Module):
         self.abandoned = True
         if self.file is not None:
             self.file.close()
-        if os.path.exists(f"{self.path}.part"):
-            os.unlink(f"{self.path}.part")
+        if os.path.exists(self._part):
+            os.unlink(self._part)
 
     def _write_batch(self):
         if self.schema is None:
             self.schema = _schema_of(self.batch)
-            self.file = uproot.recreate(f"{self.path}.part")
+            self.file = uproot.recreate(self._part)
             self.target = _make_tree(self.file, self.tree, self.schema, self.rntuple)
         else:
             self._check(self.batch)
@@ -632,7 +632,15 @@ class RootOutput(Module):
             self._flush()
         self.file[META_KEY] = self.schema.to_json(self.tree)
         self.file.close()
-        os.replace(f"{self.path}.part", self.path)
+        os.replace(self._part, self.path)
+
+    @property
+    def _part(self) -> str:
+        return f"{self.path}.part"
+
+    def part_files(self) -> list:
+        """The ROOT file it writes until the job ends."""
+        return [self._part]
 
 
 class HistogramOutput(Module):

@@ -197,6 +197,18 @@ impl Module for PyModuleAdapter {
     fn terminate(&mut self) -> HookResult {
         self.call_hook("terminate", ())
     }
+
+    /// What its `part_files()` returns; nothing when it has none or it raises (this is asked
+    /// while an error is being reported, which a second error would only hide).
+    fn part_files(&self) -> Vec<std::path::PathBuf> {
+        Python::attach(|py| {
+            let obj = self.obj.bind(py);
+            match obj.getattr_opt("part_files") {
+                Ok(Some(f)) => f.call0().and_then(|files| files.extract()).unwrap_or_default(),
+                _ => Vec::new(),
+            }
+        })
+    }
 }
 
 /// A Python `evflow.Source`: its `events()` yields `evflow.Event` objects.

@@ -280,6 +280,11 @@ impl PyFileOutput {
     fn path(&self) -> PathBuf {
         self.config.path.clone()
     }
+    /// The `.part` file it writes until it closes it (with `{run}`: the pattern of the files
+    /// per run).
+    fn part_files(&self) -> Vec<PathBuf> {
+        self.config.part_files()
+    }
     /// Runs in the output process.
     #[getter]
     fn parallel_safe(&self) -> bool {

@@ -176,14 +176,25 @@ pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
     d.set_item("corrupt", r.corrupt.iter().map(|c| (c.offset, c.reason.clone())).collect::<Vec<_>>())?;
     d.set_item("stopped", r.stopped.as_ref().map(|s| (s.offset, s.reason.clone())))?;
     d.set_item("ok", r.is_ok())?;
+    d.set_item("integrity", r.integrity().name())?;
+    d.set_item("cut", r.cut_tail().map(|c| (c.events, c.end, c.bytes)))?;
     d.set_item("complete", r.completion.complete)?;
     d.set_item("incomplete_reason", r.completion.reason.as_deref())?;
     Ok(d)
+}
+
+/// What the error reporting the death of a process whose modules write the temporary files
+/// `names` says of them (evflow_runtime::part_files::death_note); `host`: it ran there.
+#[pyfunction]
+#[pyo3(signature = (names, host=None))]
+pub fn part_files_note(names: Vec<PathBuf>, host: Option<&str>) -> String {
+    evflow_runtime::part_files::death_note(&names, host)
 }
 
 /// Registers the classes on the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFileReader>()?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(part_files_note, m)?)?;
     Ok(())
 }

@@ -34,6 +34,7 @@ pub mod log;
 pub mod module;
 pub mod modules;
 pub mod parallel;
+pub mod part_files;
 pub mod report;
 pub mod sequential;
 pub mod stage;

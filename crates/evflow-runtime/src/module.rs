@@ -186,6 +186,13 @@ pub trait Module {
     fn terminate(&mut self) -> HookResult {
         Ok(())
     }
+
+    /// The files it writes under a temporary name until `terminate`, as the user named them
+    /// (`{run}` for the run number of a file per run): a process killed while it ran leaves
+    /// them, and the error reporting its death names those that are there.
+    fn part_files(&self) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
 }
 
 /// Opens a channel of the engine's segment by its name, on the segment's transport (shm or

@@ -56,5 +56,7 @@ pub use codec::{zstd_levels, Compression};
 pub use error::{FileError, SkippedRecord, Stopped};
 pub use layout::IndexEntry;
 pub use reader::{FileReader, IndexStatus, ReaderOptions};
-pub use verify::{verify, EntryStats, IntegrityReport};
-pub use writer::{FileWriter, WriterOptions, MAX_BUFFER_AGE, WRITER_METADATA_KEYS};
+pub use verify::{verify, CutTail, EntryStats, Integrity, IntegrityReport};
+pub use writer::{
+    is_part_path, part_path, FileWriter, WriterOptions, MAX_BUFFER_AGE, PART_SUFFIX, WRITER_METADATA_KEYS,
+};

@@ -5,6 +5,7 @@ use super::codec::Compression;
 use super::error::{FileError, SkippedRecord, Stopped};
 use super::layout::IndexEntry;
 use super::reader::{FileReader, IndexStatus, ReaderOptions};
+use super::writer::is_part_path;
 use indexmap::IndexMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -53,11 +54,67 @@ pub struct IntegrityReport {
     pub completion: Completion,
 }
 
+/// A file whose records are intact up to where its bytes run out: what a writer killed
+/// while it wrote leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CutTail {
+    /// Events in the intact records before the cut.
+    pub events: u64,
+    /// Where the last complete record (padding included) or, with none, the file header ends.
+    pub end: u64,
+    /// Bytes after `end`: the start of a record (or of the index or trailer) never finished.
+    pub bytes: u64,
+}
+
+/// What `evflow info` says of a file's integrity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Integrity {
+    /// Undamaged and closed by its writer.
+    Ok,
+    /// A `.part` file cut short, all its records intact up to the cut: a killed writer's,
+    /// which is how such a file is expected to end.
+    CutShort(CutTail),
+    /// A corrupt record or header, a damaged index or trailer, or a file under its final
+    /// name that is cut short (its writer closed it, so it was cut afterwards).
+    Damaged,
+}
+
+impl Integrity {
+    /// Its name in `evflow info --json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Integrity::Ok => "ok",
+            Integrity::CutShort(_) => "cut short",
+            Integrity::Damaged => "damaged",
+        }
+    }
+}
+
 impl IntegrityReport {
     /// Whether the file is intact: undamaged, and closed by its writer (a file of a job that
     /// stopped early is intact too; `completion` says whether it is whole).
     pub fn is_ok(&self) -> bool {
         self.corrupt.is_empty() && self.stopped.is_none() && matches!(self.index, IndexStatus::Valid { .. })
+    }
+
+    /// The cut, when a cut tail is all that is wrong: no corrupt record, no trailer, and
+    /// reading stopped where the bytes ran out.
+    pub fn cut_tail(&self) -> Option<CutTail> {
+        if !self.corrupt.is_empty() || self.index != IndexStatus::Missing {
+            return None;
+        }
+        let stopped = self.stopped.as_ref()?;
+        Some(CutTail { events: self.events, end: stopped.offset, bytes: self.file_len.saturating_sub(stopped.offset) })
+    }
+
+    /// Its integrity: a cut tail is what a killed writer leaves in its `.part` file, so only
+    /// there is it not damage.
+    pub fn integrity(&self) -> Integrity {
+        match self.cut_tail() {
+            _ if self.is_ok() => Integrity::Ok,
+            Some(cut) if is_part_path(&self.path) => Integrity::CutShort(cut),
+            _ => Integrity::Damaged,
+        }
     }
 }
 
@@ -155,6 +212,13 @@ impl fmt::Display for IntegrityReport {
         if let Some(stopped) = &self.stopped {
             writeln!(f, "  {stopped}")?;
         }
-        write!(f, "  status: {}", if self.is_ok() { "ok" } else { "damaged or incomplete" })
+        if let Some(cut) = self.cut_tail() {
+            writeln!(
+                f,
+                "  {} events readable up to byte {}; {} bytes after it are cut short",
+                cut.events, cut.end, cut.bytes
+            )?;
+        }
+        write!(f, "  status: {}", self.integrity().name())
     }
 }

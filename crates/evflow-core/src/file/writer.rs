@@ -30,6 +30,24 @@ const DIRECT_WRITE_LEN: usize = 64 << 10;
 /// Buffered records go to the file at least this often (while events keep coming), so a job
 /// killed at any instant loses at most this much of its output.
 pub const MAX_BUFFER_AGE: Duration = Duration::from_secs(1);
+/// The end of the name of a file a writer has not closed yet, `.<name>.part`: a reader takes
+/// a file so named, cut short, for what a writer that was killed left (docs/formats.md).
+pub const PART_SUFFIX: &str = ".part";
+
+/// The temporary file a writer of `path` writes until it closes it: `.<name>.part` in the
+/// same directory, relative when `path` is; `None` when `path` names no file.
+pub fn part_path(path: &Path) -> Option<PathBuf> {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name()?);
+    name.push(PART_SUFFIX);
+    Some(path.with_file_name(name))
+}
+
+/// Whether `path` is named as a writer names a file it has not closed (`.part` at the end,
+/// also after a user renamed it keeping that).
+pub fn is_part_path(path: &Path) -> bool {
+    path.file_name().is_some_and(|name| name.to_string_lossy().ends_with(PART_SUFFIX))
+}
 
 /// Options for [`FileWriter::create`].
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -73,11 +91,7 @@ impl FileWriter {
     pub fn create(path: impl AsRef<Path>, opts: WriterOptions) -> Result<FileWriter, FileError> {
         let path = path.as_ref().to_path_buf();
         let invalid = |reason: String| FileError::InvalidOptions { path: path.clone(), reason };
-        let name = path.file_name().ok_or_else(|| invalid("the path does not name a file".into()))?;
-        let mut part_name = std::ffi::OsString::from(".");
-        part_name.push(name);
-        part_name.push(".part");
-        let part = path.with_file_name(part_name);
+        let part = part_path(&path).ok_or_else(|| invalid("the path does not name a file".into()))?;
         Compressor::new(opts.compression).map_err(invalid)?;
 
         let mut meta = opts.metadata;

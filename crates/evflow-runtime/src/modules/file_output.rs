@@ -19,7 +19,7 @@ use super::config::ConfigError;
 use crate::log;
 use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity};
 use evflow_core::file::{
-    zstd_levels, Completion, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS,
+    part_path, zstd_levels, Completion, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS,
 };
 use evflow_core::Event;
 use serde_json::{Map, Value};
@@ -57,6 +57,12 @@ impl FileOutputConfig {
             }
             _ => Err(ConfigError::new(MODULE, "compression", name, "\"none\", \"zstd\" or \"lz4\"")),
         }
+    }
+
+    /// The `.part` file it writes until it closes it (docs/formats.md, "Writing"); with
+    /// `{run}` in the path, the pattern of the files per run.
+    pub fn part_files(&self) -> Vec<PathBuf> {
+        part_path(&self.path).into_iter().collect()
     }
 
     /// Checks every option, naming the first that is wrong.
@@ -233,5 +239,9 @@ impl Module for FileOutput {
     fn terminate(&mut self) -> HookResult {
         let completion = self.completion.clone();
         self.close(&completion)
+    }
+
+    fn part_files(&self) -> Vec<PathBuf> {
+        self.config.part_files()
     }
 }

@@ -304,7 +304,7 @@ impl Monitor<'_> {
             match role {
                 Role::Worker(w) => self.worker_ended(w, pid, normal, &how, path, hooks),
                 Role::Input | Role::Output if !normal => {
-                    let what = if role == Role::Output { "; its files may be incomplete" } else { "" };
+                    let what = self.files_left(role, path);
                     self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
                 }
                 Role::Input | Role::Output | Role::Bridge | Role::Readout(_) => {
@@ -314,6 +314,20 @@ impl Monitor<'_> {
                 }
             }
         }
+    }
+
+    /// What the error reporting the death of the process of `role` says of the files its
+    /// modules were writing: those it left, or for the output with none, that its files may
+    /// be incomplete.
+    fn files_left(&self, role: Role, path: &Path) -> String {
+        let steps = self.parts.steps(role, 1 + path.modules.len());
+        // Step 0 is the source, which writes nothing.
+        let modules = &path.modules[steps.start.max(1) - 1..steps.end - 1];
+        let names: Vec<_> = modules.iter().flat_map(|m| m.part_files()).collect();
+        if names.is_empty() && role != Role::Output {
+            return String::new();
+        }
+        crate::part_files::death_note(&names, None)
     }
 
     fn worker_ended(
