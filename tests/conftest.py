@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import evflow as ef
@@ -228,3 +229,57 @@ def job_watchdog(limit_s):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# --- the suite leaves nothing behind -----------------------------------------------------------
+
+LEFT_BEHIND_WAIT_S = 10
+"""Seconds the end of the suite waits for processes of its last tests to end and tidy up."""
+
+
+def _evflow_temporaries() -> set[str]:
+    """evflow's directories and control sockets in the temporary directory."""
+    tmp = tempfile.gettempdir()
+    found = {os.path.join(tmp, n) for n in os.listdir(tmp) if n.startswith("evflow-")}
+    control = os.path.join(tmp, f"evflow-{os.getuid()}")
+    if os.path.isdir(control):
+        found.discard(control)
+        found |= {os.path.join(control, n) for n in os.listdir(control)}
+    return found
+
+
+def _in_use(path: str) -> bool:
+    """Whether a living process holds ``path``: a directory's ``.owner`` lock (tmpdir.rs),
+    a control socket's listener; anything else of evflow's counts as left behind."""
+    import fcntl
+    import socket as sockets
+
+    if path.endswith(".ctl"):
+        with sockets.socket(sockets.AF_UNIX) as s:
+            return s.connect_ex(path) == 0
+    try:
+        with open(os.path.join(path, ".owner")) as owner:
+            fcntl.flock(owner, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+_BEFORE_SUITE = _evflow_temporaries()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Fails the run if its tests left evflow's directories or control sockets in the
+    temporary directory (docs/operations.md, "What a killed job leaves"): what a living
+    process holds (another job beside the suite) is not this run's."""
+    deadline = time.monotonic() + LEFT_BEHIND_WAIT_S
+    while True:
+        left = sorted(p for p in _evflow_temporaries() - _BEFORE_SUITE if not _in_use(p))
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    if left:
+        print(f"\nthe tests left {len(left)} evflow temporaries behind: {', '.join(left)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,6 +1,7 @@
 """The ``evflow`` command line. Exit codes are listed in docs/cli.md and in EXIT below."""
 
 import argparse
+import io
 import logging
 import os
 import runpy
@@ -332,10 +333,19 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _whole_lines() -> None:
+    """Makes each line written to stderr one write: Python writes stderr through, so
+    ``print`` would write a line and its newline apart, and a line that evflow's Rust side (a
+    CURVE handshake's warning, say) writes meanwhile would land between them."""
+    if isinstance(sys.stderr, io.TextIOWrapper):
+        sys.stderr.reconfigure(line_buffering=True, write_through=False)
+
+
 def main(argv=None) -> int:
     """Entry point of the ``evflow`` command; returns the exit code."""
     from evflow import inspect
 
+    _whole_lines()
     try:
         args = _parse(sys.argv[1:] if argv is None else list(argv))
         if args.command in ("run", "up"):

@@ -933,7 +933,8 @@ def _relay(name: str, stream, tty: bool) -> None:
     for raw in iter(stream.readline, b""):
         line = raw.decode(errors="replace").rstrip("\n")
         label = line if line.startswith(f"[{name}]") else f"[{name}] {line}"
-        print(clear + label, file=sys.stderr, flush=True)
+        sys.stderr.write(f"{clear}{label}\n")  # one write: no other line cuts into it
+        sys.stderr.flush()
 
 
 def _signal(code: int) -> str:
