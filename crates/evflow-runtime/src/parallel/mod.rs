@@ -17,6 +17,7 @@ mod net;
 mod output;
 pub mod parts;
 pub mod protocol;
+mod usage;
 mod worker;
 
 use crate::job::Interrupt;
