@@ -58,7 +58,8 @@ def usage_of_every_process(url, deadline_s=60):
         if shown == set(PROCESSES):
             return cpu, memory
         if time.monotonic() > deadline:
-            raise AssertionError(f"no CPU and memory for {set(PROCESSES) - shown}: {samples}")
+            missing = set(PROCESSES) - shown
+            raise AssertionError(f"no CPU and memory for {missing}: {cpu}, {memory}")
         time.sleep(0.1)
 
 
