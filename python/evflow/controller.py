@@ -260,11 +260,13 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     def watch(live):
         stop = status.update(live)
         if served is not None:
-            # Each process's device and host, for its labels (as a farm's snapshot has them).
-            devices = {d["pid"]: d for d in status.devices() if d["pid"]}
+            # Each process's device and host, for its labels (as a farm's snapshot has them),
+            # by name: a dead worker's replacement has its name.
+            devices = {d["name"]: d for d in status.devices()}
             for p in live["processes"]:
-                d = devices.get(p["pid"], {})
-                p["device"], p["host"] = d.get("device", ""), d.get("host", "")
+                d = devices.get(p["name"])
+                if d is not None:
+                    p.update(device=d["device"], host=d["host"])
             served.update(live)
         if tty and time.monotonic() - shown[0] >= STATUS_EVERY:
             shown[0] = time.monotonic()
