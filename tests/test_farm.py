@@ -396,13 +396,23 @@ def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
         push.connect(command[command.index("--reports") + 1])
         push.send_multipart([b"\xff not json", b"x"])
         push.send(json.dumps({"name": "evf-gen-a-1"}).encode())
+        # A report of the source's in every field but one: its usage, or its exit's error.
+        source = {"name": "evf-gen-a-1", "segment": 0, "generation": 0, "pid": pid}
+        source.update(bound={}, stop=0, counters={}, modules=[])
+        for wrong in (
+            {"cpu_ns": "a lot"},
+            {"rss_bytes": -1},
+            {"exit": {"code": 70, "errors": [["Sum", "no hits"]]}},
+            {"exit": {"code": 70, "errors": [{"module": "Sum", "message": "x", "origin": 7}]}},
+        ):
+            push.send(json.dumps({**source, **wrong}).encode())
         push.close(linger=1000)
     finally:
         err = finish(up)
     assert up.returncode == 0, err
     assert "not a device's report" in err
     report = json.loads((tmp_path / "report.json").read_text())
-    assert report["job"]["malformed_reports"] >= 2
+    assert report["job"]["malformed_reports"] >= 6
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 
@@ -420,6 +430,9 @@ def test_a_module_error_on_another_host_names_the_module_and_the_event(tmp_path,
     assert up.returncode == 1, err
     errors = [line for line in err.splitlines() if line.startswith("evflow: error:")]
     assert "module Sum failed in event on run 1 event 50: ValueError: no hits" in errors[0], err
+    # Where it raised, as on one host: the line of the steering file on host b or c.
+    line = failing.splitlines().index("            raise ValueError('no hits')") + 1
+    assert errors[0].endswith(f"(at {tmp_path / 'reco.py'}:{line} in event)"), errors[0]
     with ef.open(tmp_path / "out.evf") as f:
         assert not f.complete
 

@@ -300,6 +300,9 @@ def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
         ("reco", "worker"),
         ("store", "output"),
     ]
+    # The host of every process's series is its device's in the file: none given, `local`.
+    for name in ("evflow_process_up", "evflow_process_resident_memory_bytes"):
+        assert {dict(k)["host"] for k in values(samples, name)} == {"local"}, name
     assert one(samples, "evflow_job_processes") == 2
     assert one(samples, "evflow_events_total", outcome="read", where="input") > 0
     assert shown.returncode == 0, shown.stderr

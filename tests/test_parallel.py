@@ -231,6 +231,8 @@ def test_unordered_two_workers_write_the_same_events_as_one_process(tmp_path, tr
     assert len(r2.workers) == 2
     assert sum(w["events"] for w in r2.workers) == r2.read
     assert all(w["restarts"] == 0 for w in r2.workers)
+    # Each slot counts the events its modules rejected: here, every rejection is a worker's.
+    assert sum(w["rejected"] for w in r2.workers) == r2.rejected > 0
     modules = {m["name"]: m for m in r2.modules}
     assert list(modules) == ["EventGenerator", "Smear", "FileOutput"]
     assert modules["EventGenerator"]["calls"] == N_EVENTS

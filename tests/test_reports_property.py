@@ -7,7 +7,7 @@ import json
 from types import SimpleNamespace
 
 from evflow.errors import ChannelTimeoutError
-from evflow.farm import Farm, _report
+from evflow.farm import Farm, _device_error, _report
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,10 +30,26 @@ REPORT = {
     "failed": False,
     "stop": 0,
     "ended": False,
-    "counters": {"read": 0, "events": 120, "eb_built": 0},
+    "counters": {"read": 0, "events": 120, "events_rejected": 17, "eb_built": 0},
     "modules": [[120, 0, 5_400_000], [120, 1, 800]],
-    "exit": {"code": 70, "errors": [["Sum", "ValueError: no hits"]], "not_completed": [5, 9]},
+    "cpu_ns": 2_310_000_000,
+    "rss_bytes": 48_041_984,
+    "exit": {
+        "code": 70,
+        "errors": [
+            {
+                "module": "Sum",
+                "message": "module Sum failed in event: ValueError: no hits",
+                "origin": {"location": "reco.py:10 in event", "traceback": "Traceback ..."},
+            },
+            {"module": "", "message": "the output cannot write", "origin": {"location": None}},
+        ],
+        "not_completed": [5, 9],
+    },
 }
+
+
+ERROR = REPORT["exit"]["errors"][0]
 
 
 class Message:
@@ -72,9 +88,10 @@ def read_as_the_controller_does(report: dict) -> None:
     json.dumps({k: v + "" for k, v in report["bound"].items()})  # into the view
     report.get("busy") is None or report["busy"] + 1
     report.get("role", "").startswith("readout")
+    report.get("cpu_ns", 0) / 1e9 + report.get("rss_bytes", 0)
     if report.get("exit"):
         max(report["exit"]["code"], 0)
-        [message + "" for _, message in report["exit"].get("errors", [])]
+        [str(_device_error(e)) + "" for e in report["exit"].get("errors", [])]
         sorted(report["exit"].get("not_completed", []))
 
 
@@ -103,7 +120,16 @@ def test_what_is_not_a_report_is_counted():
         json.dumps({**REPORT, "bound": {"results": 7}}).encode(),
         json.dumps({**REPORT, "modules": [[1, 2]]}).encode(),
         json.dumps({**REPORT, "exit": {"code": 1, "errors": [["Sum"]]}}).encode(),
+        json.dumps({**REPORT, "exit": {"code": 1, "errors": [["Sum", "no hits"]]}}).encode(),
+        json.dumps({**REPORT, "exit": {"code": 1, "errors": [{"module": "Sum"}]}}).encode(),
+        json.dumps({**REPORT, "exit": {"code": 1, "errors": [{**ERROR, "origin": 7}]}}).encode(),
+        json.dumps(
+            {**REPORT, "exit": {"code": 1, "errors": [{**ERROR, "origin": {"location": 10}}]}}
+        ).encode(),
         json.dumps({**REPORT, "exit": 3}).encode(),
+        json.dumps({**REPORT, "cpu_ns": 1.5}).encode(),
+        json.dumps({**REPORT, "rss_bytes": -4096}).encode(),
+        json.dumps({**REPORT, "counters": {"events": -1}}).encode(),
     ]:
         report = _report(Message(data))
         assert report is None, data[:80]

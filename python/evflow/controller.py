@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-from evflow import launchers, metrics, steering
+from evflow import launchers, metrics, steering, summary
 from evflow.errors import ConfigError, EvflowError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.plan import Plan, process_name
@@ -108,8 +108,10 @@ class Status:
         *_, names = plan.parts(segment)
         out = [entry(segment.origin, 1, proc(name=names[0]), 0, read, 0)]
         for w in range(len(segment.slots)):
-            events, restarts = workers[w] if w < len(workers) else (0, 0)
-            out.append(entry(segment.workers, w + 1, proc(worker=w), events, events, restarts))
+            events, restarts, rejected = workers[w] if w < len(workers) else (0, 0, 0)
+            # A processor's events out are those it passed on, not those it rejected.
+            passed = events - rejected
+            out.append(entry(segment.workers, w + 1, proc(worker=w), events, passed, restarts))
         out.append(entry(segment.custody, 1, proc(name=names[2]), written, written, 0))
         return out
 
@@ -268,10 +270,13 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     def watch(live):
         stop = status.update(live)
         if served is not None:
-            # Each process's device, for its `device` label (as a farm's snapshot has it).
-            device = {d["pid"]: d["device"] for d in status.devices() if d["pid"]}
+            # Each process's device and host, for its labels (as a farm's snapshot has them),
+            # by name: a dead worker's replacement has its name.
+            devices = {d["name"]: d for d in status.devices()}
             for p in live["processes"]:
-                p["device"] = device.get(p["pid"], "")
+                d = devices.get(p["name"])
+                if d is not None:
+                    p.update(device=d["device"], host=d["host"])
             served.update(live)
         if tty and time.monotonic() - shown[0] >= STATUS_EVERY:
             shown[0] = time.monotonic()
@@ -292,7 +297,6 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     status.state = "exited"
     final = status.devices()
     print(_summary(plan, outcome.report, final), file=sys.stderr)
-    print(outcome.report.table(), file=sys.stderr)
     if report is not None:
         _write_report(report, plan, outcome.report, final)
     finish(outcome, None)
@@ -314,29 +318,18 @@ def serve_metrics(topology: Topology, **kwargs) -> metrics.Metrics | None:
 
 
 def _summary(plan: Plan, report, processes: list) -> str:
-    """Per device: processes, events in and out, restarts, time in its modules."""
-    modules = report.modules if hasattr(report, "modules") else []
-    rows = [("device", "host", "processes", "events in", "events out", "restarts", "time [s]")]
+    """The summary (``summary.table``, as across hosts): the processes, each device's
+    modules, the engine's totals line."""
     if plan.segments:
         ranges = plan.ranges(plan.segments[0])
     else:
         ranges = [(plan.devices[0], range(len(plan.devices[0].steps())))]
-    for device, steps in ranges:
-        mine = [p for p in processes if p["device"] == device.name]
-        seconds = sum(m["total_s"] for m in modules[steps.start : steps.stop])
-        rows.append(
-            (
-                device.name,
-                device.hosts[0],
-                str(len(mine)),
-                str(sum(p["events_in"] for p in mine)),
-                str(sum(p["events_out"] for p in mine)),
-                str(sum(p["restarts"] for p in mine)),
-                f"{seconds:.3f}",
-            )
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+    modules = [
+        {**m, "device": device.name}
+        for device, steps in ranges
+        for m in report.modules[steps.start : steps.stop]
+    ]
+    return summary.table(processes, modules, report.totals())
 
 
 def _write_report(file, plan: Plan, report, processes: list) -> None:

@@ -19,7 +19,7 @@ from collections import deque
 
 from evflow import _native, controller, farm_summary, hosts, launchers, outputs
 from evflow.channels import Channel
-from evflow.errors import ChannelTimeoutError, EvflowError
+from evflow.errors import ChannelTimeoutError, EvflowError, ModuleError
 from evflow.path import part_files, step_name
 from evflow.plan import process_name
 
@@ -172,6 +172,8 @@ class Farm:
         self.stop = 0
         self.signal = None
         self.errors = []
+        """What stopped the topology, the first one first: ``EvflowError``s (``ModuleError`` for
+        a device's module, with where it raised)."""
         self.lock = threading.Lock()
         self.stop_requested = False
         self.address = self._controller_address()
@@ -201,6 +203,7 @@ class Farm:
         workers, queued = {}, {}  # by (segment, slot)
         slot_of = {}  # a worker process's place in live["processes"] -> (segment, slot)
         for p, reports, state, restarts in procs:
+            usage_shown = False
             for index, r in sorted(reports.items()):
                 counters = r.get("counters", {})
                 role = r["role"]
@@ -220,7 +223,8 @@ class Farm:
                         live[key] += counters.get(key, 0)
                 elif role == "worker":
                     slot = (index, r.get("worker") or 0)
-                    workers[slot] = (counters.get("events", 0), restarts)
+                    rejected = counters.get("events_rejected", 0)
+                    workers[slot] = (counters.get("events", 0), restarts, rejected)
                     slot_of[len(live["processes"])] = slot
                 steps = names.get(index, [])
                 modules = [
@@ -231,15 +235,21 @@ class Farm:
                     {
                         "name": r["name"],
                         "pid": r["pid"],
-                        "running": state not in ("exited", "failed", "idle"),
+                        "running": state not in ("idle", *ENDED),
                         "worker": r.get("worker"),
                         "role": role,
                         "modules": modules,
                         "device": p.device.name,
+                        "host": p.host,
                         # Its pid is its host's: this machine's /proc knows nothing of it.
                         "local": False,
                     }
                 )
+                # Its CPU and memory as it read them on its host, on its first role's entry
+                # only (a merger's roles are one process); none from a host without /proc.
+                if not usage_shown and r.get("rss_bytes"):
+                    usage_shown = True
+                    live["processes"][-1]["usage"] = (r.get("cpu_ns", 0) / 1e9, r["rss_bytes"])
                 unit = _event_building_unit(p.device, role)
                 if unit is not None:
                     live["processes"][-1]["eventbuilding"] = {
@@ -265,7 +275,10 @@ class Farm:
         with self.lock:
             out = []
             for p in self.procs:
-                workers = p.counter("worker", "events") + p.counter("bridge", "relayed")
+                relayed = p.counter("bridge", "relayed")
+                processed = p.counter("worker", "events") + relayed
+                # A processor's events out are those it passed on, not those it rejected.
+                passed = processed - p.counter("worker", "events_rejected")
                 written = p.counter("output", "written")
                 read = p.counter("input", "read") + p.counter("readout", "read")
                 # A sink's events out are those it wrote; a merger's, those it sent on.
@@ -282,8 +295,8 @@ class Farm:
                         "replica": p.replica,
                         "pid": pid,
                         "state": state,
-                        "events_in": written + workers,
-                        "events_out": read + workers + (0 if has_input else written),
+                        "events_in": written + processed,
+                        "events_out": read + passed + (0 if has_input else written),
                         "restarts": p.restarts,
                         "generation": p.generation,
                     }
@@ -435,16 +448,18 @@ class Farm:
             self.reports.close()
             self.views.close()
         final = self.devices()
-        print(farm_summary.table(self, final), file=sys.stderr)
+        wall_s = time.monotonic() - started
+        interrupted = bool(signals) or self.stop_requested
+        print(farm_summary.table(self, final, wall_s, interrupted), file=sys.stderr)
         not_completed = farm_summary.not_completed(self)
         if not_completed:
             from evflow.processing import warn_not_completed
 
             warn_not_completed(not_completed)
         if report is not None:
-            farm_summary.write(self, report, final, time.monotonic() - started)
+            farm_summary.write(self, report, final, wall_s)
         if self.errors:
-            raise EvflowError(self.errors[0])
+            raise self.errors[0]
         if signals:
             raise KeyboardInterrupt() if signals[0] == signal.SIGINT else _terminated()
         if self.stop_requested:
@@ -688,8 +703,8 @@ class Farm:
                     p.state = "error"
                     self.stop = max(self.stop, 1)
                     errors = [e for x in p.exits.values() for e in x.get("errors", [])]
-                    errors = errors or [("", f"{p.name} stopped on an error")]
-                    self.errors.extend(message for _, message in errors)
+                    errors = errors or [{"module": "", "message": f"{p.name} stopped on an error"}]
+                    self.errors.extend(_device_error(e) for e in errors)
                 return
             p.state = "dead"
             if worker:
@@ -704,7 +719,7 @@ class Farm:
             if segment is None or p.device.restart == "never":
                 never = f" (device {p.device.name} has restart = 'never')" if segment else ""
                 files = self._files_left(p)
-                self.errors.append(f"{p.name} {how}{never}: the topology stops{files}")
+                self.errors.append(EvflowError(f"{p.name} {how}{never}: the topology stops{files}"))
                 self.stop = 2
                 return
             origin = self.origin[segment.index].reports.get(segment.index, {})
@@ -713,7 +728,7 @@ class Farm:
             if not restart:
                 # A process that cannot be reached cannot be replaced where it ran.
                 if bridge is not None:
-                    self.errors.append(f"{p.name} {how}: the topology stops")
+                    self.errors.append(EvflowError(f"{p.name} {how}: the topology stops"))
                     self.stop = 2
                 else:
                     print(
@@ -757,8 +772,10 @@ class Farm:
         if len(times) <= limit:
             return True
         self.errors.append(
-            f"{p.device.name} processes died {len(times)} times within a minute (more than "
-            f"max_restarts_per_minute = {limit}): the topology stops"
+            EvflowError(
+                f"{p.device.name} processes died {len(times)} times within a minute (more "
+                f"than max_restarts_per_minute = {limit}): the topology stops"
+            )
         )
         self.stop = 2
         return False
@@ -873,6 +890,7 @@ def _is_report(report) -> bool:
         and isinstance(modules, list)
         and all(_ints(m) and len(m) == 3 for m in modules)
         and isinstance(report.get("role", ""), str)
+        and _ints([report.get("cpu_ns", 0), report.get("rss_bytes", 0)])
         and isinstance(report.get("busy"), int | None)
         and (report.get("exit") is None or _is_exit(report["exit"]))
     )
@@ -886,14 +904,40 @@ def _is_exit(end) -> bool:
     return (
         _ints(end.get("not_completed", []))
         and isinstance(errors, list)
-        and all(isinstance(e, list) and len(e) == 2 for e in errors)
-        and all(isinstance(s, str) for e in errors for s in e)
+        and all(_is_exit_error(e) for e in errors)
+    )
+
+
+def _is_exit_error(error) -> bool:
+    """Whether an ``exit``'s error has the fields of ``ExitError`` (link.rs) with their types."""
+    if not isinstance(error, dict):
+        return False
+    origin = error.get("origin", {})
+    return (
+        isinstance(error.get("module"), str)
+        and isinstance(error.get("message"), str)
+        and isinstance(origin, dict)
+        and all(isinstance(origin.get(k), str | None) for k in ("location", "traceback"))
     )
 
 
 def _ints(values) -> bool:
-    """Whether ``values`` is a JSON array of integers."""
-    return isinstance(values, list) and all(isinstance(v, int) for v in values)
+    """Whether ``values`` is a JSON array of non-negative integers."""
+    return isinstance(values, list) and all(isinstance(v, int) and v >= 0 for v in values)
+
+
+def _device_error(error: dict) -> EvflowError:
+    """What a device's recorded error raises here: a module's as a ``ModuleError`` that says
+    where it raised, as one host's job raises it (the CLI prints ``(at FILE:LINE in HOOK)``);
+    the engine's own as an ``EvflowError``."""
+    if not error["module"]:
+        return EvflowError(error["message"])
+    origin = error.get("origin", {})
+    raised = ModuleError(error["message"])
+    raised.module = error["module"]
+    raised.location = origin.get("location")
+    raised.traceback = origin.get("traceback")
+    return raised
 
 
 class _FarmStatus:

@@ -1,9 +1,11 @@
 """What the controller of a topology run as device processes says at the end
-(docs/topology.md): the summary table, the events not completed, the JSON report."""
+(docs/topology.md): the summary (``summary.table``, the same as on one host) from its
+devices' last reports, the events not completed, the JSON report."""
 
 import json
 import os
 
+from evflow import _native, summary
 from evflow.path import step_name
 
 
@@ -53,28 +55,40 @@ def modules(farm) -> list:
     return out
 
 
-def table(farm, final: list) -> str:
-    """Per process (state, events in and out, restarts), then per module and device."""
-    rows = [("process", "host", "state", "events in", "events out", "restarts")]
-    for d in final:
-        rows.append(
-            (
-                d["name"],
-                d["host"],
-                d["state"],
-                str(d["events_in"]),
-                str(d["events_out"]),
-                str(d["restarts"]),
-            )
-        )
-    rows.append(("module", "device", "calls", "failed", "total [s]", ""))
-    for m in modules(farm):
-        row = (m["name"], m["device"], str(m["calls"]), str(m["failed"]), f"{m['total_s']:.3f}")
-        rows.append((*row, ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+def table(farm, final: list, wall_s: float, interrupted: bool) -> str:
+    """The summary (``summary.table``, as on one host) of the devices' last reports."""
+    workers = sum(len(s.slots) for s in farm.segments)
+    totals = _native.report_totals(
+        {**counts(farm), "processes": workers, "wall_s": wall_s, "interrupted": interrupted}
     )
+    return summary.table(final, modules(farm), totals)
+
+
+def counts(farm) -> dict:
+    """The job's counts, summed over the devices' last reports as ``process()`` counts them
+    in one job: events read by each source once (a broadcast's followers read them again
+    from it), written by the sinks."""
+
+    def total(procs, role, key):
+        return sum(p.counter(role, key) for p in procs)
+
+    read = sum(
+        farm.origin[s.index].reports.get(s.index, {}).get("counters", {}).get("read", 0)
+        for s in farm.segments
+        if s.origin.kind == "path" and s.reader is None
+    )
+    return {
+        "read": read,
+        "written": total(farm.sinks, "output", "written"),
+        "rejected": total(farm.procs, "output", "rejected"),
+        "failed": total(farm.sinks, "output", "failed"),
+        "incomplete": total(farm.sinks, "output", "incomplete"),
+        "retried": total(farm.procs, "input", "retried"),
+        "duplicates": total(farm.procs, "output", "duplicates"),
+        "quarantined": total(farm.procs, "input", "quarantined"),
+        "restarts": sum(p.restarts for p in farm.procs),
+        "not_completed": not_completed(farm),
+    }
 
 
 def not_completed(farm) -> list:
@@ -102,29 +116,12 @@ def steady_rate(farm):
 
 def write(farm, file, final: list, wall_s: float) -> None:
     """Writes the report of ``--report FILE`` (JSON)."""
-
-    def total(procs, role, key):
-        return sum(p.counter(role, key) for p in procs)
-
-    # Events read: by each source once (a broadcast's followers read them again from it).
-    read = sum(
-        farm.origin[s.index].reports.get(s.index, {}).get("counters", {}).get("read", 0)
-        for s in farm.segments
-        if s.origin.kind == "path" and s.reader is None
-    )
     data = {
         "topology": farm.topology.name,
         "file": os.path.abspath(farm.topology.file),
         "devices": final,
         "job": {
-            "read": read,
-            "written": total(farm.sinks, "output", "written"),
-            "rejected": total(farm.procs, "output", "rejected"),
-            "failed": total(farm.sinks, "output", "failed"),
-            "incomplete": total(farm.sinks, "output", "incomplete"),
-            "duplicates": total(farm.procs, "output", "duplicates"),
-            "restarts": sum(p.restarts for p in farm.procs),
-            "not_completed": not_completed(farm),
+            **counts(farm),
             "modules": modules(farm),
             "steady_events_per_s": steady_rate(farm),
             "malformed_reports": farm.malformed,

@@ -265,13 +265,15 @@ class Metrics:
 
 
 def _family(kind, name, documentation, base, samples):
-    """A metric family of ``samples`` ([(labels, value)]): its label names are every sample's,
-    in the order they first appear; a sample without one has it empty (what Prometheus
-    reads as absent)."""
-    names = list(dict.fromkeys(n for labels, _ in samples for n in labels))
+    """A metric family of ``samples`` ([(labels, value)]): its label names are the base's,
+    then every sample's, in the order they first appear; a sample without one has it empty
+    (what Prometheus reads as absent). A sample's own value of a base label replaces the
+    base's: a topology's process is on its own host, not the controller's."""
+    names = list(dict.fromkeys(n for labels, _ in samples for n in labels if n not in base))
     family = kind(name, documentation, labels=[*base, *names])
     for labels, value in samples:
-        family.add_metric([*base.values(), *(labels.get(n, "") for n in names)], value)
+        given = [labels.get(n, v) for n, v in base.items()]
+        family.add_metric([*given, *(labels.get(n, "") for n in names)], value)
     return family
 
 
@@ -303,7 +305,7 @@ def _event_building_families(base, processes):
 
     def samples(key, only=None):
         return [
-            ({"process": p["name"], "device": p["device"], "unit": u["unit"]}, u[key])
+            ({**_where(p), "process": p["name"], "unit": u["unit"]}, u[key])
             for p, u in units
             if only in (None, u["unit"])
         ]
@@ -353,7 +355,7 @@ def _module_families(base, processes):
         for name, n_calls, n_failed, total_s in p["modules"]:
             if not n_calls and not total_s:
                 continue  # a step this process does not run
-            labels = {"module": name, "process": p["name"]}
+            labels = {"module": name, "process": p["name"], **_where(p)}
             calls.append((labels, n_calls))
             failures.append((labels, n_failed))
             seconds.append((labels, total_s))
@@ -372,13 +374,13 @@ def _worker_families(base, live):
         "evflow_worker_events",
         "events processed in a worker slot",
         base,
-        [(s, events) for s, (events, _) in zip(slot, workers, strict=True)],
+        [(s, events) for s, (events, *_) in zip(slot, workers, strict=True)],
     )
     yield _counter(
         "evflow_worker_restarts",
         "replacement workers started in a slot",
         base,
-        [(s, restarts) for s, (_, restarts) in zip(slot, workers, strict=True)],
+        [(s, restarts) for s, (_, restarts, *_) in zip(slot, workers, strict=True)],
     )
     depth = [(s, q) for s, q in zip(slot, queued, strict=False)]
     yield _gauge("evflow_worker_queue_depth", "events sent to a worker, not finished", base, depth)
@@ -391,16 +393,20 @@ def _worker_families(base, live):
     )
 
 
+def _where(p) -> dict:
+    """A topology's process's ``host`` (its host in the topology file) and ``device`` labels;
+    none for a process of ``process()``, which is on the job's host."""
+    return {key: p[key] for key in ("host", "device") if key in p}
+
+
 def _process_families(base, processes):
     cpu, memory, up = [], [], []
     for p in processes:
-        labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"])}
+        labels = {"process": p["name"], "role": p["role"], "pid": str(p["pid"]), **_where(p)}
         if p.get("worker") is not None:  # its slot, as evflow_worker_* name it
             labels["worker"] = str(p["worker"] + 1)
-        if "device" in p:  # a topology's process
-            labels["device"] = p["device"]
         up.append((labels, int(bool(p["running"]))))
-        usage = _proc_usage(p["pid"]) if p["running"] and p.get("local", True) else None
+        usage = _usage(p) if p["running"] else None
         if usage is not None:
             cpu.append((labels, usage[0]))
             memory.append((labels, usage[1]))
@@ -409,6 +415,14 @@ def _process_families(base, processes):
         "evflow_process_resident_memory_bytes", "resident set size of a process", base, memory
     )
     yield _gauge("evflow_process_up", "1 while the process runs", base, up)
+
+
+def _usage(p):
+    """(CPU seconds, resident bytes) of a running process: as a device on another host read
+    them from its own /proc and reported them, else from this machine's /proc."""
+    if "usage" in p:
+        return p["usage"]
+    return _proc_usage(p["pid"]) if p.get("local", True) else None
 
 
 def _proc_usage(pid: int):

@@ -149,15 +149,19 @@ def render(url: str, now: Scrape | None, before: Scrape | None, note: str = "", 
 
 def _processes(now: Scrape, before: Scrape | None) -> Table:
     table = Table(title="processes", title_justify="left", expand=False)
-    for column in ("process", "role", "pid", "state", "events/s", "queue", "CPU %", "RSS MiB"):
-        _column(table, column, left=column in ("process", "role"))
-    _column(table, "restarts")
     rows = sorted(now.get("evflow_process_up").items(), key=lambda kv: _order(dict(kv[0])))
+    # A topology's processes are on its hosts (a job of process() is on one).
+    hosts = any("device" in dict(key) for key, _ in rows)
+    columns = ("process", "host", "role") if hosts else ("process", "role")
+    for column in (*columns, "pid", "state", "events/s", "queue", "CPU %", "RSS MiB"):
+        _column(table, column, left=column in columns)
+    _column(table, "restarts")
     for key, up in rows:
         labels = dict(key)
         name, pid = labels["process"], labels["pid"]
-        cpu = _rate(now, before, "evflow_process_cpu_seconds_total", pid=pid)
-        rss = now.one("evflow_process_resident_memory_bytes", default=None, pid=pid)
+        # By name and pid: pids of processes on different hosts may be the same.
+        cpu = _rate(now, before, "evflow_process_cpu_seconds_total", process=name, pid=pid)
+        rss = now.one("evflow_process_resident_memory_bytes", default=None, process=name, pid=pid)
         worker = labels.get("worker")
         queue = (
             now.one("evflow_worker_queue_depth", default=None, worker=worker) if worker else None
@@ -171,6 +175,7 @@ def _processes(now: Scrape, before: Scrape | None) -> Table:
             rate = _rate(now, before, "evflow_events_total", outcome=outcome)
         table.add_row(
             name,
+            *([labels["host"]] if hosts else []),
             labels["role"],
             pid,
             "up" if up else "dead",

@@ -70,13 +70,14 @@ impl PyReport {
     fn not_completed(&self) -> Vec<u64> {
         self.inner.not_completed.clone()
     }
-    /// Parallel jobs: per worker slot, events processed and restarts.
+    /// Parallel jobs: per worker slot, events processed, of them rejected, and restarts.
     #[getter]
     fn workers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         for w in &self.inner.workers {
             let d = PyDict::new(py);
             d.set_item("events", w.events)?;
+            d.set_item("rejected", w.rejected)?;
             d.set_item("restarts", w.restarts)?;
             list.append(d)?;
         }
@@ -130,6 +131,10 @@ impl PyReport {
     fn table(&self) -> String {
         self.inner.table()
     }
+    /// The table's last line: `events: N read, M written, K rejected, ...`.
+    fn totals(&self) -> String {
+        self.inner.totals()
+    }
     fn __repr__(&self) -> String {
         let r = &self.inner;
         format!(
@@ -137,6 +142,33 @@ impl PyReport {
             r.read, r.written, r.rejected, r.failed, r.wall_s
         )
     }
+}
+
+/// The totals line of a job's summary, as `Report.totals()` writes it, from counts summed
+/// elsewhere: a topology across hosts, whose controller adds up its devices' reports.
+/// `counts` has the report's names (`read`, `written`, ..., `not_completed`, a list of
+/// seqs, `wall_s`, `interrupted`); a count not given is 0.
+#[pyfunction]
+pub fn report_totals(counts: &Bound<'_, PyDict>) -> PyResult<String> {
+    fn get<'py, T: FromPyObjectOwned<'py> + Default>(counts: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+        counts.get_item(key)?.map_or_else(|| Ok(T::default()), |v| v.extract().map_err(Into::into))
+    }
+    let report = Report {
+        read: get(counts, "read")?,
+        written: get(counts, "written")?,
+        rejected: get(counts, "rejected")?,
+        failed: get(counts, "failed")?,
+        retried: get(counts, "retried")?,
+        duplicates: get(counts, "duplicates")?,
+        quarantined: get(counts, "quarantined")?,
+        restarts: get(counts, "restarts")?,
+        processes: get(counts, "processes")?,
+        not_completed: get(counts, "not_completed")?,
+        wall_s: get(counts, "wall_s")?,
+        interrupted: get(counts, "interrupted")?,
+        ..Report::default()
+    };
+    Ok(report.totals())
 }
 
 /// The engine's path of Python steps; `job` is the JSON-able metadata file outputs record.
@@ -333,7 +365,7 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
     }
     let workers = PyList::empty(py);
     for w in &r.workers {
-        workers.append((w.events, w.restarts))?;
+        workers.append((w.events, w.restarts, w.rejected))?;
     }
     d.set_item("workers", workers)?;
     let processes = PyList::empty(py);

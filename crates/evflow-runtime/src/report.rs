@@ -39,6 +39,8 @@ pub struct WorkerStats {
     pub events: u64,
     /// Replacement processes started for it.
     pub restarts: u64,
+    /// Of `events`, those its modules rejected (not passed on to the output).
+    pub rejected: u64,
 }
 
 /// Events read and written by a time of the job.
@@ -173,6 +175,14 @@ impl Report {
             let counts: Vec<String> = self.workers.iter().map(|w| w.events.to_string()).collect();
             let _ = writeln!(out, "events per worker: {}", counts.join(" "));
         }
+        out.push_str(&self.totals());
+        out
+    }
+
+    /// The last line of [`Report::table`]: the job's counts, time and rate (`events: 900
+    /// read, 771 written, 129 rejected, ...`). `evflow up` ends its summary with it too.
+    pub fn totals(&self) -> String {
+        let mut out = String::new();
         let _ = write!(
             out,
             "events: {} read, {} written, {} rejected, {} failed",

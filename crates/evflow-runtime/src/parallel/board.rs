@@ -114,6 +114,8 @@ pub struct WorkerSlot {
     pub died_on: AtomicU64,
     /// Events processed in this slot, by all its generations.
     pub events: AtomicU64,
+    /// Of `events`, those this slot's modules rejected: not passed on to the output.
+    pub rejected: AtomicU64,
     /// Replacement workers forked for this slot.
     pub restarts: AtomicU64,
     /// Events the input sent to this slot's worker that it has not finished (written by the

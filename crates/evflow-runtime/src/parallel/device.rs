@@ -11,7 +11,7 @@ use super::board::Board;
 use super::child::{self, Ctx, Role, EXIT_JOB_ERROR, EXIT_ORPHAN};
 use super::curve::Keys;
 use super::jobdir::JobDir;
-use super::link::{Exit, Link, LinkConfig};
+use super::link::{Exit, ExitError, Link, LinkConfig};
 use super::net::{AddressBook, Net, Remote};
 use super::parts::Parts;
 use super::tmpdir::{self, Claim};
@@ -234,7 +234,11 @@ impl Prepared {
                 EXIT_JOB_ERROR
             }
         };
-        let errors = dir.errors().into_iter().map(|(_, e)| (e.module.clone(), e.to_string())).collect();
+        let errors = dir
+            .errors()
+            .into_iter()
+            .map(|(_, e)| ExitError { module: e.module.clone(), message: e.to_string(), origin: e.error.origin() })
+            .collect();
         let read = board.counters().read.load(Ordering::Acquire);
         let not_completed = if *role == Role::Output { dir.not_completed(read) } else { Vec::new() };
         if let Some(link) = link.take() {

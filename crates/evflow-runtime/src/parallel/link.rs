@@ -12,6 +12,8 @@ use super::board::{Board, Stop, IDLE, NO_FAULT};
 use super::child::Role;
 use super::curve::Keys;
 use super::net::AddressBook;
+use super::usage::Usage;
+use crate::module::Origin;
 use evflow_transport::{Channel, Message, Options, Pattern, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -67,12 +69,19 @@ pub struct Report {
     /// The input has read everything and every event is at the output.
     pub ended: bool,
     /// Its counters (read, written, rejected, failed, incomplete, retried, duplicates, quarantined,
-    /// relayed, run_drained, run_closed,
-    /// abandoned, watermark; `events` of a worker slot; the input's `queued:W`, events sent to
-    /// worker slot W and not finished).
+    /// relayed, run_drained, run_closed, abandoned, watermark; a worker's `events` and
+    /// `events_rejected`, of its slot; the input's `queued:W`, events sent to worker slot W
+    /// and not finished).
     pub counters: HashMap<String, u64>,
     /// Calls, failures and time (ns) of every path step in this process.
     pub modules: Vec<(u64, u64, u64)>,
+    /// The process's CPU time so far (user + system, ns), from its host's `/proc`: the
+    /// controller cannot read another host's.
+    #[serde(default)]
+    pub cpu_ns: u64,
+    /// The process's resident memory now (bytes), from its host's `/proc`.
+    #[serde(default)]
+    pub rss_bytes: u64,
     /// Sent once, as the last report: how the process ended.
     pub exit: Option<Exit>,
 }
@@ -82,10 +91,23 @@ pub struct Report {
 pub struct Exit {
     /// Its exit code.
     pub code: i32,
-    /// The errors it recorded: (module, message, fatal).
-    pub errors: Vec<(String, String)>,
+    /// The errors it recorded, the one that stopped it first.
+    pub errors: Vec<ExitError>,
     /// Seqs it read or held and did not complete (the output).
     pub not_completed: Vec<u64>,
+}
+
+/// An error a device recorded, as its last report carries it to the controller.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExitError {
+    /// The module (or source) that raised; empty for an error of the engine itself.
+    pub module: String,
+    /// The error as the job shows it (`module Sum failed in event on run 1 event 50: ...`).
+    pub message: String,
+    /// Where it was raised: the controller shows it as one host's job does (`(at
+    /// steering.py:10 in event)`).
+    #[serde(default)]
+    pub origin: Origin,
 }
 
 /// A worker slot as the controller sees it.
@@ -340,7 +362,9 @@ impl LinkState {
         };
         let busy = worker.map(|w| board.worker(w).busy_seq.load(Ordering::Acquire)).filter(|&s| s != IDLE);
         if let Some(w) = worker {
-            counters.insert("events".into(), board.worker(w).events.load(Ordering::Acquire));
+            let slot = board.worker(w);
+            counters.insert("events".into(), slot.events.load(Ordering::Acquire));
+            counters.insert("events_rejected".into(), slot.rejected.load(Ordering::Acquire));
         }
         if role == "input" {
             // Each worker slot's queue depth, for the controller's metrics.
@@ -355,6 +379,7 @@ impl LinkState {
                 (c.calls.load(Ordering::Acquire), c.failed.load(Ordering::Acquire), c.total_ns.load(Ordering::Acquire))
             })
             .collect();
+        let usage = Usage::of_this_process();
         let report = Report {
             name: self.config.name.clone(),
             segment: self.config.segment,
@@ -369,6 +394,8 @@ impl LinkState {
             ended: board.ended(),
             counters,
             modules,
+            cpu_ns: usage.cpu_ns,
+            rss_bytes: usage.rss_bytes,
             exit,
         };
         let text = serde_json::to_vec(&report).expect("a report serializes");

@@ -18,6 +18,7 @@ mod output;
 pub mod parts;
 pub mod protocol;
 pub mod tmpdir;
+mod usage;
 mod worker;
 
 use crate::job::Interrupt;

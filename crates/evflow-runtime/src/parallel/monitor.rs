@@ -475,7 +475,7 @@ impl Monitor<'_> {
         let workers: Vec<WorkerStats> = (0..self.board.workers())
             .map(|w| {
                 let slot = self.board.worker(w);
-                WorkerStats { events: get(&slot.events), restarts: get(&slot.restarts) }
+                WorkerStats { events: get(&slot.events), restarts: get(&slot.restarts), rejected: get(&slot.rejected) }
             })
             .collect();
         let written = get(&c.written);

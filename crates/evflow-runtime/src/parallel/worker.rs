@@ -100,6 +100,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         // The modules are done: waiting to hand the result on is not the event's fault, so
         // event_timeout no longer runs, and a death from here on counts no attempt.
         slot.busy_seq.store(IDLE, Ordering::Release);
+        let rejected = matches!(fate, Fate::Reject);
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
@@ -121,6 +122,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             }
         };
         slot.events.fetch_add(1, Ordering::Relaxed);
+        if rejected {
+            slot.rejected.fetch_add(1, Ordering::Relaxed);
+        }
         // The seq it finished: the input then knows which event a worker on another host was
         // busy on when it died (the oldest it sent it and got no credit for).
         let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, seq) }.encode().to_vec());
