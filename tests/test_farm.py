@@ -672,7 +672,9 @@ def endpoint(topo, tmp_path, channel):
     status(topo, tmp_path)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
+        result = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        shown = json.loads(result.stdout)
         found = [v for k, v in shown["endpoints"].items() if k.endswith(channel)]
         if found:
             return found[0]

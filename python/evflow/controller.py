@@ -159,16 +159,29 @@ class ControlServer:
                     f"{self.path}); stop it with `evflow ctl FILE stop` or rename this one"
                 )
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        # Bound under another name and renamed once it listens: a sweeper (leftovers.py)
+        # takes a socket that refuses connections for a dead controller's.
+        ready = f"{self.path}.{os.getpid()}.new"
         for _ in range(3):
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
             try:
-                self.sock.bind(self.path)
+                self.sock.bind(ready)
                 break
             except FileNotFoundError:
                 continue  # another controller that ended removed the empty directory
         else:
             raise ConfigError(f"cannot bind the control socket {self.path}")
         self.sock.listen(8)
+        try:
+            os.link(ready, self.path)  # fails if the name is taken: never replaces a socket
+        except FileExistsError:
+            self.sock.close()
+            raise ConfigError(
+                f"a topology named {name!r} started on this machine at the same time (control "
+                f"socket {self.path}); stop it with `evflow ctl FILE stop` or rename this one"
+            ) from None
+        finally:
+            os.unlink(ready)
         self.thread = threading.Thread(target=self._serve, name="evflow-ctl", daemon=True)
         self.thread.start()
 

@@ -41,9 +41,14 @@ def sweep_control_sockets() -> list[str]:
     return removed
 
 
+ANSWER_WAIT = 2.0
+"""Seconds a sweeper waits to connect to a control socket (a busy controller's backlog)."""
+
+
 def _answers(path: str) -> bool:
     """Whether a controller listens on the control socket ``path``."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(ANSWER_WAIT)
         try:
             s.connect(path)
         except (ConnectionRefusedError, FileNotFoundError):
