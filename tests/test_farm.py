@@ -20,7 +20,7 @@ import pytest
 from conftest import assert_completion, run_cli
 from evflow_bench.namespaces import Hosts
 from test_part_files import wait_for_events
-from test_topology import RECO, events_of, reference, status, write_chain
+from test_topology import RECO, events_of, reference, status, wait_for_replacement, write_chain
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -127,7 +127,10 @@ def test_replicas_killed_at_random_lose_and_duplicate_nothing(tmp_path, hosts):
     """The chaos test: a random processor replica SIGKILLed every 100-300 ms."""
     events = int(os.environ.get("EVFLOW_FARM_EVENTS", "20000"))
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0001)
+    # Events after the first 100 wait at a gate, opened after the first kill: however
+    # loaded the machine, the run cannot end before a replica is killed.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0001, RECO_GATE=gate)
     kills = 0
     try:
         status(topo, tmp_path)
@@ -139,8 +142,11 @@ def test_replicas_killed_at_random_lose_and_duplicate_nothing(tmp_path, hosts):
                     kills += 1
                 except ProcessLookupError:
                     pass
+            if kills:
+                gate.touch()
             time.sleep(random.uniform(0.1, 0.3))
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert kills >= 1
@@ -184,15 +190,19 @@ def test_every_process_of_a_host_killed(tmp_path, hosts):
     """Host C's processes all SIGKILLed at once: their events go to B, and C's replicas,
     whose host still answers, are started again; the output is exactly the one-process one."""
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until C's replicas are replaced.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         devices = status(topo, tmp_path)
         for d in devices:  # named as ps shows them (the kernel keeps 15 bytes)
             with open(f"/proc/{d['pid']}/comm") as f:
                 assert f.read().strip() == d["name"][:15]
-        time.sleep(0.3)
         hosts.kill_all("c")
+        for victim in [d for d in devices if d["host"] == "c"]:
+            wait_for_replacement(topo, tmp_path, victim)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert "evf-reco-c-1 was killed by SIGKILL; starting a replacement" in err
@@ -387,7 +397,9 @@ def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
     import zmq
 
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    # Events after the first 100 wait at a gate: the source runs until the test is done.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005, RECO_GATE=gate)
     try:
         pid = status(topo, tmp_path)[0]["pid"]
         with open(f"/proc/{pid}/cmdline") as f:  # the device's command names the port
@@ -408,6 +420,7 @@ def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
             push.send(json.dumps({**source, **wrong}).encode())
         push.close(linger=1000)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert "not a device's report" in err
