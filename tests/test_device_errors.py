@@ -1,8 +1,8 @@
-"""A device takes the error options of ``process()`` (docs/topology.md, "The file"):
-``on_error``, ``event_timeout``, ``max_retries`` and ``quarantine``, with the same names,
-defaults and meaning, so one bad event in one replica does not end the farm. Each case runs
-on the forked engine (one host) and as device processes (a tcp channel makes them), and the
-output is what ``ef.process()`` with the same options writes."""
+"""A device takes the error options of ``process()`` (docs/topology.md, "What a device
+takes of `process()`"): ``on_error``, ``event_timeout``, ``max_retries`` and ``quarantine``,
+with the same names, defaults and meaning, so one bad event in one replica does not end the
+farm. Each case runs on the forked engine (one host) and as device processes (a tcp channel
+makes them), and the output is what ``ef.process()`` with the same options writes."""
 
 import textwrap
 

@@ -1,7 +1,8 @@
-"""Topologies across hosts (docs/topology.md): three simulated hosts, network namespaces on
-one bridge that each test makes and removes. A source on A, two processor replicas on each
-of B and C, an ordered sink on A: every event written exactly once, in source order, the same
-as ``ef.process(path)`` in one process, through killed replicas, a lost host and a killed
+"""Topologies across hosts (docs/topology.md; each case: docs/topology-design.md, "Failure
+cases and their tests"): three simulated hosts, network namespaces on one bridge that each
+test makes and removes. A source on A, two processor replicas on each of B and C, an ordered
+sink on A: every event written exactly once, in source order, the same as
+``ef.process(path)`` in one process, through killed replicas, a lost host and a killed
 controller."""
 
 import json

@@ -1,4 +1,4 @@
-"""The launchers for real machines (docs/topology.md, "The launcher"): ``evflow up
+"""The launchers for real machines (docs/topology.md, "Launchers"): ``evflow up
 --launcher ssh`` against a real OpenSSH server that each test starts in its network-namespace
 hosts, and ``--launcher slurm`` against a real one-node Slurm (munged, slurmctld, slurmd)
 that the test starts and stops. The output equals a local run; a killed replica is restarted

@@ -1,4 +1,4 @@
-"""The merger (docs/topology.md, "The merger"): three readout sources send the parts of each
+"""The merger (docs/topology-design.md, "The merger"): three readout sources send the parts of each
 event on three channels; the merger joins them by (run, event number). Every event comes out
 exactly once: complete, or flagged incomplete with the inputs that did not deliver named in
 ``missing_sources``; late parts are counted, never sent again; a dead merger stops the

@@ -1,8 +1,8 @@
-"""A data-taking topology outlives one run (docs/topology.md, "Runs"): ``evflow up --hold``
-configures every device and waits; ``evflow ctl start --run N`` and ``evflow ctl stop`` move
-it between ready and running without restarting a process. Each run's events carry its
-number, every module sees its begin_run/end_run, and each run's file is complete and closed
-at its stop."""
+"""A data-taking topology outlives one run (docs/topology.md, "Runs (`--hold`)"):
+``evflow up --hold`` configures every device and waits; ``evflow ctl start --run N`` and
+``evflow ctl stop`` move it between ready and running without restarting a process. Each
+run's events carry its number, every module sees its begin_run/end_run, and each run's file
+is complete and closed at its stop."""
 
 import json
 import os

@@ -173,7 +173,8 @@ ordered = true
 ordered = true
 """
 
-# The junction between the two processor devices is added by the plan (docs/topology.md).
+# The junction between the two processor devices is added by the plan
+# (docs/topology-design.md, "Junctions").
 GROUPS = ("controller", "gen", "reco", "accepted-j", "calib", "store")
 PROCESSORS = ("evf-reco-", "evf-calib-")
 

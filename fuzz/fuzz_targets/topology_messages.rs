@@ -1,5 +1,5 @@
 //! Fuzz target: untrusted bytes through the decoders of a topology's messages between hosts
-//! (docs/topology.md): the controller's views, which every device decodes, and the
+//! (docs/topology-design.md): the controller's views, which every device decodes, and the
 //! multi-part messages that cross hosts over tcp (a dispatch to a bridge or a worker, a
 //! result to the output, a builder's batch of built events to the output, an RU's fragments
 //! to a builder): a header part, then each event as its frame and one part per external

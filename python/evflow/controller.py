@@ -1,5 +1,5 @@
 """``evflow up``: the controller that runs a topology file, and ``evflow ctl``, which talks to
-it through its control socket (docs/topology.md).
+it through its control socket (docs/topology.md; its design: docs/topology-design.md).
 
 A topology runs on the parallel engine cut into segments (``plan.py``). A topology of one
 segment on this machine is run by the forked engine: its origin device is the input

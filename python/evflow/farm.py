@@ -1,4 +1,4 @@
-"""The controller of a topology whose devices run on several hosts (docs/topology.md): it
+"""The controller of a topology whose devices run on several hosts (docs/topology-design.md): it
 starts each device process with ``evflow device`` through the launcher, takes their
 reports, publishes the job's view, restarts dead processor replicas, drains on signals, and
 prints the summary.

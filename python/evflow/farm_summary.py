@@ -1,6 +1,6 @@
 """What the controller of a topology run as device processes says at the end
-(docs/topology.md): the summary (``summary.table``, the same as on one host) from its
-devices' last reports, the events not completed, the JSON report."""
+(docs/topology.md, "Running a topology"): the summary (``summary.table``, the same as on
+one host) from its devices' last reports, the events not completed, the JSON report."""
 
 import json
 import os

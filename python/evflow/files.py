@@ -9,7 +9,11 @@ log = logging.getLogger("evflow")
 
 
 def open(path, skip_corrupt=False) -> FileReader:
-    """Opens a file for random access: ``len(f)``, ``f[i]``, ``f.event(run, number)``."""
+    """Opens a file for random access: ``len(f)``, ``f[i]``, ``f.event(run, number)``.
+
+    ``f.stopped`` and ``f.skipped_records`` are known once the records have been read in
+    order (``for event in f``): before, ``None`` and ``[]`` even for a damaged file.
+    """
     return FileReader(os.fsdecode(path), skip_corrupt=skip_corrupt)
 
 

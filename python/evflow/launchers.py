@@ -1,8 +1,9 @@
 """How ``evflow up`` starts a topology's device processes on their hosts and stops them
-(docs/topology.md, "The launcher"): ``local`` on this machine (in a host's network namespace),
-``ssh`` on each host's ssh target, ``slurm`` as steps on the nodes of the Slurm allocation it
-runs in. Every launcher runs the same device command (``python -m evflow device ...``); they
-differ in how it reaches its host and in how a process there is stopped.
+(docs/topology-design.md, "The launcher"): ``local`` on this machine (in a host's network
+namespace), ``ssh`` on each host's ssh target, ``slurm`` as steps on the nodes of the Slurm
+allocation it runs in. Every launcher runs the same device command (``python -m evflow
+device ...``); they differ in how it reaches its host and in how a process there is
+stopped.
 
 A remote launcher stops a device by its identity on its host (``KILL``): killing the local
 ssh client or srun does not reliably kill what runs on the other side."""

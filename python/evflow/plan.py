@@ -1,4 +1,4 @@
-"""How a topology runs on the engine (docs/topology.md, "Roles as data: segments"): it is cut
+"""How a topology runs on the engine (docs/topology-design.md, "Roles as data: segments"): it is cut
 into segments at its stateful devices (sources, sinks, mergers); each segment is one origin,
 at most one processor device whose replicas are its workers, and one custody, the protocol
 of ``process(processes=N)``. Each device process has a role in one segment or more: its
@@ -17,7 +17,7 @@ from evflow import _native, steering
 from evflow.path import step_name
 from evflow.topology import Device, Topology, TopologyError
 
-NOT_YET = 'is not supported yet (docs/topology.md, "What runs today")'
+NOT_YET = 'is not supported yet (docs/topology-design.md, "What runs today")'
 
 REMOTE_WORKER_QUEUE = 16
 """Events a processor replica on another host holds: enough to cover the round trip of its
@@ -250,8 +250,9 @@ class Plan:
         self.devices = split
 
     def _add_implied_devices(self) -> None:
-        """Adds the built-in devices the file implies (docs/topology.md): a funnel where
-        several devices send on one channel, a junction where two processor devices meet."""
+        """Adds the built-in devices the file implies (docs/topology-design.md, "Funnels"
+        and "Junctions"): a funnel where several devices send on one channel, a junction
+        where two processor devices meet."""
         for channel in list(self.channels):
             senders = [d for d in self.devices if channel in d.outputs]
             building = any(d.kind == "readout" for d in senders)

@@ -1,5 +1,5 @@
 """``evflow device``: one process of a topology on one of its hosts, as the controller's
-launcher starts it (docs/topology.md, "The launcher"). The same command runs through
+launcher starts it (docs/topology-design.md, "The launcher"). The same command runs through
 ``ip netns exec``, ssh or srun: it reads the topology file and the steering files (the same
 paths on every host), and plays its roles in the topology's segments, reporting to the
 controller."""

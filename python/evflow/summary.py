@@ -1,5 +1,5 @@
-"""The summary a topology's controller prints at its end (docs/topology.md, "Controller and
-life cycle"): one table on one host and across hosts, a row per process, a row per module of
+"""The summary a topology's controller prints at its end (docs/topology.md, "Running a
+topology"): one table on one host and across hosts, a row per process, a row per module of
 each device, and the job's totals line, the one ``process()`` ends its table with."""
 
 PROCESSES = ("process", "host", "state", "events in", "events out", "restarts")

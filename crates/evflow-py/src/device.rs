@@ -1,5 +1,5 @@
 //! `evflow device`: one process of a topology run as device processes, with its roles in
-//! the topology's segments (docs/topology.md).
+//! the topology's segments (docs/topology-design.md).
 
 use crate::errors::{config_error, EvflowError};
 use crate::job::{parallel_options, path_of, PyHooks};

@@ -80,19 +80,23 @@ impl PyFileReader {
         Ok(PyEvent::owned(reader.read_at(i).map_err(format_error)?))
     }
 
-    /// Why sequential reading stopped early: `(byte offset, reason)`, or None.
+    /// Why sequential reading stopped early: `(byte offset, reason)`, or None. Known only
+    /// once every record has been read in order (iterating the file): None before, even for
+    /// a file cut short; random access does not set it.
     #[getter]
     fn stopped(&mut self) -> PyResult<Option<(u64, String)>> {
         Ok(self.reader()?.stopped().map(|s| (s.offset, s.reason.clone())))
     }
 
-    /// How many corrupt records were skipped (with `skip_corrupt=True`).
+    /// How many corrupt records were skipped (with `skip_corrupt=True`) by the reading in
+    /// order so far: all of them once every record has been read (iterating the file).
     #[getter]
     fn skipped(&mut self) -> PyResult<u64> {
         Ok(self.reader()?.skipped())
     }
 
-    /// The skipped records as `(byte offset, reason)`.
+    /// The skipped records as `(byte offset, reason)`, as `skipped` counts them: complete
+    /// once every record has been read in order.
     #[getter]
     fn skipped_records(&mut self) -> PyResult<Vec<(u64, String)>> {
         Ok(self.reader()?.skipped_records().iter().map(|r| (r.offset, r.reason.clone())).collect())

@@ -1,4 +1,4 @@
-//! The funnel of a channel with several sending devices (docs/topology.md, "Funnels"): each
+//! The funnel of a channel with several sending devices (docs/topology-design.md, "Funnels"): each
 //! sender's segment ends at the funnel, whose [`FunnelInput`] steps put the events they
 //! take into one queue, in the order they come (each sender's in its own order), and whose
 //! origin's source, a [`FunnelSource`], sends them on. Events pass through unchanged: a

@@ -1,4 +1,4 @@
-//! The merger of a topology (`kind = "merger"`, docs/topology.md "The merger"): the parts of
+//! The merger of a topology (`kind = "merger"`, docs/topology-design.md "The merger"): the parts of
 //! one event, keyed by (run, event number), arrive on several inputs and go out as one
 //! event. A [`MergeInput`] per input is the last step of that input's custody; a
 //! [`MergeSource`] is the source of the merger's origin. They share a [`MergeTable`].

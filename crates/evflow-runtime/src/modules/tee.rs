@@ -1,4 +1,4 @@
-//! The tee of a broadcast channel (docs/topology.md, "Broadcast"): an origin whose channel
+//! The tee of a broadcast channel (docs/topology-design.md, "Broadcast"): an origin whose channel
 //! has several receiving devices is the origin of one segment per receiver. The first reads
 //! the source; a [`TeeStep`], the last step of its input part, hands each event it keeps to
 //! the others, whose source is a [`TeeSource`]. Every receiver gets every event; the slowest

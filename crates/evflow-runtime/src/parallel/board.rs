@@ -78,9 +78,9 @@ impl Counters {
     }
 }
 
-/// The runs of a held topology (docs/topology.md, "Runs"): which runs its controller started
-/// and asked to stop, and how far the origin and the custody have got. Runs are counted
-/// from 1 in the order they were started; 0 is none.
+/// The runs of a held topology (docs/topology-design.md, "Runs: the protocol"): which runs
+/// its controller started and asked to stop, and how far the origin and the custody have
+/// got. Runs are counted from 1 in the order they were started; 0 is none.
 #[repr(C)]
 #[derive(Default)]
 pub struct Runs {

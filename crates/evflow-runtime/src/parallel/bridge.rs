@@ -1,4 +1,4 @@
-//! A bridge (a topology's `kind = "bridge"`, docs/topology.md "The bridge"): a segment's
+//! A bridge (a topology's `kind = "bridge"`, docs/topology-design.md "The bridge"): a segment's
 //! origin on another host sends its dispatches to the bridge, which puts each into the named
 //! worker's channel on its own host without decoding the event, and sends the origin the
 //! acks and credits the host's processes send it. On shm each event lands once in a block of

@@ -1,6 +1,6 @@
 //! One process of a topology run as device processes (`evflow device`), started by the
 //! controller's launcher instead of forked. It plays one role of the engine in each segment
-//! it is part of (docs/topology.md, "Roles as data: segments"): a source device is its
+//! it is part of (docs/topology-design.md, "Roles as data: segments"): a source device is its
 //! segment's input, a replica of a processor device a worker, a sink device the output, a
 //! merger the output of each of its input segments and the input of its output segment.
 //!
@@ -55,7 +55,7 @@ pub struct RoleSpec {
     pub path: Path,
     /// The segment's options (`parts` says which steps are whose).
     pub popts: ParallelOptions,
-    /// The segment has a bridge (docs/topology.md, "The bridge").
+    /// The segment has a bridge (docs/topology-design.md, "The bridge").
     pub bridged: bool,
     /// The topology is held: its origins read only during the runs its controller starts.
     pub held: bool,

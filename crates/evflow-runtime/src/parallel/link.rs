@@ -1,4 +1,4 @@
-//! A device's link to its controller (docs/topology.md, "Controller and life cycle"): a
+//! A device's link to its controller (docs/topology-design.md, "Controller and life cycle"): a
 //! thread that reports what this process's board holds every [`HEARTBEAT`] and applies the
 //! controller's view of the whole job to it. So the roles run as they do in a forked job,
 //! reading the same board; only who writes the other processes' part of it changes.

@@ -1,6 +1,6 @@
 //! Which process of a parallel job runs which steps of the path, and what each is called:
 //! roles as data. `process(processes=N)` derives them from the modules' `parallel_safe`; a
-//! topology gives them from its devices (docs/topology.md).
+//! topology gives them from its devices (docs/topology-design.md).
 
 use super::child::Role;
 use crate::job::OnError;
