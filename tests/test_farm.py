@@ -171,20 +171,38 @@ def _alive(pid: int) -> bool:
 
 
 def test_a_host_lost_with_all_its_processes(tmp_path, hosts):
+    """Host C's link cut while its replicas hold events (the events after the first 100
+    wait at a gate until C's replicas are taken for dead): they go to B, C's replicas are
+    not restarted, and the controller leaves nothing of them on this machine."""
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
-        status(topo, tmp_path)
-        time.sleep(0.3)
+        lost = [d for d in status(topo, tmp_path) if d["host"] == "c"]
         hosts.link("c", up=False)
+        deadline = time.monotonic() + 30
+        while {d["state"] for d in status_now(topo, tmp_path) if d["host"] == "c"} != {"dead"}:
+            assert time.monotonic() < deadline, "C's replicas were not taken for dead"
+            time.sleep(0.05)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
+    tmp = tempfile.gettempdir()
+    left = [n for d in lost for n in os.listdir(tmp) if n.endswith(f"-{d['pid']}")]
+    assert not left, left
     report = json.loads((tmp_path / "report.json").read_text())
     states = {d["name"]: d["state"] for d in report["devices"]}
     assert states["evf-reco-c-1"] == states["evf-reco-c-2"] == "dead", states
     assert states["evf-reco-b-1"] == states["evf-reco-b-2"] == "exited", states
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+
+
+def status_now(topo, tmp_path):
+    """The devices as ``evflow ctl status`` lists them now (a pid may be null)."""
+    result = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["devices"]
 
 
 def test_every_process_of_a_host_killed(tmp_path, hosts):

@@ -3,9 +3,11 @@ time and the time per module; the report's rate series."""
 
 import itertools
 import json
+import subprocess
+import sys
 import textwrap
 
-from conftest import run_cli
+from conftest import evflow_cmd, run_cli
 
 STEERING = """
 import time, evflow as ef
@@ -76,6 +78,34 @@ path.add(Light())
 path.add(Hoard())
 ef.process(path, processes={processes}, summary=False)
 """
+
+
+BIG_PARENT = """
+import os, sys
+import numpy as np
+kept = np.ones(int(sys.argv[1]), dtype=np.uint8)  # resident: its pages are written
+os.execv(sys.argv[2], sys.argv[2:])
+"""
+
+
+def test_memory_growth_is_the_jobs_own_when_a_bigger_process_started_it(tmp_path):
+    """Linux carries a process's peak memory across exec: `evflow run` exec'd by a process
+    of 600 MiB (a test runner grown over a long suite, a batch script) still puts the 400 MiB
+    its module keeps down to that module."""
+    (tmp_path / "job.py").write_text(textwrap.dedent(MEMORY.format(processes=0)))
+    (tmp_path / "parent.py").write_text(BIG_PARENT)
+    command = evflow_cmd("run", "job.py", "--report", "job.json")
+    ran = subprocess.run(
+        [sys.executable, "parent.py", str(600 << 20), *command],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stderr
+    modules = json.loads((tmp_path / "job.json").read_text())["modules"]
+    grown = {m["name"]: m["rss_growth_bytes"] for m in modules}
+    assert grown["Hoard"] > 100 << 20, grown
 
 
 def test_the_report_puts_memory_growth_down_to_the_module_that_makes_it(tmp_path):

@@ -444,6 +444,8 @@ class Farm:
             for s, handler in previous.items():
                 signal.signal(s, handler)
             self.launcher.stop([p.popen for p in self.procs if p.popen])
+            # What the devices killed on this machine left (a silent replica's, say).
+            _native.sweep_tmpdirs()
             server.close()
             self.reports.close()
             self.views.close()
