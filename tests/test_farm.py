@@ -326,6 +326,7 @@ def test_a_stalled_controller_takes_no_device_for_dead(tmp_path, hosts):
         err = finish(up)
     assert up.returncode == 0, err
     assert "sent nothing" not in err and "heard nothing from the controller" not in err, err
+    assert "no word from the controller" not in err, err
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["restarts"] == 0, err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": str(events)})

@@ -390,7 +390,9 @@ impl LinkState {
             busy,
             bound: self.book.bound_by_me(),
             failed: board.failed(),
-            stop: board.stop() as u32,
+            // A process that took its controller for gone stops itself, not the job: its
+            // exit (EXIT_ORPHAN) tells a controller that is there after all.
+            stop: if board.monitor_lost() { 0 } else { board.stop() as u32 },
             ended: board.ended(),
             counters,
             modules,
