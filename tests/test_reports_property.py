@@ -17,7 +17,7 @@ JSON = st.recursive(
     max_leaves=20,
 )
 
-# A report as a device writes it (``Report`` in crates/evflow-runtime/src/parallel/link.rs).
+# A report as a device writes it (``Report`` in crates/evflow-runtime/src/engine/device/link.rs).
 REPORT = {
     "name": "evf-reco-b-1",
     "segment": 0,

@@ -5,8 +5,8 @@
 //! reads back as it was written.
 #![no_main]
 
-use evflow_runtime::parallel::eventbuilding::{FragmentsHead, Progress, Request};
-use evflow_runtime::parallel::protocol::{decode_acks, encode_acks, Header, Kind};
+use evflow_runtime::engine::eventbuilding::{FragmentsHead, Progress, Request};
+use evflow_runtime::engine::protocol::{decode_acks, encode_acks, Header, Kind};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check_messages(data));
 

@@ -13,9 +13,9 @@
 use bytes::Bytes;
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameLayout};
 use evflow_core::Event;
-use evflow_runtime::parallel::eventbuilding::{BuiltIndex, FragmentsHead};
-use evflow_runtime::parallel::link::decode_view;
-use evflow_runtime::parallel::protocol::Header;
+use evflow_runtime::engine::eventbuilding::{BuiltIndex, FragmentsHead};
+use evflow_runtime::engine::device::link::decode_view;
+use evflow_runtime::engine::protocol::Header;
 
 /// Separates the parts of a message in the input (the seeds in `topology_seeds/` use it).
 const SEP: &[u8] = b"\xffPRT";

@@ -15,7 +15,6 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
 
 from evflow import _native, controller, farm_summary, hosts, launchers, outputs
 from evflow.channels import Channel
@@ -23,25 +22,14 @@ from evflow.errors import ChannelTimeoutError, EvflowError, ModuleError
 from evflow.path import part_files, step_name
 from evflow.plan import process_name
 
-HEARTBEAT = 0.1
-"""Seconds between two views (the devices report as often)."""
-
-LOST_AFTER = 1.0
-"""Seconds without a report before a running replica (a processor's or a readout unit's)
-counts as dead: its events go to the others."""
-
-VITAL_LOST_AFTER = 5.0
-"""Seconds without a report before a running process whose death stops the topology (a
-source, a sink, a merger, a bridge, a device with ``restart = 'never'``) counts as dead:
-waiting longer costs only the time to notice a dead host, while taking a process that was
-stalled (a host loaded far past its CPUs, swapping) for dead would end the run."""
-
-START_GRACE = 30.0
-"""Seconds a started device has to send its first report."""
-
-EXIT_GRACE = 10.0
-"""Seconds a device that sent its last reports has to exit before it is killed (libzmq may
-take its linger to deliver what it still holds)."""
+_LIMITS = _native.SUPERVISOR
+"""The supervisor's limits, in seconds (crates/evflow-runtime/src/control/supervisor.rs, where
+each is explained): the forked job's monitor and the devices' links use the same."""
+HEARTBEAT = _LIMITS["heartbeat"]
+LOST_AFTER = _LIMITS["lost_after"]
+VITAL_LOST_AFTER = _LIMITS["vital_lost_after"]
+START_GRACE = _LIMITS["start_grace"]
+EXIT_GRACE = _LIMITS["exit_grace"]
 
 MAX_TCP_PART = 1 << 30
 """Largest part a device's tcp channel receives (ZMQ_MAXMSGSIZE): a peer announcing more is
@@ -53,12 +41,14 @@ REPORT_LIMIT = 16 << 20
 ENDED = ("exited", "dead", "error")
 """States of a device process that has ended: exited normally, died, or stopped on an error."""
 
-ENGINE_EXITS = (0, 70, 71)
-"""Exit codes of the engine's own: done, stopped by a module error, engine error."""
+EXIT = _native.EXIT_CODES
+"""The engine's exit codes by name (``ExitCode`` in crates/evflow-runtime/src/engine/exit.rs)."""
 
-EXIT_ORPHAN = 72
-"""Exit code of a device that heard nothing from the controller for 2 s and stopped short
-(``EXIT_ORPHAN`` in ``child.rs``)."""
+ERROR_EXITS = (EXIT["job_error"], EXIT["internal"])
+"""Exits of a device stopped on an error it recorded (a module's, or the engine's)."""
+
+ENGINE_EXITS = (EXIT["ok"], *ERROR_EXITS)
+"""Exit codes of the engine's own: done, or stopped on an error."""
 
 
 _LIVE_COUNTS = (
@@ -167,8 +157,8 @@ class Farm:
                 self.slots[segment.index][slot] = p
         self.sinks = [p for p in self.procs if p.device.kind == "path" and not p.device.outputs]
         self.sinks_steps = [step for p in self.sinks for step in p.device.steps()]
-        self.restart_times = {}
-        """Per device, when its processes were restarted in the last minute."""
+        self.restart_windows = {}
+        """Per device, its replacements within the last minute (``RestartWindow``)."""
         self.stop = 0
         self.signal = None
         self.errors = []
@@ -625,9 +615,8 @@ class Farm:
             if code is not None:
                 p.exited_at = p.exited_at or now
             # Silence up to its exit, if it exited: a device that lost its controller exits
-            # after 2 s of silence (LOST_AFTER_HEARTBEATS in link.rs), later than the
-            # controller gives up on a replica; a vital process's exit stops the topology
-            # as its loss would.
+            # after 2 s of silence (supervisor.rs), later than the controller gives up on a
+            # replica; a vital process's exit stops the topology as its loss would.
             silent = (p.exited_at or now) - (p.heard if p.reports else p.started)
             told = len(p.exits) == len(p.roles)
             if not p.reports:
@@ -650,11 +639,11 @@ class Farm:
                 how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
                 self._ended(p, code, how, restart=False)
                 continue
-            if code in (70, 71) and not told and now - p.exited_at < LOST_AFTER:
+            if code in ERROR_EXITS and not told and now - p.exited_at < LOST_AFTER:
                 continue  # stopped on an error: its last reports, naming it, may be on their way
             if code in ENGINE_EXITS:
                 how = None
-            elif code == EXIT_ORPHAN:
+            elif code == EXIT["orphan"]:
                 how = "stopped: it heard nothing from the controller for 2 s"
             elif code > 0:
                 how = self.launcher.describe(code) or f"exited with code {code}"
@@ -701,7 +690,7 @@ class Farm:
                     # any more (the input abandons them if the job stops on an error).
                     self.died_on[worker[0].index][worker[1]] = None
                     p.generation += 1
-                if code == 70 or code == 71:
+                if code in ERROR_EXITS:
                     p.state = "error"
                     self.stop = max(self.stop, 1)
                     errors = [e for x in p.exits.values() for e in x.get("errors", [])]
@@ -765,19 +754,15 @@ class Farm:
 
     def _may_restart(self, p: Proc) -> bool:
         """Counts a restart of ``p``'s device; False (the topology stops) in a crash loop."""
-        now = time.monotonic()
-        times = self.restart_times.setdefault(p.device.name, deque())
-        times.append(now)
-        while times and now - times[0] > 60:
-            times.popleft()
-        limit = p.device.max_restarts_per_minute
-        if len(times) <= limit:
+        window = self.restart_windows.get(p.device.name)
+        if window is None:
+            window = _native.RestartWindow(p.device.max_restarts_per_minute)
+            self.restart_windows[p.device.name] = window
+        crash_loop = window.record()
+        if crash_loop is None:
             return True
         self.errors.append(
-            EvflowError(
-                f"{p.device.name} processes died {len(times)} times within a minute (more "
-                f"than max_restarts_per_minute = {limit}): the topology stops"
-            )
+            EvflowError(f"{p.device.name} processes {crash_loop}: the topology stops")
         )
         self.stop = 2
         return False
@@ -879,7 +864,7 @@ def _report(message):
 
 def _is_report(report) -> bool:
     """Whether decoded JSON has the fields of a device's report (``Report`` in
-    crates/evflow-runtime/src/parallel/link.rs) with the types the controller reads them as."""
+    crates/evflow-runtime/src/engine/device/link.rs) with the types the controller reads them as."""
     if not isinstance(report, dict):
         return False
     if not all(isinstance(report.get(k), kind) for k, kind in REPORT_KEYS.items()):

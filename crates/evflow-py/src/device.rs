@@ -3,10 +3,10 @@
 
 use crate::errors::{config_error, EvflowError};
 use crate::job::{parallel_options, path_of, PyHooks};
+use evflow_runtime::engine::curve::{KeyFiles, Keys};
+use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
+use evflow_runtime::engine::Role;
 use evflow_runtime::job::{OnError, ProcessOptions};
-use evflow_runtime::parallel::curve::{KeyFiles, Keys};
-use evflow_runtime::parallel::device::{self, DeviceOptions, RoleSpec};
-use evflow_runtime::parallel::Role;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::cell::RefCell;
@@ -78,7 +78,7 @@ pub fn run_device<'py>(
     let mut control = || Ok(());
     let mut hooks =
         PyHooks { py, control: &mut control, steps: &first_steps, watch: None, stop: false, raised: &raised };
-    device::run(specs, &name, &opts, &device, &mut hooks).map_err(EvflowError::new_err)
+    device::run(specs, &name, &opts, &device, &mut hooks).map(|code| code.code()).map_err(EvflowError::new_err)
 }
 
 /// An optional true/false item of a role's dict.

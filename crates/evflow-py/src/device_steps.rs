@@ -4,11 +4,11 @@
 //! (one `FunnelTable` per channel with several sending devices).
 
 use crate::errors::config_error;
+use evflow_runtime::engine::eventbuilding::{BuildStep, EventBuilding, EventManager};
 use evflow_runtime::module::{Module, Source};
 use evflow_runtime::modules::{
     FunnelInput, FunnelSource, FunnelTable, MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable,
 };
-use evflow_runtime::parallel::eventbuilding::{BuildStep, EventBuilding, EventManager};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,9 +3,9 @@
 use crate::adapters::{module_name, signal_of, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
 use crate::errors::{config_error, EvflowError};
+use evflow_runtime::engine::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
 use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
-use evflow_runtime::parallel::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
@@ -278,7 +278,7 @@ pub fn run_path<'py>(
         py.detach(|| ());
     };
     let parallel = parallel.filter(|p| p.processes > 0).filter(|p| {
-        let parallel = p.parts.is_some() || parallel::Parts::by_parallel_safe(&path.modules).is_some();
+        let parallel = p.parts.is_some() || engine::Parts::by_parallel_safe(&path.modules).is_some();
         if !parallel {
             evflow_runtime::log::warn!("no module of the path is parallel-safe: the job runs in one process");
         }
@@ -289,7 +289,7 @@ pub fn run_path<'py>(
         Some(popts) => {
             let mut hooks =
                 PyHooks { py, control: &mut control, steps: &steps, watch, stop: false, raised: &raised_in_watch };
-            parallel::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
+            engine::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
         }
     };
     if let Some(e) = outcome.error.take_if(|e| e.error.severity == Severity::Interrupt) {
@@ -446,7 +446,7 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
         let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
             eb.get_item(key)?.ok_or_else(|| config_error(format!("event_building needs {key:?}")))
         };
-        o.event_building = Some(evflow_runtime::parallel::eventbuilding::EventBuilding {
+        o.event_building = Some(evflow_runtime::engine::eventbuilding::EventBuilding {
             readouts: item("readouts")?.extract()?,
             batch: item("batch")?.extract()?,
             timeout: Duration::from_secs_f64(item("timeout")?.extract()?),

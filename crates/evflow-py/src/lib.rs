@@ -13,6 +13,7 @@ mod files;
 mod job;
 mod keys;
 mod sessions;
+mod supervisor;
 mod topology;
 
 use pyo3::prelude::*;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     channels::register(m)?;
     keys::register(m)?;
     sessions::register(m)?;
+    supervisor::register(m)?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;
     m.add_class::<job::PyReport>()?;

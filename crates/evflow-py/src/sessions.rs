@@ -1,7 +1,7 @@
 //! This user's shared-memory sessions, for `evflow shm ls` and `evflow shm clean`.
 
 use crate::errors::EvflowError;
-use evflow_runtime::parallel::tmpdir;
+use evflow_runtime::engine::tmpdir;
 use evflow_shm::layout::PAGE_LEN;
 use evflow_shm::session::{clean_dead_sessions, list_sessions, remove_session, SessionInfo};
 use evflow_shm::Segment;

@@ -1,5 +1,5 @@
 //! evflow runtime: the module and source traits, paths, the stage every executor runs its
-//! modules through, the sequential executor, the parallel engine, job statistics and the
+//! modules through, the sequential executor, the engine of jobs of several processes, job statistics and the
 //! built-in Rust modules.
 //!
 //! ```
@@ -29,11 +29,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod control;
+pub mod engine;
 pub mod job;
+pub mod live;
 pub mod log;
 pub mod module;
 pub mod modules;
-pub mod parallel;
 pub mod part_files;
 pub mod report;
 pub mod sequential;

@@ -1,8 +1,8 @@
 //! The sequential executor: runs a path over its source's events in one process.
 
 use crate::job::{Hook, Interrupt, JobError, Outcome, Path, ProcessOptions};
+use crate::live::{Live, WATCH_EVERY};
 use crate::module::{JobEnd, ModuleError, Severity, Source};
-use crate::parallel::{Live, WATCH_EVERY};
 use crate::report::{ModuleStats, RateSeries, Report};
 use crate::stage::{Fate, Stage};
 use evflow_core::Flags;

@@ -4,10 +4,10 @@
 use bytes::Bytes;
 use evflow_core::file::{Compression, FileReader, ReaderOptions};
 use evflow_core::{Entry, Event, Flags};
+use evflow_runtime::engine::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::job::{Interrupt, Outcome, Path, ProcessOptions};
 use evflow_runtime::module::{Decision, HookResult, Module, Source};
 use evflow_runtime::modules::{FileOutput, FileOutputConfig};
-use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::sequential;
 use std::path::Path as FsPath;
 
@@ -73,7 +73,7 @@ fn read(file: &FsPath) -> Vec<(u32, u64, u64, u32, Vec<u8>)> {
 }
 
 fn run(out: &FsPath, events: u64, dies_on: Option<u64>, popts: ParallelOptions) -> Outcome {
-    parallel::process(path(out, events, dies_on), &ProcessOptions::default(), &popts, &mut NoSignals).unwrap()
+    engine::process(path(out, events, dies_on), &ProcessOptions::default(), &popts, &mut NoSignals).unwrap()
 }
 
 #[test]

@@ -8,8 +8,8 @@
 //! processes. The output defaults to `calo-trigger.evf` in the temporary directory.
 
 use evflow_example_rust_module::{trigger_path, RUNS};
+use evflow_runtime::engine::{self, Hooks, ParallelOptions};
 use evflow_runtime::job::{Interrupt, ProcessOptions};
-use evflow_runtime::parallel::{self, Hooks, ParallelOptions};
 use evflow_runtime::sequential;
 use std::io::Write;
 use std::process::ExitCode;
@@ -69,7 +69,7 @@ fn main() -> ExitCode {
         sequential::process(&mut path, &opts, &mut control)
     } else {
         let popts = ParallelOptions { processes, ordered: true, ..Default::default() };
-        match parallel::process(path, &opts, &popts, &mut Program) {
+        match engine::process(path, &opts, &popts, &mut Program) {
             Ok(outcome) => outcome,
             Err(e) => {
                 eprintln!("error: the job cannot start: {e}");

@@ -6,8 +6,8 @@
 use evflow_core::file::{FileReader, ReaderOptions};
 use evflow_core::Event;
 use evflow_example_rust_module::{calorimeter, trigger_path, GAINS, GRID, PEDESTAL, RUNS, THRESHOLD_GEV, TOWERS};
+use evflow_runtime::engine::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::job::{Interrupt, ProcessOptions};
-use evflow_runtime::parallel::{self, Hooks, ParallelOptions, Transport};
 use evflow_runtime::report::Report;
 use evflow_runtime::sequential;
 
@@ -90,7 +90,7 @@ fn one_process_and_two_workers_keep_the_same_events_those_above_threshold() {
     for ordered in [true, false] {
         let out = dir.path().join(format!("p2-ordered-{ordered}.evf"));
         let popts = ParallelOptions { processes: 2, ordered, transport: Transport::Shm, ..Default::default() };
-        let outcome = parallel::process(trigger_path(&RUNS, &out).unwrap(), &opts, &popts, &mut NoSignals).unwrap();
+        let outcome = engine::process(trigger_path(&RUNS, &out).unwrap(), &opts, &popts, &mut NoSignals).unwrap();
         assert!(outcome.error.is_none(), "ordered={ordered}: {:?}", outcome.error);
         let report = &outcome.report;
         check_counts(report, kept);

@@ -6,8 +6,8 @@ use super::{
     Channel, Device, Host, Kind, Pattern, Problem, Restart, SecretKey, Security, Topology, Transport, DEFAULT_BATCH,
     DEFAULT_MERGER_TIMEOUT_S, DEFAULT_REPLICAS, LOCAL_HOST,
 };
+use crate::engine::{DEFAULT_MAX_RESTARTS_PER_MINUTE, DEFAULT_MAX_RETRIES};
 use crate::job::OnError;
-use crate::parallel::{DEFAULT_MAX_RESTARTS_PER_MINUTE, DEFAULT_MAX_RETRIES};
 use evflow_shm::layout::MIN_SEGMENT_LEN;
 use evflow_transport::curve::{PUBLIC_SUFFIX, SECRET_SUFFIX};
 use std::collections::BTreeMap;

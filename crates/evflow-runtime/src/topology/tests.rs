@@ -51,7 +51,7 @@ fn a_good_file_is_read_with_its_defaults() {
     );
     assert_eq!(reco.steering.as_deref(), Some(Path::new("/topo/reco.py")));
     assert_eq!(t.devices["gen"].restart, Restart::Never);
-    assert_eq!(t.devices["gen"].max_restarts_per_minute, crate::parallel::DEFAULT_MAX_RESTARTS_PER_MINUTE);
+    assert_eq!(t.devices["gen"].max_restarts_per_minute, crate::engine::DEFAULT_MAX_RESTARTS_PER_MINUTE);
     assert_eq!(t.channels["raw"], Channel::default(), "a channel only devices name has the defaults");
     assert!(t.channels["accepted"].ordered);
     assert_eq!(t.hosts["a"].netns.as_deref(), Some("evf-a"));

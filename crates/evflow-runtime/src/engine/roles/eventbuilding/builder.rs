@@ -5,14 +5,15 @@
 
 use super::manager::release_of;
 use super::{batch_of, BatchKey, BuiltIndex, EventBuilding, FragmentsHead, Request, REQUEST_RETRY};
+use crate::engine::board::{monotonic_ns, Stop, IDLE};
+use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::frames;
+use crate::engine::protocol::{Foreign, Header, Kind, Origin, Status};
+use crate::engine::roles::sending::{encode, is_end, read_dispatch, send_message, POLL};
 use crate::job::Path;
 use crate::log;
 use crate::modules::merger::{names_entry, MISSING_SOURCES};
-use crate::parallel::board::{monotonic_ns, Stop, IDLE};
-use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_OK};
-use crate::parallel::frames;
-use crate::parallel::protocol::{Foreign, Header, Kind, Origin, Status};
-use crate::parallel::worker::{encode, is_end, read_dispatch, send_message, POLL};
 use crate::stage::Fate;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
@@ -34,7 +35,7 @@ struct Counts {
 
 impl Counts {
     /// Shows the counts in the board's counters (this process's own), for its reports.
-    fn publish(&self, board: &crate::parallel::board::Board) {
+    fn publish(&self, board: &crate::engine::board::Board) {
         let c = board.counters();
         for (counter, value) in [
             (&c.eb_built, self.events),
@@ -62,7 +63,7 @@ struct Channels {
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let Some(eb) = ctx.popts.event_building.as_ref() else {
         internal_error(ctx, "a builder in a segment that builds no events".into());
-        return End { code: EXIT_INTERNAL, terminated: false };
+        return End { code: ExitCode::Internal, terminated: false };
     };
     let slot = ctx.board.worker(w);
     let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
@@ -80,11 +81,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let mut c = match open() {
         Ok(c) => c,
         Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
-            return End { code: EXIT_OK, terminated: false };
+            return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
             internal_error(ctx, format!("builder {} cannot open its channels: {e}", w + 1));
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     };
     let _home = frames::make_home(&c.results);
@@ -169,15 +170,17 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         ctx.record(e);
     }
     if stopped.is_some() {
-        return End { code: crate::parallel::child::EXIT_JOB_ERROR, terminated: true };
+        return End { code: ExitCode::JobError, terminated: true };
     }
     match outcome {
-        Ok(()) if errors.is_empty() => End { code: EXIT_OK, terminated: true },
-        Ok(()) => End { code: crate::parallel::child::EXIT_JOB_ERROR, terminated: true },
-        Err(_) if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() => End { code: EXIT_OK, terminated: false },
+        Ok(()) if errors.is_empty() => End { code: ExitCode::Ok, terminated: true },
+        Ok(()) => End { code: ExitCode::JobError, terminated: true },
+        Err(_) if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() => {
+            End { code: ExitCode::Ok, terminated: false }
+        }
         Err(e) => {
             internal_error(ctx, format!("builder {}: {e}", w + 1));
-            End { code: EXIT_INTERNAL, terminated: false }
+            End { code: ExitCode::Internal, terminated: false }
         }
     }
 }

@@ -2,12 +2,13 @@
 //! the ones it already has (exactly once), runs the output part on kept events, in input
 //! order with `ordered`, and closes its files cleanly on every way out.
 
-use super::board::BoardTally;
-use super::board::Stop;
-use super::child::{internal_error, job_end, terminated, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
-use super::eventbuilding::BuiltIndex;
-use super::net::is_not_ready;
-use super::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
+use crate::engine::board::BoardTally;
+use crate::engine::board::Stop;
+use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::net::is_not_ready;
+use crate::engine::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
+use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::job::{JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
@@ -69,6 +70,7 @@ struct Output<'c, 'a> {
     foreign: Foreign,
 }
 
+/// Runs the output: takes the workers' results, runs the output part, writes.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let open = || -> Result<(Channel, Option<Channel>, Channel), ChannelError> {
         Ok((ctx.net.results(Pattern::Pull)?, ctx.net.origin_results()?, ctx.net.acks(Pattern::Push)?))
@@ -81,7 +83,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             internal_error(ctx, format!("the output cannot open its channels: {e}"));
             ctx.board.fail();
             ctx.board.request_stop(Stop::Abort);
-            return finish(ctx, &mut stage, None, EXIT_INTERNAL);
+            return finish(ctx, &mut stage, None, ExitCode::Internal);
         }
     };
     let mut out = Output {
@@ -109,7 +111,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
                 let read = ctx.board.counters().read.load(Ordering::Acquire);
                 ctx.dir.write_not_completed(&out.abandoned, read);
             }
-            EXIT_OK
+            ExitCode::Ok
         }
         Err(message) => {
             internal_error(ctx, message);
@@ -117,7 +119,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             ctx.board.request_stop(Stop::Abort);
             out.write_buffered(&mut stage);
             out.list_not_completed();
-            EXIT_INTERNAL
+            ExitCode::Internal
         }
     };
     out.foreign.report(&ctx.name());
@@ -125,12 +127,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     finish(ctx, &mut stage, error, code)
 }
 
-fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_, BoardTally<'_>>, error: Option<JobError>, code: i32) -> End {
+fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_, BoardTally<'_>>, error: Option<JobError>, code: ExitCode) -> End {
     let mut code = code;
     let end = job_end(ctx, error.as_ref());
     for e in error.iter().chain(&stage.finish(&end)) {
         ctx.record(e);
-        code = code.max(EXIT_JOB_ERROR);
+        code = code.max(ExitCode::JobError);
     }
     End { code, terminated: true }
 }
@@ -211,7 +213,7 @@ impl Output<'_, '_> {
 
     /// Whether anything on the network can send to its results channels (tcp).
     fn reachable_by_others(&self) -> bool {
-        self.ctx.popts.transport == super::Transport::Tcp || self.from_origin.is_some()
+        self.ctx.popts.transport == crate::engine::Transport::Tcp || self.from_origin.is_some()
     }
 
     /// The next message: at once if one waits, else after the acks are sent, waiting up to
@@ -254,11 +256,11 @@ impl Output<'_, '_> {
         &mut self,
         seq: u64,
         status: Status,
-        origin: super::protocol::Origin,
+        origin: crate::engine::protocol::Origin,
         event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), String> {
-        if origin.worker != super::protocol::Origin::INPUT {
+        if origin.worker != crate::engine::protocol::Origin::INPUT {
             self.pending_acks.push(Ack { seq, origin });
         }
         let counters = self.ctx.board.counters();
@@ -275,7 +277,7 @@ impl Output<'_, '_> {
         if seq != self.next_write {
             // Waits for the events before it: a copy in this process's memory, so a slow
             // event cannot fill the shared segment with the ones behind it.
-            self.reorder.insert(seq, (status, super::frames::detached(event)));
+            self.reorder.insert(seq, (status, crate::engine::frames::detached(event)));
         } else {
             self.reorder.insert(seq, (status, event));
         }
@@ -330,7 +332,7 @@ impl Output<'_, '_> {
                 if event.is_empty() {
                     return Err(format!("result of seq {seq} without its event"));
                 }
-                let mut event = super::frames::decode(&event)
+                let mut event = crate::engine::frames::decode(&event)
                     .map_err(|e| format!("the output cannot read the event of seq {seq}: {e}"))?;
                 match stage.event(&mut event) {
                     Fate::Keep => {
@@ -424,7 +426,7 @@ impl Output<'_, '_> {
 /// Why result `seq`'s parts cannot be what `status` says they are, if they cannot: its
 /// event does not decode, or its built batch is malformed or holds an event that does not.
 fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> {
-    let decodes = |event: &[Part]| match super::frames::decode(event) {
+    let decodes = |event: &[Part]| match crate::engine::frames::decode(event) {
         Ok(_) => Ok(()),
         Err(e) => Err(format!("a result of seq {seq} whose event does not decode: {e}")),
     };

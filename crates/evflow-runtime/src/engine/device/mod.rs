@@ -7,18 +7,23 @@
 //! Each role runs the forked engine's role code unchanged, with a board of its own that its
 //! [`Link`] keeps up to date with the rest of its segment through the controller.
 
-use super::board::Board;
-use super::child::{self, Ctx, Role, EXIT_JOB_ERROR, EXIT_ORPHAN};
-use super::curve::Keys;
-use super::jobdir::JobDir;
-use super::link::{Exit, ExitError, Link, LinkConfig};
-use super::net::{AddressBook, Net, Remote};
-use super::parts::Parts;
-use super::tmpdir::{self, Claim};
-use super::{Hooks, ParallelOptions, Transport};
+pub mod link;
+
+use crate::engine::board::Board;
+use crate::engine::context::Ctx;
+use crate::engine::curve::Keys;
+use crate::engine::dispatch;
+use crate::engine::exit::ExitCode;
+use crate::engine::jobdir::JobDir;
+use crate::engine::net::{AddressBook, Net, Remote};
+use crate::engine::parts::Parts;
+use crate::engine::role::Role;
+use crate::engine::tmpdir::{self, Claim};
+use crate::engine::{Hooks, ParallelOptions, Transport};
 use crate::job::{Hook, JobError, Path, ProcessOptions};
 use crate::module::JobEnd;
 use crate::stage::Stage;
+use link::{Exit, ExitError, Link, LinkConfig};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -93,7 +98,7 @@ pub fn run(
     opts: &ProcessOptions,
     device: &DeviceOptions,
     hooks: &mut dyn Hooks,
-) -> Result<i32, String> {
+) -> Result<ExitCode, String> {
     if roles.is_empty() {
         return Err(format!("{name} has no role in its topology"));
     }
@@ -116,15 +121,15 @@ pub fn run(
             .collect();
         let mut code = first.run(opts, hooks, true);
         for thread in threads {
-            code = code.max(thread.join().unwrap_or(super::child::EXIT_INTERNAL));
+            code = code.max(thread.join().unwrap_or(ExitCode::Internal));
         }
         code
     });
     // A device that took its controller for gone stopped short of its work: never a clean
     // exit (the controller, if it is there after all, must not take the run for complete).
     let lost = std::iter::once(&*first).chain(rest.iter()).any(|role| role.board.monitor_lost());
-    let code = if lost { code.max(EXIT_ORPHAN) } else { code };
-    child::finish_channels(&first.ctx(opts));
+    let code = if lost { code.max(ExitCode::Orphan) } else { code };
+    crate::engine::context::finish_channels(&first.ctx(opts));
     for role in prepared {
         role.dir.remove();
         if let Some(ipc) = role.ipc {
@@ -164,7 +169,7 @@ impl Prepared {
             fixed: spec.port.map(|port| {
                 let channel = match spec.role {
                     Role::Input => "acks",
-                    Role::Bridge => super::net::RELAY,
+                    Role::Bridge => crate::engine::net::RELAY,
                     _ => "results",
                 };
                 (channel.to_string(), port)
@@ -219,19 +224,19 @@ impl Prepared {
     }
 
     /// Initializes and runs the role, then sends its last report; its exit code.
-    fn run(&mut self, opts: &ProcessOptions, hooks: &mut dyn Hooks, set_up: bool) -> i32 {
+    fn run(&mut self, opts: &ProcessOptions, hooks: &mut dyn Hooks, set_up: bool) -> ExitCode {
         let Prepared { spec, parts, names, board, dir, net, link, monitor, .. } = self;
         let RoleSpec { role, path, popts, .. } = spec;
         let ctx = Ctx { board, net, dir, opts, popts, names, parts, monitor: *monitor, role: *role };
         let code = match initialize(&ctx, path) {
-            Ok(()) if set_up => child::body(&ctx, path, hooks).code,
-            Ok(()) => child::run_role(&ctx, path, hooks).code,
+            Ok(()) if set_up => dispatch::body(&ctx, path, hooks).code,
+            Ok(()) => dispatch::run_role(&ctx, path, hooks).code,
             Err(errors) => {
                 for e in &errors {
                     ctx.record(e);
                 }
                 board.fail();
-                EXIT_JOB_ERROR
+                ExitCode::JobError
             }
         };
         let errors = dir
@@ -242,7 +247,7 @@ impl Prepared {
         let read = board.counters().read.load(Ordering::Acquire);
         let not_completed = if *role == Role::Output { dir.not_completed(read) } else { Vec::new() };
         if let Some(link) = link.take() {
-            link.finish(Exit { code, errors, not_completed });
+            link.finish(Exit { code: code.code(), errors, not_completed });
         }
         code
     }

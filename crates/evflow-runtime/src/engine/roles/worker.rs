@@ -2,26 +2,20 @@
 //! became of each to the output. Its status slot on the board says which event it is busy
 //! on and since when, so the monitor can tell a hung worker and the input a poison event.
 
-use super::board::{monotonic_ns, Board, Stop, IDLE};
-use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
-use super::frames;
-use super::net::is_not_ready;
-use super::protocol::{Header, Kind, Origin, Status};
+use crate::engine::board::{monotonic_ns, Stop, IDLE};
+use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::frames;
+use crate::engine::protocol::{Header, Kind, Origin, Status};
+use crate::engine::roles::sending::{encode, is_end, read_dispatch, send_message, POLL, RAISE_SEGMENT};
 use crate::job::Path;
 use crate::stage::Fate;
-use evflow_core::wire::FrameLayout;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
 
-/// How long a worker waits for an event before it looks at the board again.
-pub(crate) const POLL: Duration = Duration::from_millis(20);
-
+/// Runs worker slot `w` (the dispatcher runs an event builder's slots instead).
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
-    if ctx.popts.event_building.is_some() {
-        return super::eventbuilding::builder::run(ctx, path, w);
-    }
     let slot = ctx.board.worker(w);
     let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
     let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
@@ -32,11 +26,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         Ok(c) => c,
         // A replica started as the job ended (on another host) has nothing to do.
         Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
-            return End { code: EXIT_OK, terminated: false };
+            return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
             internal_error(ctx, format!("worker {} cannot open its channels: {e}", w + 1));
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     };
     let _home = frames::make_home(&results);
@@ -47,7 +41,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let mut closed = 0;
     loop {
         if ctx.board.stop() == Stop::Abort {
-            return End { code: EXIT_OK, terminated: false };
+            return End { code: ExitCode::Ok, terminated: false };
         }
         let message = match work.recv(Some(POLL)) {
             Ok(m) => m,
@@ -65,13 +59,13 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                     }
                 }
                 if ctx.monitor_gone() {
-                    return End { code: EXIT_OK, terminated: false };
+                    return End { code: ExitCode::Ok, terminated: false };
                 }
                 continue;
             }
             Err(e) => {
                 internal_error(ctx, format!("worker {} cannot receive: {e}", w + 1));
-                return End { code: EXIT_INTERNAL, terminated: false };
+                return End { code: ExitCode::Internal, terminated: false };
             }
         };
         if is_end(&message) {
@@ -86,7 +80,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             Ok(d) => d,
             Err(e) => {
                 internal_error(ctx, format!("worker {}: {e}", w + 1));
-                return End { code: EXIT_INTERNAL, terminated: false };
+                return End { code: ExitCode::Internal, terminated: false };
             }
         };
         // As the frame has it: an event flagged retried here is not the frame it came in.
@@ -118,7 +112,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 for e in stage.finish(&job_end(ctx, Some(&e))) {
                     ctx.record(&e);
                 }
-                return End { code: EXIT_JOB_ERROR, terminated: true };
+                return End { code: ExitCode::JobError, terminated: true };
             }
         };
         slot.events.fetch_add(1, Ordering::Relaxed);
@@ -131,40 +125,17 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         let sent = sent.and_then(|()| send_message(ctx, &mut credits, &credit));
         if let Err(e) = sent {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-                return End { code: EXIT_OK, terminated: false };
+                return End { code: ExitCode::Ok, terminated: false };
             }
             internal_error(ctx, format!("worker {}: {e}", w + 1));
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     }
     let errors = stage.finish(&job_end(ctx, None));
     for e in &errors {
         ctx.record(e);
     }
-    End { code: if errors.is_empty() { EXIT_OK } else { EXIT_JOB_ERROR }, terminated: true }
-}
-
-/// Whether a message is the input's `End` (a header alone).
-pub(super) fn is_end(message: &Message) -> bool {
-    match &message.parts[..] {
-        [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
-        _ => false,
-    }
-}
-
-/// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
-pub(super) fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
-    let mut parts = message.parts;
-    if parts.len() < 2 {
-        return Err(format!("a dispatch has a header and a frame, this message {} parts", parts.len()));
-    }
-    let header = Header::decode(parts[0].as_slice()).map_err(|e| e.to_string())?;
-    if header.kind != Kind::Dispatch {
-        return Err(format!("expected a dispatch, got {:?}", header.kind));
-    }
-    parts.remove(0);
-    let event = frames::decode(&parts).map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
-    Ok((header.seq, header.attempt, parts, event))
+    End { code: if errors.is_empty() { ExitCode::Ok } else { ExitCode::JobError }, terminated: true }
 }
 
 /// What identifies an event's contents without reading its bytes: its meta, and each
@@ -187,62 +158,6 @@ impl Snapshot {
     }
 }
 
-/// A sender waiting for room in a full segment gives up after this long without the output
-/// taking any result: nothing will free room then (the segment is too small, or too
-/// fragmented, for events this large), and a clear error beats a job that hangs.
-pub const STUCK_AFTER: Duration = Duration::from_secs(10);
-
-/// What to change when events do not fit the segment.
-const RAISE_SEGMENT: &str = "raise segment_size";
-
-/// Watches the output's progress while a sender waits for room in the segment.
-pub struct RoomWait {
-    since: Instant,
-    taken: u64,
-}
-
-impl RoomWait {
-    /// Starts watching now.
-    pub fn new(board: &Board) -> RoomWait {
-        RoomWait { since: Instant::now(), taken: board.counters().output_taken() }
-    }
-
-    /// `Err` once the output has taken nothing for [`STUCK_AFTER`].
-    pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), String> {
-        self.check_with(board, event, RAISE_SEGMENT)
-    }
-
-    /// [`RoomWait::check`], whose error ends with `advice`: what to change.
-    pub fn check_with(&mut self, board: &Board, event: &Event, advice: &str) -> Result<(), String> {
-        let taken = board.counters().output_taken();
-        if taken != self.taken {
-            (self.since, self.taken) = (Instant::now(), taken);
-        } else if self.since.elapsed() > STUCK_AFTER {
-            let len = FrameLayout::of(event).frame_len();
-            return Err(format!(
-                "no room in the shared-memory segment for run {} event {} ({len} bytes) for {STUCK_AFTER:?}, \
-                 and the output took nothing meanwhile: the segment is too small for events this large; {advice}",
-                event.meta.run, event.meta.event
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// `advice`: what to change when the segment stays full (see [`RoomWait::check_with`]).
-pub(super) fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, String> {
-    let mut wait = RoomWait::new(ctx.board);
-    loop {
-        if let Some(parts) = frames::try_encode(channel, event, POLL)? {
-            return Ok(parts);
-        }
-        if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-            return Err("the job was aborted".into());
-        }
-        wait.check_with(ctx.board, event, advice)?;
-    }
-}
-
 fn send(
     ctx: &Ctx<'_>,
     results: &mut Channel,
@@ -254,24 +169,4 @@ fn send(
     let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
     parts.extend(event);
     send_message(ctx, results, &Message::new(parts))
-}
-
-/// Sends, waiting as long as the job goes on.
-pub(super) fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
-    loop {
-        match channel.send(message, Some(POLL)) {
-            Ok(()) => return Ok(()),
-            Err(e) if is_not_ready(&e) => {
-                if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-                    return Err("the job was aborted".into());
-                }
-                if ctx.board.ended() {
-                    // Every event is at the output and the input has left: a late result
-                    // (of an event another worker did) or credit is of no use to anyone.
-                    return Ok(());
-                }
-            }
-            Err(e) => return Err(format!("cannot send: {e}")),
-        }
-    }
 }

@@ -3,15 +3,16 @@
 //! and answers the builders' requests (docs/eventbuilding.md).
 
 use super::{batch_of, BatchKey, EventBuilding, FragmentsHead, Progress, Request, STORE_BATCHES, STORE_BYTES};
+use crate::engine::board::Stop;
+use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::frames;
+use crate::engine::net::is_not_ready;
+use crate::engine::protocol::Foreign;
+use crate::engine::roles::sending::RoomWait;
 use crate::job::{Hook, Path};
 use crate::log;
 use crate::module::Opener;
-use crate::parallel::board::Stop;
-use crate::parallel::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
-use crate::parallel::frames;
-use crate::parallel::net::is_not_ready;
-use crate::parallel::protocol::Foreign;
-use crate::parallel::worker::RoomWait;
 use crate::stage::Fate;
 use evflow_core::Event;
 use evflow_transport::{Channel, Message, Part, Pattern, Side};
@@ -132,16 +133,16 @@ struct Readout<'a> {
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
     let Some(eb) = ctx.popts.event_building.as_ref() else {
         internal_error(ctx, "a readout role in a segment that builds no events".into());
-        return End { code: EXIT_INTERNAL, terminated: false };
+        return End { code: ExitCode::Internal, terminated: false };
     };
     let progress = match ctx.net.open(Pattern::Push, "progress", Side::Connect) {
         Ok(c) => c,
         Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
-            return End { code: EXIT_OK, terminated: false };
+            return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
             internal_error(ctx, format!("readout {} cannot open its channels: {e}", eb.readouts[index]));
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     };
     // Fragments made by the source land in blocks of the segment, and go to builders by
@@ -171,7 +172,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
     };
     let mut errors = stage.finish(&job_end(ctx, own));
     if let Err(e) = path.source.terminate() {
-        errors.push(crate::parallel::input::source_error(ctx, Hook::Terminate, None, e));
+        errors.push(crate::engine::roles::input::source_error(ctx, Hook::Terminate, None, e));
     }
     ru.foreign.report(&eb.readouts[index]);
     if ru.store.late > 0 {
@@ -181,19 +182,19 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
             ru.store.late
         );
     }
-    let mut code = EXIT_OK;
+    let mut code = ExitCode::Ok;
     match outcome {
         Ok(()) => {}
         Err(Some(e)) => {
             ctx.record(&e);
             ctx.board.fail();
-            code = EXIT_JOB_ERROR;
+            code = ExitCode::JobError;
         }
-        Err(None) => code = EXIT_INTERNAL,
+        Err(None) => code = ExitCode::Internal,
     }
     for e in &errors {
         ctx.record(e);
-        code = code.max(EXIT_JOB_ERROR);
+        code = code.max(ExitCode::JobError);
     }
     End { code, terminated: true }
 }
@@ -214,7 +215,7 @@ impl Readout<'_> {
     fn pump(
         &mut self,
         source: &mut dyn crate::module::Source,
-        stage: &mut crate::stage::Stage<'_, crate::parallel::board::BoardTally<'_>>,
+        stage: &mut crate::stage::Stage<'_, crate::engine::board::BoardTally<'_>>,
     ) -> Result<(), Option<crate::job::JobError>> {
         let board = self.ctx.board;
         loop {
@@ -242,7 +243,7 @@ impl Readout<'_> {
                     }
                     Err(e) => {
                         let at = self.at;
-                        return Err(Some(crate::parallel::input::source_error(self.ctx, Hook::Read, at, e)));
+                        return Err(Some(crate::engine::roles::input::source_error(self.ctx, Hook::Read, at, e)));
                     }
                 }
             }

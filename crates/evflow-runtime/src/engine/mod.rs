@@ -3,31 +3,31 @@
 //! `docs/parallel.md`.
 
 pub mod board;
-mod bridge;
-mod child;
+mod context;
 pub mod curve;
 pub mod device;
-pub mod eventbuilding;
+mod dispatch;
+pub mod exit;
 mod frames;
-mod input;
 mod jobdir;
-pub mod link;
 mod monitor;
 mod net;
-mod output;
 pub mod parts;
 pub mod protocol;
+pub mod role;
+mod roles;
 pub mod tmpdir;
 mod usage;
-mod worker;
 
 use crate::job::Interrupt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use child::Role;
+pub use exit::ExitCode;
 pub use monitor::process;
 pub use parts::{PartNames, Parts};
+pub use role::Role;
+pub use roles::eventbuilding;
 
 /// How the processes of a job talk.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -81,49 +81,7 @@ pub const DEFAULT_SEGMENT_LEN: usize = 128 << 20;
 /// Most workers one job may have.
 pub const MAX_WORKERS: usize = 256;
 
-/// How often the monitor shows [`Hooks::watch`] the job's progress.
-pub const WATCH_EVERY: Duration = Duration::from_millis(250);
-
-/// A process of a running job, as [`Hooks::watch`] sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LiveProcess {
-    /// Its name (`evf-worker-2`, or a device's).
-    pub name: String,
-    /// Its pid.
-    pub pid: i32,
-    /// Whether it still runs.
-    pub running: bool,
-    /// The worker slot it runs in, for a worker.
-    pub worker: Option<usize>,
-    /// `input`, `worker`, `output`, `bridge`, or `main` (a job of one process).
-    pub role: &'static str,
-    /// Its modules' statistics so far, one per path step (source first; the steps it does
-    /// not run stay at zero).
-    pub modules: Vec<crate::report::ModuleStats>,
-}
-
-/// A running job's counters and processes (docs/operations.md, "One source").
-#[derive(Debug, Clone, Default)]
-pub struct Live {
-    /// Counts and statistics so far (`not_completed` is empty until the end).
-    pub report: crate::report::Report,
-    /// Every process started, the dead ones included (empty for a job of one process: the
-    /// process is the caller's).
-    pub processes: Vec<LiveProcess>,
-    /// Per worker slot: events sent to it and not yet finished.
-    pub queued: Vec<u64>,
-    /// Events a worker may hold (`worker_queue`).
-    pub worker_queue: usize,
-    /// The job's shm session, on shm.
-    pub session: Option<String>,
-    /// Written events flagged incomplete.
-    pub incomplete: u64,
-    /// Events given up on when the job stopped.
-    pub abandoned: u64,
-    /// The job directory, where the processes publish their mergeable objects while they
-    /// run (docs/operations.md, "Live histograms").
-    pub dir: Option<std::path::PathBuf>,
-}
+pub use crate::live::{Live, LiveProcess, WATCH_EVERY};
 
 /// Options of a parallel job (next to [`ProcessOptions`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,10 +6,11 @@
 //! restart does not recover: the controller restarts the replicas behind a dead bridge, and
 //! the origin sends their events again.
 
-use super::board::Stop;
-use super::child::{internal_error, Ctx, End, EXIT_INTERNAL, EXIT_OK};
-use super::net::{is_not_ready, RELAY};
-use super::protocol::{Foreign, Header, Kind};
+use crate::engine::board::Stop;
+use crate::engine::context::{internal_error, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::net::{is_not_ready, RELAY};
+use crate::engine::protocol::{Foreign, Header, Kind};
 use evflow_transport::{Channel, ChannelError, Message, Pattern, Side};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -29,6 +30,7 @@ struct Bridge<'c, 'a> {
     acks_out: Channel,
 }
 
+/// Runs a bridge: relays its segment's messages between the origin's host and its own.
 pub fn run(ctx: &Ctx<'_>) -> End {
     let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
         let relay = ctx.net.open_tcp(Pattern::Pull, RELAY, Side::Bind)?;
@@ -39,11 +41,11 @@ pub fn run(ctx: &Ctx<'_>) -> End {
     let (mut relay, acks_in, acks_out) = match open() {
         Ok(c) => c,
         Err(_) if ctx.board.ended() || ctx.board.stop() == Stop::Abort => {
-            return End { code: EXIT_OK, terminated: false }
+            return End { code: ExitCode::Ok, terminated: false }
         }
         Err(e) => {
             internal_error(ctx, format!("the bridge cannot open its channels: {e}"));
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     };
     let mut bridge = Bridge {
@@ -68,14 +70,14 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             Err(_) if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() => break,
             Err(e) => {
                 internal_error(ctx, e);
-                return End { code: EXIT_INTERNAL, terminated: false };
+                return End { code: ExitCode::Internal, terminated: false };
             }
         }
     }
     // The custody's last acks and the workers' last credits, for an origin still waiting.
     let _ = bridge.forward_acks();
     bridge.foreign.report(&ctx.name());
-    End { code: EXIT_OK, terminated: false }
+    End { code: ExitCode::Ok, terminated: false }
 }
 
 impl Bridge<'_, '_> {
@@ -88,7 +90,7 @@ impl Bridge<'_, '_> {
                 if h.kind == Kind::Dispatch
                     && message.parts.len() >= 2
                     && (h.origin.worker as usize) < self.ctx.board.workers()
-                    && super::frames::decode(&message.parts[1..]).is_ok() =>
+                    && crate::engine::frames::decode(&message.parts[1..]).is_ok() =>
             {
                 h
             }

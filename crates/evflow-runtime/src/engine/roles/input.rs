@@ -3,12 +3,13 @@
 //! (seen on the board) send its events to other workers; an event that killed workers too
 //! often is a poison event (docs/parallel.md).
 
-use super::board::Stop;
-use super::board::{BoardTally, IDLE, NO_FAULT};
-use super::child::{internal_error, job_end, Ctx, End, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
-use super::net::is_not_ready;
-use super::protocol::{decode_acks, Foreign, Header, Kind, Origin, Status};
-use super::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
+use crate::engine::board::Stop;
+use crate::engine::board::{BoardTally, IDLE, NO_FAULT};
+use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::exit::ExitCode;
+use crate::engine::net::is_not_ready;
+use crate::engine::protocol::{decode_acks, Foreign, Header, Kind, Origin, Status};
+use crate::engine::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
@@ -27,7 +28,7 @@ const IDLE_WAIT: Duration = Duration::from_millis(5);
 /// (and what workers make of them) below about a sixth of the heap, a worker then always
 /// finds a free run for its result however the backups lie; larger events may not, and a
 /// sender that finds no room while the output takes nothing stops the job with an error
-/// (`worker::STUCK_AFTER`).
+/// (`sending::STUCK_AFTER`).
 const BACKUP_SHARE: usize = 4;
 
 /// Bytes of the heap of a segment of `size` bytes (what is left after its tables).
@@ -78,6 +79,7 @@ struct Input<'c, 'a> {
     foreign: Foreign,
 }
 
+/// Runs the input: reads events, runs the input part, dispatches them to the workers.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let open = || -> Result<(Channel, Channel), ChannelError> {
         Ok((ctx.net.acks(Pattern::Pull)?, ctx.net.results(Pattern::Push)?))
@@ -88,7 +90,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             internal_error(ctx, format!("the input cannot open its channels: {e}"));
             ctx.board.fail();
             ctx.board.request_stop(Stop::Abort);
-            return End { code: EXIT_INTERNAL, terminated: false };
+            return End { code: ExitCode::Internal, terminated: false };
         }
     };
     let workers = (0..ctx.board.workers())
@@ -115,7 +117,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
     };
-    let _home = super::frames::make_home(&input.results);
+    let _home = crate::engine::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
     let outcome = path
         .source
@@ -134,26 +136,26 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         }
     }
     let mut code = match outcome {
-        Ok(()) => EXIT_OK,
+        Ok(()) => ExitCode::Ok,
         // Whatever was cut short by an abort is listed by the output.
-        Err(_) if ctx.board.stop() == Stop::Abort => EXIT_OK,
+        Err(_) if ctx.board.stop() == Stop::Abort => ExitCode::Ok,
         Err(message) => {
             internal_error(ctx, message);
             ctx.board.fail();
             ctx.board.request_stop(Stop::Abort);
-            EXIT_INTERNAL
+            ExitCode::Internal
         }
     };
     for e in input.error.iter().chain(&errors) {
         ctx.record(e);
-        code = code.max(EXIT_JOB_ERROR);
+        code = code.max(ExitCode::JobError);
     }
     End { code, terminated: true }
 }
 
 /// Follows a held topology's runs on the board: the next run once the controller started it,
 /// and whether it still reads (not once asked to stop, nor when the job stops).
-fn follow_runs(board: &super::board::Board, run: &mut Option<(u32, u32)>, open: &mut bool) {
+fn follow_runs(board: &crate::engine::board::Board, run: &mut Option<(u32, u32)>, open: &mut bool) {
     let runs = board.runs();
     if run.is_none() && board.stop() == Stop::Run {
         let next = runs.drained.load(Ordering::Acquire) + 1;
@@ -318,7 +320,7 @@ impl Input<'_, '_> {
     /// Forgets a backup (acknowledged, given up on, or sent elsewhere as poison).
     fn drop_backup(&mut self, seq: &u64) -> Option<Backup> {
         let backup = self.backups.remove(seq)?;
-        self.backup_bytes -= super::frames::len(&backup.parts);
+        self.backup_bytes -= crate::engine::frames::len(&backup.parts);
         Some(backup)
     }
 
@@ -398,7 +400,7 @@ impl Input<'_, '_> {
     /// to the quarantine file.
     fn poison(&mut self, seq: u64) -> Result<(), String> {
         let backup = self.drop_backup(&seq).expect("poison events are backed up");
-        let mut event = super::frames::decode(&backup.parts)
+        let mut event = crate::engine::frames::decode(&backup.parts)
             .map_err(|e| format!("the input cannot read back its own event seq {seq}: {e}"))?;
         event.meta.flags.insert(Flags::FAILED);
         event.meta.flags.insert(Flags::RETRIED);
@@ -426,9 +428,11 @@ impl Input<'_, '_> {
     /// Encodes an event into message parts; while the segment is full, takes acks
     /// (releasing backups, which is what frees the segment).
     fn encode(&mut self, event: &Event) -> Result<Vec<Part>, String> {
-        let mut wait = super::worker::RoomWait::new(self.ctx.board);
+        let mut wait = crate::engine::roles::sending::RoomWait::new(self.ctx.board);
         loop {
-            if let Some(parts) = super::frames::try_encode(&self.results, event, super::worker::POLL)? {
+            if let Some(parts) =
+                crate::engine::frames::try_encode(&self.results, event, crate::engine::roles::sending::POLL)?
+            {
                 return Ok(parts);
             }
             if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
@@ -447,7 +451,7 @@ impl Input<'_, '_> {
             // the custody's death stops the topology.
             return self.send_result(seq, Status::Processed, parts);
         }
-        self.backup_bytes += super::frames::len(&parts);
+        self.backup_bytes += crate::engine::frames::len(&parts);
         self.backups.insert(seq, Backup { parts, at: None, attempts: 0, done: false });
         self.pending.insert(seq);
         self.dispatch_pending()?;

@@ -5,9 +5,9 @@
 //! custody.
 
 use super::{batch_of, BatchKey, EventBuilding, Progress};
+use crate::engine::protocol::Foreign;
 use crate::log;
 use crate::module::{HookResult, ModuleError, Opener, Source};
-use crate::parallel::protocol::Foreign;
 use evflow_core::{Entry, Event};
 use evflow_transport::{Channel, Pattern, Side};
 use std::collections::{BTreeMap, VecDeque};

@@ -3,17 +3,20 @@
 //! job's report, its mergeable objects and the removal of its shared memory.
 
 use super::board::{monotonic_ns, Board, Stop, IDLE};
-use super::child::{self, Ctx, Role, EXIT_INTERNAL, EXIT_JOB_ERROR, EXIT_OK};
+use super::context::Ctx;
+use super::dispatch;
 use super::jobdir::JobDir;
 use super::net::Net;
 use super::parts::Parts;
+use super::role::Role;
 use super::{Hooks, Live, LiveProcess, ParallelOptions, Transport};
+use crate::control::supervisor::RestartWindow;
+use crate::engine::exit::ExitCode;
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
 use crate::module::JobEnd;
 use crate::report::{ModuleStats, RateSeries, Report, WorkerStats};
 use crate::stage::Stage;
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -39,7 +42,7 @@ struct Monitor<'a> {
     names: Vec<String>,
     parts: Parts,
     procs: Vec<Proc>,
-    restarts: VecDeque<Instant>,
+    restarts: RestartWindow,
     /// Seqs that workers died on, for the crash-loop message.
     killers: Vec<u64>,
     errors: Vec<JobError>,
@@ -90,7 +93,7 @@ pub fn process(
         names,
         parts,
         procs: Vec::new(),
-        restarts: VecDeque::new(),
+        restarts: RestartWindow::new(popts.max_restarts_per_minute),
         killers: Vec::new(),
         errors: Vec::new(),
         aborted_at: None,
@@ -177,7 +180,7 @@ impl Monitor<'_> {
                 monitor,
                 role,
             };
-            child::run(&ctx, path, hooks);
+            dispatch::run(&ctx, path, hooks);
         }
         hooks.after_fork_parent();
         if pid < 0 {
@@ -291,8 +294,9 @@ impl Monitor<'_> {
                 None if lost => "ended, and its exit status was taken by another part of this program".into(),
                 None => format!("was killed by {}", signal_name(libc::WTERMSIG(status))),
             };
-            let normal = matches!(exit, Some(EXIT_OK | EXIT_JOB_ERROR | EXIT_INTERNAL));
-            if matches!(exit, Some(EXIT_JOB_ERROR | EXIT_INTERNAL)) && !self.dir.has_error_from(pid) {
+            let engine_exit = exit.and_then(ExitCode::of);
+            let normal = engine_exit.is_some_and(ExitCode::is_engine_end);
+            if engine_exit.is_some_and(ExitCode::is_error) && !self.dir.has_error_from(pid) {
                 // It stopped on an error that never reached the monitor: the job cannot be
                 // called complete, nor the error left unsaid.
                 self.engine_error(format!(
@@ -308,7 +312,7 @@ impl Monitor<'_> {
                     self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
                 }
                 Role::Input | Role::Output | Role::Bridge | Role::Readout(_) => {
-                    if exit == Some(EXIT_INTERNAL) {
+                    if engine_exit == Some(ExitCode::Internal) {
                         self.abort();
                     }
                 }
@@ -352,19 +356,11 @@ impl Monitor<'_> {
         if busy != IDLE {
             self.killers.push(busy);
         }
-        let now = Instant::now();
-        self.restarts.push_back(now);
-        while self.restarts.front().is_some_and(|t| now.duration_since(*t) > Duration::from_secs(60)) {
-            self.restarts.pop_front();
-        }
-        if self.restarts.len() > self.popts.max_restarts_per_minute as usize {
+        if let Err(crash_loop) = self.restarts.record(Instant::now()) {
             let mut killers: Vec<String> = self.killers.iter().rev().take(10).map(u64::to_string).collect();
             killers.reverse();
             self.engine_error(format!(
-                "workers died {} times within a minute (more than max_restarts_per_minute = {}): the job stops; \
-                 the last events they were processing have seq {}",
-                self.restarts.len(),
-                self.popts.max_restarts_per_minute,
+                "workers {crash_loop}: the job stops; the last events they were processing have seq {}",
                 if killers.is_empty() { "(none)".to_string() } else { killers.join(", ") }
             ));
             return;

@@ -2,7 +2,7 @@
 //! roles as data. `process(processes=N)` derives them from the modules' `parallel_safe`; a
 //! topology gives them from its devices (docs/topology-design.md).
 
-use super::child::Role;
+use super::role::Role;
 use crate::job::OnError;
 use crate::module::Module;
 use std::ops::Range;

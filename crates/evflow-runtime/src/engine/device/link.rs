@@ -8,11 +8,12 @@
 //! the controller's pub channel (JSON; a few per second), one per segment of the topology,
 //! each under its topic ([`view_topic`]): a process subscribes to its roles' segments.
 
-use super::board::{Board, Stop, IDLE, NO_FAULT};
-use super::child::Role;
-use super::curve::Keys;
-use super::net::AddressBook;
-use super::usage::Usage;
+use crate::control::supervisor::{CONTROLLER_LOST_AFTER_HEARTBEATS, HEARTBEAT};
+use crate::engine::board::{Board, Stop, IDLE, NO_FAULT};
+use crate::engine::curve::Keys;
+use crate::engine::net::AddressBook;
+use crate::engine::role::Role;
+use crate::engine::usage::Usage;
 use crate::module::Origin;
 use evflow_transport::{Channel, Message, Options, Pattern, Side};
 use serde::{Deserialize, Serialize};
@@ -21,13 +22,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How often a device reports, and the controller publishes its view.
-pub const HEARTBEAT: Duration = Duration::from_millis(100);
-/// Heartbeats without a view before a device takes its controller for gone: twice as long
-/// as the controller waits for a replica's report (`LOST_AFTER` in `farm.py`), so that when
-/// a host's link is cut the controller has taken its replicas for lost before they stop by
-/// themselves. (It waits longer for a process whose loss stops the topology.)
-pub const LOST_AFTER_HEARTBEATS: u32 = 20;
 /// How long a starting device waits for its first view.
 const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
 
@@ -151,7 +145,7 @@ pub struct View {
     pub runs: RunsView,
 }
 
-/// The runs of a held topology, as the controller tells them (see [`super::board::Runs`]).
+/// The runs of a held topology, as the controller tells them (see [`crate::engine::board::Runs`]).
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct RunsView {
     /// The topology is held.
@@ -270,7 +264,7 @@ impl LinkState {
             }
             started += stalled;
             let lost = match last_view {
-                Some(t) => t.elapsed() > HEARTBEAT * LOST_AFTER_HEARTBEATS,
+                Some(t) => t.elapsed() > HEARTBEAT * CONTROLLER_LOST_AFTER_HEARTBEATS,
                 None => started.elapsed() > FIRST_VIEW_WAIT,
             };
             if lost && !self.board.monitor_lost() {
@@ -391,7 +385,7 @@ impl LinkState {
             bound: self.book.bound_by_me(),
             failed: board.failed(),
             // A process that took its controller for gone stops itself, not the job: its
-            // exit (EXIT_ORPHAN) tells a controller that is there after all.
+            // exit (ExitCode::Orphan) tells a controller that is there after all.
             stop: if board.monitor_lost() { 0 } else { board.stop() as u32 },
             ended: board.ended(),
             counters,

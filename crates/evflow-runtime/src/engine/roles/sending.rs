@@ -1,0 +1,115 @@
+//! How a process sends events and results: encoding an event into the segment while
+//! waiting for room, sending while the job goes on, and reading a dispatch. Shared by the
+//! workers and the event builders.
+
+use crate::engine::board::{Board, Stop};
+use crate::engine::context::Ctx;
+use crate::engine::frames;
+use crate::engine::net::is_not_ready;
+use crate::engine::protocol::{Header, Kind};
+use evflow_core::wire::FrameLayout;
+use evflow_core::Event;
+use evflow_transport::{Channel, Message, Part};
+use std::time::{Duration, Instant};
+
+/// How long a worker waits for an event before it looks at the board again.
+pub const POLL: Duration = Duration::from_millis(20);
+
+/// Whether a message is the input's `End` (a header alone).
+pub fn is_end(message: &Message) -> bool {
+    match &message.parts[..] {
+        [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
+        _ => false,
+    }
+}
+
+/// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
+pub fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
+    let mut parts = message.parts;
+    if parts.len() < 2 {
+        return Err(format!("a dispatch has a header and a frame, this message {} parts", parts.len()));
+    }
+    let header = Header::decode(parts[0].as_slice()).map_err(|e| e.to_string())?;
+    if header.kind != Kind::Dispatch {
+        return Err(format!("expected a dispatch, got {:?}", header.kind));
+    }
+    parts.remove(0);
+    let event = frames::decode(&parts).map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
+    Ok((header.seq, header.attempt, parts, event))
+}
+
+/// A sender waiting for room in a full segment gives up after this long without the output
+/// taking any result: nothing will free room then (the segment is too small, or too
+/// fragmented, for events this large), and a clear error beats a job that hangs.
+pub const STUCK_AFTER: Duration = Duration::from_secs(10);
+
+/// What to change when events do not fit the segment.
+pub const RAISE_SEGMENT: &str = "raise segment_size";
+
+/// Watches the output's progress while a sender waits for room in the segment.
+pub struct RoomWait {
+    since: Instant,
+    taken: u64,
+}
+
+impl RoomWait {
+    /// Starts watching now.
+    pub fn new(board: &Board) -> RoomWait {
+        RoomWait { since: Instant::now(), taken: board.counters().output_taken() }
+    }
+
+    /// `Err` once the output has taken nothing for [`STUCK_AFTER`].
+    pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), String> {
+        self.check_with(board, event, RAISE_SEGMENT)
+    }
+
+    /// [`RoomWait::check`], whose error ends with `advice`: what to change.
+    pub fn check_with(&mut self, board: &Board, event: &Event, advice: &str) -> Result<(), String> {
+        let taken = board.counters().output_taken();
+        if taken != self.taken {
+            (self.since, self.taken) = (Instant::now(), taken);
+        } else if self.since.elapsed() > STUCK_AFTER {
+            let len = FrameLayout::of(event).frame_len();
+            return Err(format!(
+                "no room in the shared-memory segment for run {} event {} ({len} bytes) for {STUCK_AFTER:?}, \
+                 and the output took nothing meanwhile: the segment is too small for events this large; {advice}",
+                event.meta.run, event.meta.event
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `advice`: what to change when the segment stays full (see [`RoomWait::check_with`]).
+pub fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, String> {
+    let mut wait = RoomWait::new(ctx.board);
+    loop {
+        if let Some(parts) = frames::try_encode(channel, event, POLL)? {
+            return Ok(parts);
+        }
+        if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+            return Err("the job was aborted".into());
+        }
+        wait.check_with(ctx.board, event, advice)?;
+    }
+}
+
+/// Sends, waiting as long as the job goes on.
+pub fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
+    loop {
+        match channel.send(message, Some(POLL)) {
+            Ok(()) => return Ok(()),
+            Err(e) if is_not_ready(&e) => {
+                if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+                    return Err("the job was aborted".into());
+                }
+                if ctx.board.ended() {
+                    // Every event is at the output and the input has left: a late result
+                    // (of an event another worker did) or credit is of no use to anyone.
+                    return Ok(());
+                }
+            }
+            Err(e) => return Err(format!("cannot send: {e}")),
+        }
+    }
+}
