@@ -144,7 +144,7 @@ def stopped(pid: int, name: str) -> bool:
 
 
 def top_states(url) -> dict:
-    """``evflow top URL --once``: the state it shows for each pid."""
+    """``evflow top URL --once``: the state its processes table shows for each pid."""
     shown = subprocess.run(
         [sys.executable, "-m", "evflow", "top", url, "--once"],
         capture_output=True,
@@ -153,13 +153,16 @@ def top_states(url) -> dict:
         env=dict(os.environ, COLUMNS="250"),
     )
     assert shown.returncode == 0, shown.stderr
-    states = {}
-    for line in shown.stdout.splitlines():
-        cells = [c.strip() for c in line.replace("┃", "│").split("│")]
-        if "up" in cells or "dead" in cells:
-            state = "up" if "up" in cells else "dead"
-            states.update((c, state) for c in cells if c.isdigit() and len(c) > 2)
-    return states
+    rows = [
+        [cell.strip() for cell in line.strip("┃│").split(line[0])]
+        for line in shown.stdout.splitlines()
+        if line[:1] in ("┃", "│")
+    ]
+    header = next(row for row in rows if "pid" in row and "state" in row)
+    pid, state = header.index("pid"), header.index("state")
+    return {
+        row[pid]: row[state] for row in rows[rows.index(header) + 1 :] if len(row) == len(header)
+    }
 
 
 def test_killed_and_silent_replicas_are_down_and_replaced(tmp_path, topology):
@@ -199,6 +202,7 @@ def test_killed_and_silent_replicas_are_down_and_replaced(tmp_path, topology):
         assert not running & old, listed.stdout
         shown = top_states(topology.url)
         assert all(shown.get(pid, "dead") == "dead" for pid in old), shown
+        assert all(shown[pid] == "up" for pid in new), shown
     finally:
         gate.touch()
         second = victims.get(topology.second)
@@ -206,6 +210,8 @@ def test_killed_and_silent_replicas_are_down_and_replaced(tmp_path, topology):
             os.kill(second["pid"], signal.SIGKILL)  # never taken for silent: do not hang here
         err = finish(up)
     assert up.returncode == 0, err
+    replaced = [line for line in err.splitlines() if "starting a replacement" in line]
+    assert all(any(name in line for line in replaced) for name in victims), err
     assert events_of(tmp_path / "out.evf") == reference(
         tmp_path, {k: str(v) for k, v in ENV.items()}
     )
