@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+from itertools import zip_longest
 
 from evflow import _native, controller, farm_summary, hosts, launchers, outputs
 from evflow.channels import Channel
@@ -67,6 +68,10 @@ _LIVE_COUNTS = (
 _EVENT_BUILDING_COUNTS = ("fragments", "bytes", "late", "built", "incomplete")
 """An event-building unit's counters in its reports (``eb_<name>``; docs/eventbuilding.md,
 "Metrics")."""
+CARRIED = ("events", "events_rejected", "relayed", *(f"eb_{k}" for k in _EVENT_BUILDING_COUNTS))
+"""The counters of a report that count what its process did, summed over the generations of
+a process that was replaced (with its module statistics); the others mirror the job (``read``,
+``watermark``, the runs) or are gauges (``queued:N``), and the last generation's stand."""
 
 
 def _event_building_unit(device, role: str) -> str | None:
@@ -91,6 +96,9 @@ class Proc:
         self.started = 0.0
         self.reports = {}
         """The last report of each of its roles, by segment index."""
+        self.past = {}
+        """What its ended generations did, by segment index: the last one's last report, with
+        the ``CARRIED`` counters and the module statistics summed over all of them."""
         self.heard = 0.0
         self.state = "idle"
         self.restarts = 0
@@ -108,10 +116,30 @@ class Proc:
                 return segment, int(role.split(":")[1])
         return None
 
+    def report(self, index: int) -> dict | None:
+        """Its role's last report in segment ``index``, counting every generation (see
+        ``past``); None before its first."""
+        now, past = self.reports.get(index), self.past.get(index)
+        if now is None or past is None:
+            return now or past
+        counters = dict(now.get("counters", {}))
+        for key in CARRIED:
+            counters[key] = counters.get(key, 0) + past.get("counters", {}).get(key, 0)
+        # Each step's (calls, failed, ns); a step missing from one report counts nothing there.
+        steps = zip_longest(now.get("modules", []), past.get("modules", []), fillvalue=(0, 0, 0))
+        modules = [[a + b for a, b in zip(mine, before, strict=True)] for mine, before in steps]
+        return {**now, "counters": counters, "modules": modules}
+
+    def next_generation(self) -> None:
+        """Keeps what the generation that ended did (``past``) before the next one starts."""
+        for index in self.reports:
+            self.past[index] = self.report(index)
+        self.reports = {}
+
     def counter(self, role: str, key: str) -> int:
-        """The sum of counter ``key`` over its roles of kind ``role``."""
+        """The sum of counter ``key`` over its roles of kind ``role``, every generation's."""
         return sum(
-            self.reports.get(seg.index, {}).get("counters", {}).get(key, 0)
+            (self.report(seg.index) or {}).get("counters", {}).get(key, 0)
             for seg, r in self.roles
             if r.split(":")[0] == role
         )
@@ -183,7 +211,12 @@ class Farm:
         """The topology as a live snapshot, from the devices' last reports: what the metrics
         server shows for a topology across hosts."""
         with self.lock:
-            procs = [(p, dict(p.reports), p.state, p.restarts) for p in self.procs]
+            # Every generation's counts; a role whose process has not reported yet (a
+            # replacement) is shown by its predecessor's last report, as not running.
+            procs = []
+            for p in self.procs:
+                reports = {i: p.report(i) for i in p.reports.keys() | p.past}
+                procs.append((p, reports, set(p.reports), p.state, p.restarts))
         segments = {s.index: s for s in self.plan.segments}
         names = {i: [step_name(x) for x in self.plan.steps(s)] for i, s in segments.items()}
         live = dict.fromkeys(_LIVE_COUNTS, 0)
@@ -192,7 +225,7 @@ class Farm:
         live["worker_queue"] = max(queues.values(), default=0)
         workers, queued = {}, {}  # by (segment, slot)
         slot_of = {}  # a worker process's place in live["processes"] -> (segment, slot)
-        for p, reports, state, restarts in procs:
+        for p, reports, current, state, restarts in procs:
             usage_shown = False
             for index, r in sorted(reports.items()):
                 counters = r.get("counters", {})
@@ -225,7 +258,7 @@ class Farm:
                     {
                         "name": r["name"],
                         "pid": r["pid"],
-                        "running": state not in ("idle", *ENDED),
+                        "running": index in current and state not in ("idle", *ENDED),
                         "worker": r.get("worker"),
                         "role": role,
                         "modules": modules,
@@ -475,7 +508,7 @@ class Farm:
     def _start(self, p: Proc) -> None:
         p.popen = self.launcher.start(p.host, self._command(p), p.name)
         p.started = time.monotonic()
-        p.reports = {}
+        p.next_generation()
         p.busy = (None, 0.0)
         p.state = "starting"
         relay = threading.Thread(
@@ -636,8 +669,12 @@ class Farm:
             if lost:
                 if code is None:
                     self.launcher.kill(p.popen)
-                how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
-                self._ended(p, code, how, restart=False)
+                if p.reports and self._replaceable(p) and self._reachable(p):
+                    how = f"sent nothing for {silent:.1f} s (stopped or hung: its host answers)"
+                    self._ended(p, code, how)
+                else:
+                    how = f"sent nothing for {silent:.1f} s (its host is unreachable?)"
+                    self._ended(p, code, how, restart=False)
                 continue
             if code in ERROR_EXITS and not told and now - p.exited_at < LOST_AFTER:
                 continue  # stopped on an error: its last reports, naming it, may be on their way
@@ -672,6 +709,23 @@ class Farm:
                 )
                 self.launcher.kill(p.popen)
                 p.busy = (busy, float("inf"))  # not killed twice while it dies
+
+    def _reachable(self, p: Proc) -> bool:
+        """Whether the launcher can still act on the host of ``p``, which went silent: so that
+        ``p`` was stopped or hung there (and is replaced), not cut off with its host. It can
+        when the host is this machine outside a network namespace, or when another process
+        there was heard from at least ``LOST_AFTER / 2`` after ``p`` last was (a host whose
+        link is cut falls silent all at once, within a heartbeat)."""
+        netns = self.topology.hosts.get(p.host, {}).get("netns")
+        if self.launcher.runs_here(p.host) and not netns:
+            return True
+        return any(
+            q is not p
+            and q.host == p.host
+            and q.state == "running"
+            and q.heard - p.heard > LOST_AFTER / 2
+            for q in self.procs
+        )
 
     @staticmethod
     def _replaceable(p: Proc) -> bool:

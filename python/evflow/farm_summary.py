@@ -10,7 +10,8 @@ from evflow.path import step_name
 
 
 def modules(farm) -> list:
-    """Calls, failures and time of each step of each segment, summed over processes."""
+    """Calls, failures and time of each step of each segment, summed over processes and
+    their generations."""
     out = []
     for segment in farm.segments:
         i = segment.index
@@ -18,7 +19,7 @@ def modules(farm) -> list:
             for step in steps:
                 calls = failed = ns = 0
                 for p in farm.procs:
-                    report = p.reports.get(i, {})
+                    report = p.report(i) or {}
                     # A readout's report counts its own device's path (below).
                     counts = report.get("modules", []) if report.get("role") != "readout" else []
                     if step < len(counts):
@@ -37,7 +38,7 @@ def modules(farm) -> list:
                     }
                 )
         for p in farm.procs:
-            report = p.reports.get(i, {})
+            report = p.report(i) or {}
             if report.get("role") != "readout":
                 continue
             counts = report.get("modules", [])

@@ -350,15 +350,19 @@ def _event_building_families(base, processes):
 
 
 def _module_families(base, processes):
-    calls, failures, seconds = [], [], []
+    # One series per module and process name, whatever its generations: each generation a
+    # snapshot lists carries the statistics of them all (the forked engine's worker slot, a
+    # topology controller's sum), so the newest, listed last, stands.
+    counts = {}
     for p in processes:
         for name, n_calls, n_failed, total_s in p["modules"]:
             if not n_calls and not total_s:
                 continue  # a step this process does not run
             labels = {"module": name, "process": p["name"], **_where(p)}
-            calls.append((labels, n_calls))
-            failures.append((labels, n_failed))
-            seconds.append((labels, total_s))
+            counts[frozenset(labels.items())] = (labels, n_calls, n_failed, total_s)
+    calls = [(labels, n) for labels, n, _, _ in counts.values()]
+    failures = [(labels, n) for labels, _, n, _ in counts.values()]
+    seconds = [(labels, s) for labels, _, _, s in counts.values()]
     yield _counter("evflow_module_calls", "calls of a module's event hook", base, calls)
     yield _counter(
         "evflow_module_failures", "failures let through by on_error=skip", base, failures

@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 const TICK: Duration = Duration::from_millis(10);
 /// After an abort, how long the input gets to stop by itself before it is killed.
 const ABORT_GRACE: Duration = Duration::from_secs(2);
+/// How long a worker may stay stopped (SIGSTOP: it does nothing, and holds its events)
+/// before it is killed and replaced like a dead one: as long as a topology's controller
+/// waits for a silent replica.
+const STOPPED_LIMIT: Duration = crate::control::supervisor::LOST_AFTER;
 
 struct Proc {
     pid: libc::pid_t,
@@ -31,6 +35,8 @@ struct Proc {
     running: bool,
     /// A pidfd of the child (readable once it has ended), where the kernel has them.
     pidfd: Option<std::os::fd::OwnedFd>,
+    /// Since when it has been stopped (a stop signal, not yet continued).
+    stopped: Option<Instant>,
 }
 
 struct Monitor<'a> {
@@ -188,7 +194,7 @@ impl Monitor<'_> {
             self.engine_error(format!("cannot start {}: fork failed: {e}", self.parts.name(role)));
             return None;
         }
-        self.procs.push(Proc { pid, role, running: true, pidfd: pidfd_open(pid) });
+        self.procs.push(Proc { pid, role, running: true, pidfd: pidfd_open(pid), stopped: None });
         if let Role::Worker(w) = role {
             self.board.worker(w).pid.store(pid, Ordering::Release);
         }
@@ -249,6 +255,7 @@ impl Monitor<'_> {
             }
             self.reap(path, hooks);
             self.kill_hung();
+            self.kill_stopped();
             if self.aborted_at.is_some_and(|t| t.elapsed() > ABORT_GRACE) {
                 for p in self.procs.iter().filter(|p| p.running && p.role != Role::Output) {
                     // SAFETY: signals our own unreaped child.
@@ -272,9 +279,16 @@ impl Monitor<'_> {
                 continue;
             }
             let mut status = 0;
+            let flags = libc::WNOHANG | libc::WUNTRACED | libc::WCONTINUED;
             // SAFETY: waits for our own child without blocking.
-            let r = unsafe { libc::waitpid(self.procs[i].pid, &mut status, libc::WNOHANG) };
+            let r = unsafe { libc::waitpid(self.procs[i].pid, &mut status, flags) };
             let lost = r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD);
+            if r == self.procs[i].pid && (libc::WIFSTOPPED(status) || libc::WIFCONTINUED(status)) {
+                // Stopped, or going on again: it has not ended.
+                let since = self.procs[i].stopped.unwrap_or_else(Instant::now);
+                self.procs[i].stopped = libc::WIFSTOPPED(status).then_some(since);
+                continue;
+            }
             if r != self.procs[i].pid && !lost {
                 continue;
             }
@@ -392,6 +406,28 @@ impl Monitor<'_> {
                 // Not killed twice while it dies.
                 slot.since_ns.store(u64::MAX / 2, Ordering::Relaxed);
             }
+        }
+    }
+
+    /// Kills workers stopped for longer than [`STOPPED_LIMIT`]: each is then dead, replaced,
+    /// and its events go to the others, as for a silent replica of a topology across hosts.
+    fn kill_stopped(&mut self) {
+        for i in 0..self.procs.len() {
+            let p = &self.procs[i];
+            let silent = p.running && p.stopped.is_some_and(|t| t.elapsed() > STOPPED_LIMIT);
+            if !silent || !matches!(p.role, Role::Worker(_)) {
+                continue;
+            }
+            log::warn!(
+                "{} (pid {}) was stopped for more than {:?}: killing it",
+                self.parts.name(p.role),
+                p.pid,
+                STOPPED_LIMIT
+            );
+            // SAFETY: signals our own unreaped child (running); SIGKILL ends a stopped one.
+            unsafe { libc::kill(p.pid, libc::SIGKILL) };
+            // Not killed twice while it dies.
+            self.procs[i].stopped = None;
         }
     }
 
