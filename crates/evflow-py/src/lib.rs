@@ -12,6 +12,7 @@ mod event;
 mod files;
 mod job;
 mod keys;
+mod lifecycle;
 mod sessions;
 mod topology;
 
@@ -26,6 +27,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     files::register(m)?;
     channels::register(m)?;
     keys::register(m)?;
+    lifecycle::register(m)?;
     sessions::register(m)?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;

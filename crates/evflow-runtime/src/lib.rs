@@ -29,6 +29,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod control;
 pub mod job;
 pub mod log;
 pub mod module;
