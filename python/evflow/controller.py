@@ -398,7 +398,8 @@ def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
                 number = "none yet" if run["number"] is None else run["number"]
                 print(f"run: {number} ({run['state']})")
             elif run:
-                print(f"run: {run['state']} (not held: the events carry their sources' run numbers)")
+                held = "not held: the events carry their sources' run numbers"
+                print(f"run: {run['state']} ({held})")
         return 0
     if command == "start":
         print(f"topology {name!r}: run {run} started", file=sys.stderr)

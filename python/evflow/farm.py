@@ -341,7 +341,8 @@ class Farm:
             if self.stop:
                 return {"ok": False, "error": "the topology is stopping"}
             try:
-                state = lifecycle.next_run(self.run_state, lifecycle.START, f"run {self.run_number}")
+                run = f"run {self.run_number}"
+                state = lifecycle.next_run(self.run_state, lifecycle.START, run)
             except EvflowError as e:
                 return {"ok": False, "error": str(e)}
             if not overwrite:

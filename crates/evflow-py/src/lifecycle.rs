@@ -6,7 +6,7 @@
 
 use crate::errors::EvflowError;
 use evflow_runtime::control::lifecycle::{
-    follow, next, DeviceState, DeviceTransition, Machine, Named, Refused, RunState, RunTransition, Row,
+    follow, next, DeviceState, DeviceTransition, Machine, Named, Refused, Row, RunState, RunTransition,
 };
 use evflow_runtime::parallel::board::Stop;
 use pyo3::exceptions::PyValueError;
@@ -104,9 +104,7 @@ fn follow_run(state: &str, transition: &str) -> PyResult<&'static str> {
 /// The state of a process from those of its roles (a merger plays several); None for none.
 #[pyfunction]
 fn device_state_of(states: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
-    let states = states
-        .try_iter()?
-        .map(|s| parse::<DeviceState>(&s?.extract::<String>()?))
-        .collect::<PyResult<Vec<_>>>()?;
+    let states =
+        states.try_iter()?.map(|s| parse::<DeviceState>(&s?.extract::<String>()?)).collect::<PyResult<Vec<_>>>()?;
     Ok(DeviceState::of_roles(states).map(|s| s.name()))
 }

@@ -426,9 +426,15 @@ mod tests {
     fn every_device_state_refuses_what_the_table_does_not_list() {
         check_refusals(DeviceState::ALL, DeviceTransition::ALL, &DEVICE_ROWS);
         let refused = next(D::Error, DT::Launch).unwrap_err().about("evf-gen-a-1");
-        assert_eq!(refused.to_string(), "evf-gen-a-1 is error: it cannot launch (from error it takes nothing: it has ended)");
+        assert_eq!(
+            refused.to_string(),
+            "evf-gen-a-1 is error: it cannot launch (from error it takes nothing: it has ended)"
+        );
         let refused = next(D::Exited, DT::Configure).unwrap_err();
-        assert_eq!(refused.to_string(), "the device process is exited: it cannot configure (from exited it takes launch)");
+        assert_eq!(
+            refused.to_string(),
+            "the device process is exited: it cannot configure (from exited it takes launch)"
+        );
     }
 
     #[test]
