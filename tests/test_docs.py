@@ -110,3 +110,17 @@ def test_cli_mds_synopsis_has_every_option_of_the_command_line():
         assert not missing, f"docs/cli.md's `evflow {command}` lacks {missing}"
         known = {s for spellings in options for s in spellings}
         assert named <= known, f"`evflow {command}` takes no {sorted(named - known)}"
+
+
+def test_the_design_lists_every_row_of_the_life_cycle_tables():
+    """docs/topology-design.md, "Controller and life cycle", lists the rows of the device and
+    run tables (crates/evflow-runtime/src/control/lifecycle.rs), in order, and no others."""
+    from evflow._native import lifecycle
+
+    section = (REPO / "docs" / "topology-design.md").read_text()
+    section = section.split("## Controller and life cycle", 1)[1].split("\n## ", 1)[0]
+    tables = [
+        [tuple(row) for row in re.findall(r"^\| (\w+) \| (\w+) \| (\w+) \|$", table, re.M)]
+        for table in re.split(r"^Every row of the ", section, flags=re.M)[1:]
+    ]
+    assert tables == [list(lifecycle.DEVICE_TABLE), list(lifecycle.RUN_TABLE)]

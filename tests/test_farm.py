@@ -430,7 +430,7 @@ def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
         push.send(json.dumps({"name": "evf-gen-a-1"}).encode())
         # A report of the source's in every field but one: its usage, or its exit's error.
         source = {"name": "evf-gen-a-1", "segment": 0, "generation": 0, "pid": pid}
-        source.update(bound={}, stop=0, counters={}, modules=[])
+        source.update(bound={}, state="running", stop="run", counters={}, modules=[])
         for wrong in (
             {"cpu_ns": "a lot"},
             {"rss_bytes": -1},

@@ -6,6 +6,7 @@ controller reads it with."""
 import json
 from types import SimpleNamespace
 
+from evflow._native import lifecycle
 from evflow.errors import ChannelTimeoutError
 from evflow.farm import Farm, _device_error, _report
 from hypothesis import given, settings
@@ -27,8 +28,9 @@ REPORT = {
     "pid": 4211,
     "busy": 733,
     "bound": {"results": "tcp://10.0.3.2:40117"},
+    "state": "running",
     "failed": False,
-    "stop": 0,
+    "stop": "run",
     "ended": False,
     "counters": {"read": 0, "events": 120, "events_rejected": 17, "eb_built": 0},
     "modules": [[120, 0, 5_400_000], [120, 1, 800]],
@@ -83,7 +85,8 @@ def read_as_the_controller_does(report: dict) -> None:
     sum(report["counters"].values())
     for calls, failed, ns in report.get("modules", []):
         calls + failed + ns / 1e9
-    max(report["stop"], 0), report["segment"] == 0, report["generation"] + 1
+    lifecycle.STOPS.index(report["stop"]), report["segment"] == 0, report["generation"] + 1
+    lifecycle.device_state_of([report["state"]])
     {"results": "x"}.update(report["bound"])
     json.dumps({k: v + "" for k, v in report["bound"].items()})  # into the view
     report.get("busy") is None or report["busy"] + 1
@@ -130,6 +133,10 @@ def test_what_is_not_a_report_is_counted():
         json.dumps({**REPORT, "cpu_ns": 1.5}).encode(),
         json.dumps({**REPORT, "rss_bytes": -4096}).encode(),
         json.dumps({**REPORT, "counters": {"events": -1}}).encode(),
+        json.dumps({**REPORT, "stop": 0}).encode(),
+        json.dumps({**REPORT, "stop": "halt"}).encode(),
+        json.dumps({**REPORT, "state": "Running"}).encode(),
+        json.dumps({k: v for k, v in REPORT.items() if k != "state"}).encode(),
     ]:
         report = _report(Message(data))
         assert report is None, data[:80]

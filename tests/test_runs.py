@@ -92,16 +92,27 @@ def ctl(topo, *args):
 
 
 def status(topo):
-    """The devices once each has a pid, and the run."""
+    """The devices once each has a pid and its modules initialized, and the run."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         result = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
         if result.returncode == 0:
             answer = json.loads(result.stdout)
-            if all(d["pid"] for d in answer["devices"]):
+            if all(d["pid"] and d["state"] != "starting" for d in answer["devices"]):
                 return answer
         time.sleep(0.05)
     raise AssertionError(f"no status: {result.stderr}")
+
+
+def status_when(topo, wanted):
+    """The first status (as ``status``) for which ``wanted`` is true."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        now = status(topo)
+        if wanted(now):
+            return now
+        time.sleep(0.05)
+    raise AssertionError(f"the status never was as wanted; last: {now}")
 
 
 def wait_for_events(topo, least):
@@ -265,3 +276,81 @@ def test_a_run_number_taken_again_is_refused_unless_overwritten(held):
     again = events(topo.parent / "out" / "run-2.evf")
     assert {e.run for e in again} == {2}
     assert again[0].number > first[-1].number, "the second run 2 replaced the first's file"
+
+
+GATED_STORE = """
+import os
+import time
+import evflow as ef
+
+class Gate(ef.Module):
+    def end_run(self, run):
+        deadline = time.monotonic() + 60
+        while not os.path.exists("gate") and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+path = ef.Path()
+path.add(Gate())
+path.add(ef.modules.FileOutput("out/run-{run}.evf"))
+"""
+
+
+def test_a_start_while_a_run_drains_is_refused_naming_its_state(tmp_path):
+    """While run 1 drains (its sink's end_run waits at a gate), each device process shows its
+    own state (the source and the replicas, their part of the run done, are stopped; the sink
+    is draining), and `ctl start --run 2` exits 1 naming the run's state and what to do."""
+    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", GATED_STORE)):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
+    topo = tmp_path / "topo.toml"
+    topo.write_text(HELD.format(name=unique("helddrain")))
+    with killed_on_exit(start_cli("up", topo, "--hold", cwd=tmp_path)) as up:
+        status(topo)
+        ctl(topo, "start", "--run", "1")
+        wait_for_events(topo, 50)
+        with killed_on_exit(start_cli("ctl", topo, "stop", cwd=tmp_path)) as stopping:
+            states = lambda s: {d["device"]: d["state"] for d in s["devices"]}  # noqa: E731
+            now = status_when(topo, lambda s: states(s)["gen"] == "stopped")
+            refused = run_cli("ctl", topo, "start", "--run", "2", cwd=tmp_path)
+            assert refused.returncode == 1, refused.stderr
+            assert "run 1 is draining: wait until it has stopped" in refused.stderr
+            now = status_when(topo, lambda s: states(s)["reco"] == "stopped")
+            assert now["run"]["state"] == "draining"
+            assert states(now) == {"gen": "stopped", "reco": "stopped", "store": "draining"}
+            (tmp_path / "gate").touch()
+            _, err = stopping.communicate(timeout=60)
+        assert stopping.returncode == 0, err
+        assert "run 1 stopped; its events are written and its files closed" in err
+        after = status(topo)
+        assert after["run"]["state"] == "stopped"
+        assert {d["state"] for d in after["devices"]} == {"stopped"}
+        ctl(topo, "start", "--run", "2")
+        ctl(topo, "stop")
+        ctl(topo, "stop")
+        _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    assert {e.run for e in events(tmp_path / "out" / "run-1.evf")} == {1}
+
+
+@pytest.mark.parametrize("shape", ["one segment", "broadcast"])
+def test_without_hold_the_run_is_the_topologys_one(tmp_path, shape):
+    """Without --hold, `ctl status --json` shows the topology's one run (no number: its events
+    carry their sources' own), running until `ctl stop`; on one host's forked engine and as
+    device processes (a broadcast's segments) alike."""
+    monitor = STORE.replace("out/run-", "mon/run-")
+    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE), ("monitor", monitor)):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
+    text = HELD.format(name=unique("onerun"))
+    if shape == "broadcast":
+        text += '[devices.monitor]\nsteering = "monitor.py"\ninputs = ["raw"]\n'
+        text += '[channels.raw]\npattern = "broadcast"\n'
+    topo = tmp_path / "topo.toml"
+    topo.write_text(text)
+    with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
+        now = status(topo)
+        assert now["run"] == {"number": None, "state": "running"}
+        assert {d["state"] for d in now["devices"]} == {"running"}
+        shown = ctl(topo, "status")
+        assert "run: running (not held" in shown.stdout
+        ctl(topo, "stop")
+        _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err

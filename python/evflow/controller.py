@@ -17,6 +17,7 @@ import threading
 import time
 
 from evflow import launchers, metrics, steering, summary
+from evflow._native import lifecycle
 from evflow.errors import ConfigError, EvflowError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.plan import Plan, process_name
@@ -43,12 +44,15 @@ NOT_HELD = (
 
 class Status:
     """The topology's devices as ``evflow ctl status`` shows them, updated by the engine's
-    watch calls."""
+    watch calls. Its processes, forked by the engine, move through the device life cycle
+    together; the topology's one run starts with it."""
 
     def __init__(self, plan: Plan):
         self.plan = plan
         self.lock = threading.Lock()
-        self.state = "configured"
+        self.state = lifecycle.CONFIGURED
+        """The device state of its running processes (the engine initialized them)."""
+        self.run_state = lifecycle.next_run(lifecycle.RUN_STATES[0], lifecycle.START)
         self.live = None
         self.stop_requested = False
         self.started = time.monotonic()
@@ -56,23 +60,25 @@ class Status:
     def update(self, live: dict) -> bool:
         """Takes the engine's progress; True asks the engine to stop (``evflow ctl stop``)."""
         with self.lock:
-            if self.state == "configured":
-                self.state = "running"
+            self.state = lifecycle.follow_device(self.state, lifecycle.START)
             self.live = live
             return self.stop_requested
 
     def request_stop(self) -> dict:
         with self.lock:
             self.stop_requested = True
-            self.state = "draining"
-        return {"ok": True, "state": "draining"}
+            self.state = lifecycle.follow_device(self.state, lifecycle.STOP)
+            self.run_state = lifecycle.follow_run(self.run_state, lifecycle.STOP)
+            return {"ok": True, "state": self.state}
 
     def start_run(self, run, overwrite=False) -> dict:
         return {"ok": False, "error": NOT_HELD}
 
-    def run(self) -> None:
-        """The run being taken: none, a topology that is not held runs straight through."""
-        return None
+    def run(self) -> dict:
+        """The topology's one run: a topology that is not held runs straight through, its
+        events carrying their sources' run numbers."""
+        with self.lock:
+            return {"number": None, "state": self.run_state}
 
     def endpoints(self) -> dict:
         """Channels' tcp endpoints: none on one host (shm or ipc)."""
@@ -100,7 +106,7 @@ class Status:
 
         def entry(device, replica, p, events_in, events_out, restarts):
             pid = p["pid"] if p else None
-            st = state if p and p["running"] else ("exited" if p else "idle")
+            st = state if p and p["running"] else (lifecycle.EXITED if p else lifecycle.IDLE)
             return self._entry(device, replica, pid, st, events_in, events_out, restarts)
 
         read = live["read"] if live else 0
@@ -307,7 +313,7 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
             served.close()
         if tty:
             print(file=sys.stderr)
-    status.state = "exited"
+    status.state = lifecycle.next_device(status.state, lifecycle.EXIT)
     final = status.devices()
     print(_summary(plan, outcome.report, final), file=sys.stderr)
     if report is not None:
@@ -388,9 +394,12 @@ def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
             print(json.dumps(shown))
         else:
             print(_status_table(answer["devices"]))
-            if run:
+            if run and "index" in run:
                 number = "none yet" if run["number"] is None else run["number"]
                 print(f"run: {number} ({run['state']})")
+            elif run:
+                held = "not held: the events carry their sources' run numbers"
+                print(f"run: {run['state']} ({held})")
         return 0
     if command == "start":
         print(f"topology {name!r}: run {run} started", file=sys.stderr)
@@ -416,7 +425,10 @@ def _wait_for_run(path: str, name: str, run: dict) -> None:
             raise EvflowError(
                 f"topology {name!r} exited while run {run['number']} stopped"
             ) from None
-        if now.get("closed", 0) >= run["index"]:
+        # Stopped everywhere: every sink closed it, and every device process is stopped
+        # (unless a later run started meanwhile).
+        stopped = now.get("state") == lifecycle.STOPPED or now.get("index", 0) > run["index"]
+        if now.get("closed", 0) >= run["index"] and stopped:
             print(
                 f"topology {name!r}: run {run['number']} stopped; its events are written and its "
                 "files closed",

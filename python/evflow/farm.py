@@ -18,6 +18,7 @@ import time
 from itertools import zip_longest
 
 from evflow import _native, controller, farm_summary, hosts, launchers, outputs
+from evflow._native import lifecycle
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError, ModuleError
 from evflow.path import part_files, step_name
@@ -39,8 +40,9 @@ disconnected. Events larger than 1 GiB are not sent over tcp."""
 REPORT_LIMIT = 16 << 20
 """Largest report the controller takes (a few kB each): its port is reachable from the hosts."""
 
-ENDED = ("exited", "dead", "error")
-"""States of a device process that has ended: exited normally, died, or stopped on an error."""
+ENDED = lifecycle.ENDED
+"""States of a device process that has ended: exited normally, stopped on an error, or died
+(the life cycle's table: crates/evflow-runtime/src/control/lifecycle.rs)."""
 
 EXIT = _native.EXIT_CODES
 """The engine's exit codes by name (``ExitCode`` in crates/evflow-runtime/src/engine/exit.rs)."""
@@ -100,7 +102,9 @@ class Proc:
         """What its ended generations did, by segment index: the last one's last report, with
         the ``CARRIED`` counters and the module statistics summed over all of them."""
         self.heard = 0.0
-        self.state = "idle"
+        self.state = lifecycle.IDLE
+        """Its state in the device life cycle: the controller launches it and takes it for
+        ended; in between, the state its roles report."""
         self.restarts = 0
         self.exits = {}
         self.exited_at = None
@@ -155,6 +159,10 @@ class Farm:
         # A held topology takes runs that evflow ctl starts and stops: the last run started
         # (counted from 1), its number, and the last run asked to stop.
         self.hold = hold
+        # Without --hold, the topology's one run starts with it.
+        self.run_state = lifecycle.RUN_STATES[0]
+        if not hold:
+            self.run_state = lifecycle.next_run(self.run_state, lifecycle.START)
         self.run_started = 0
         self.run_number = None
         self.run_stopping = 0
@@ -258,7 +266,7 @@ class Farm:
                     {
                         "name": r["name"],
                         "pid": r["pid"],
-                        "running": index in current and state not in ("idle", *ENDED),
+                        "running": index in current and state not in (lifecycle.IDLE, *ENDED),
                         "worker": r.get("worker"),
                         "role": role,
                         "modules": modules,
@@ -308,8 +316,6 @@ class Farm:
                 has_input = any(r == "input" for _, r in p.roles)
                 pid = next((r["pid"] for r in p.reports.values()), None)
                 state = p.state
-                if self.hold and state == "running":
-                    state = self._run_state()
                 out.append(
                     {
                         "name": p.name,
@@ -330,17 +336,21 @@ class Farm:
         """``evflow ctl stop``: a held topology's run ends, and a held topology with no run
         exits; any other drains and exits."""
         with self.lock:
-            state = self._run_state()
-            if self.hold and state in ("running", "draining"):
-                self.run_stopping = self.run_started
-                print(f"evflow: stopping run {self.run_number}", file=sys.stderr)
-                run = {"index": self.run_started, "number": self.run_number}
-                return {"ok": True, "state": "draining", "run": run}
+            if self.hold:
+                try:
+                    self.run_state = lifecycle.next_run(self.run_state, lifecycle.STOP)
+                except EvflowError:
+                    pass  # no run to stop: the held topology exits
+                else:
+                    self.run_stopping = self.run_started
+                    print(f"evflow: stopping run {self.run_number}", file=sys.stderr)
+                    run = {"index": self.run_started, "number": self.run_number}
+                    return {"ok": True, "state": self.run_state, "run": run}
             self.stop_requested = True
             self.stop = max(self.stop, 1)
             if not self.hold:
                 self.signal = self.signal or "evflow ctl stop"
-            return {"ok": True, "state": "draining"}
+            return {"ok": True, "state": lifecycle.DRAINING}
 
     def start_run(self, number, overwrite=False) -> dict:
         """``evflow ctl start --run N``: the held topology's sources read, their events
@@ -353,22 +363,21 @@ class Farm:
                 return {"ok": False, "error": f"a run number is 0 to {2**32 - 1}, not {number!r}"}
             if self.stop:
                 return {"ok": False, "error": "the topology is stopping"}
-            state = self._run_state()
-            if state not in ("configured", "stopped"):
-                return {
-                    "ok": False,
-                    "error": f"run {self.run_number} is {state}: stop it first "
-                    "(evflow ctl FILE stop)",
-                }
+            try:
+                run = f"run {self.run_number}"
+                state = lifecycle.next_run(self.run_state, lifecycle.START, run)
+            except EvflowError as e:
+                return {"ok": False, "error": str(e)}
             if not overwrite:
                 refused = self._run_taken(number)
                 if refused:
                     return {"ok": False, "error": refused}
+            self.run_state = state
             self.run_started += 1
             self.run_number = number
             self.runs_taken.add(number)
             print(f"evflow: run {number} started", file=sys.stderr)
-            return {"ok": True, "state": "running"}
+            return {"ok": True, "state": self.run_state}
 
     def _run_taken(self, number: int) -> str | None:
         """Why run ``number`` may not start without ``--overwrite``: this topology took it
@@ -384,30 +393,30 @@ class Farm:
             "another run number, or add --overwrite (evflow ctl FILE start --run N --overwrite)"
         )
 
-    def run_status(self):
-        """The held topology's run, as ``evflow ctl status`` shows it; None when not held."""
-        if not self.hold:
-            return None
+    def run_status(self) -> dict:
+        """The run, as ``evflow ctl status`` shows it: its state and number (None without
+        --hold: the sources' events carry their own); held, also the runs started
+        (``index``) and closed by every sink."""
         with self.lock:
-            return {
-                "state": self._run_state(),
-                "number": self.run_number,
-                "index": self.run_started,
-                "closed": self._run_closed(),
-            }
+            run = {"state": self.run_state, "number": self.run_number}
+            if self.hold:
+                run.update(index=self.run_started, closed=self._run_closed())
+            return run
 
     def _run_closed(self) -> int:
         """The last run every sink has ended (its files closed)."""
         return min((p.counter("output", "run_closed") for p in self.sinks), default=0)
 
-    def _run_state(self) -> str:
-        """``configured`` before the first run, ``running``, ``draining`` once asked to stop,
-        ``stopped`` when the run has ended everywhere (ready for the next)."""
-        if self.run_started == 0:
-            return "configured"
-        if self._run_closed() >= self.run_started:
-            return "stopped"
-        return "draining" if self.run_stopping >= self.run_started else "running"
+    def _follow_run(self) -> None:
+        """Moves the run as the topology goes (the table refuses what is not due): a drain
+        stops it (a signal, an error, ``evflow ctl stop``); it has stopped once every sink
+        closed it and every device process that runs says it is stopped."""
+        if self.stop:
+            self.run_state = lifecycle.follow_run(self.run_state, lifecycle.STOP)
+        states = [p.state for p in self.procs if p.state not in ENDED]
+        topology = lifecycle.device_state_of(states)
+        if self._run_closed() >= self.run_started and topology == lifecycle.STOPPED:
+            self.run_state = lifecycle.follow_run(self.run_state, lifecycle.CLOSE)
 
     # --- running --------------------------------------------------------------------------
 
@@ -510,7 +519,7 @@ class Farm:
         p.started = time.monotonic()
         p.next_generation()
         p.busy = (None, 0.0)
-        p.state = "starting"
+        p.state = lifecycle.next_device(p.state, lifecycle.LAUNCH, p.name)
         relay = threading.Thread(
             target=_relay, args=(p.name, p.popen.stdout, self.tty), daemon=True
         )
@@ -559,7 +568,7 @@ class Farm:
             )
             written = sum(p.counter("output", "written") for p in self.sinks)
             restarts = sum(p.restarts for p in self.procs)
-            state = self._run_state() if self.hold else ("draining" if self.stop else "running")
+            state = self.run_state
         rate = read / max(time.monotonic() - self.started, 1e-9)
         return (
             f"{self.topology.name}: {state}  in {read}  out {written}  {rate:,.0f} ev/s  "
@@ -568,6 +577,7 @@ class Farm:
 
     def _tell_run_closed(self) -> None:
         with self.lock:
+            self._follow_run()
             closed = self._run_closed()
             if closed > self.run_told:
                 self.run_told = closed
@@ -611,11 +621,14 @@ class Farm:
                 p.reports[segment], p.heard = report, time.monotonic()
                 self.endpoints[segment].update(report["bound"])
                 self.bound_by[segment].update(dict.fromkeys(report["bound"], p.host))
-                if p.state == "starting":
-                    p.state = "running"
+                if p.state not in ENDED:
+                    # Its own, as far as the controller has not taken it for ended: how it
+                    # ends is the controller's to say, from its exit.
+                    roles = lifecycle.device_state_of(r["state"] for r in p.reports.values())
+                    p.state = p.state if roles in ENDED else roles
                 if report.get("exit"):
                     p.exits[segment] = report["exit"]
-                self.stop = max(self.stop, report["stop"])
+                self.stop = max(self.stop, lifecycle.STOPS.index(report["stop"]))
                 if p in self.sinks:
                     self._count(sum(s.counter("output", "written") for s in self.sinks))
 
@@ -696,7 +709,7 @@ class Farm:
         for p in self.procs:
             worker = p.worker()
             limit = worker and worker[0].workers.event_timeout_s
-            if not limit or p.state != "running" or p.popen is None:
+            if not limit or p.state in ENDED or p.popen is None:
                 continue
             busy = p.reports.get(worker[0].index, {}).get("busy")
             if busy != p.busy[0]:
@@ -738,20 +751,21 @@ class Farm:
         with self.lock:
             worker = p.worker()
             if how is None:
-                p.state = "exited"
+                failed = code in ERROR_EXITS
+                end = lifecycle.FAIL if failed else lifecycle.EXIT
+                p.state = lifecycle.next_device(p.state, end, p.name)
                 if worker:
                     # As the monitor does for a worker that ended: its events are not there
                     # any more (the input abandons them if the job stops on an error).
                     self.died_on[worker[0].index][worker[1]] = None
                     p.generation += 1
-                if code in ERROR_EXITS:
-                    p.state = "error"
+                if failed:
                     self.stop = max(self.stop, 1)
                     errors = [e for x in p.exits.values() for e in x.get("errors", [])]
                     errors = errors or [{"module": "", "message": f"{p.name} stopped on an error"}]
                     self.errors.extend(_device_error(e) for e in errors)
                 return
-            p.state = "dead"
+            p.state = lifecycle.next_device(p.state, lifecycle.LOSE, p.name)
             if worker:
                 segment, slot = worker
                 self.died_on[segment.index][slot] = p.reports.get(segment.index, {}).get("busy")
@@ -838,6 +852,7 @@ class Farm:
         for slot, w in enumerate(self.slots[segment.index]):
             if w.popen and w.popen.poll() is None:
                 self.launcher.kill(w.popen)
+            w.state = lifecycle.follow_device(w.state, lifecycle.LOSE)
             self.died_on[segment.index][slot] = None
             self.no_fault[segment.index][slot] = True
             w.generation += 1
@@ -856,7 +871,7 @@ class Farm:
                     {
                         "generation": p.generation,
                         "pid": p.reports[i]["pid"]
-                        if i in p.reports and p.state == "running"
+                        if i in p.reports and p.state not in ENDED
                         else 0,
                         "died_on": self.died_on[i][slot],
                         "no_fault": self.no_fault[i][slot],
@@ -872,7 +887,7 @@ class Farm:
                     stop = self.stop
                 origin = self.origin[i].reports.get(i, {})
                 view = {
-                    "stop": stop,
+                    "stop": lifecycle.STOPS[stop],
                     "signal": self.signal,
                     "failed": failed,
                     "ended": bool(origin.get("ended")),
@@ -902,7 +917,8 @@ REPORT_KEYS = {
     "generation": int,
     "pid": int,
     "bound": dict,
-    "stop": int,
+    "state": str,
+    "stop": str,
 }
 
 
@@ -928,6 +944,8 @@ def _is_report(report) -> bool:
         isinstance(counters, dict)
         and _ints(list(counters.values()))
         and all(isinstance(v, str) for v in report["bound"].values())
+        and report["state"] in lifecycle.DEVICE_STATES
+        and report["stop"] in lifecycle.STOPS
         and isinstance(modules, list)
         and all(_ints(m) and len(m) == 3 for m in modules)
         and isinstance(report.get("role", ""), str)
@@ -997,7 +1015,7 @@ class _FarmStatus:
     def start_run(self, number, overwrite=False) -> dict:
         return self.farm.start_run(number, overwrite)
 
-    def run(self):
+    def run(self) -> dict:
         return self.farm.run_status()
 
     def endpoints(self) -> dict:

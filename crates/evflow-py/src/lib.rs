@@ -12,6 +12,7 @@ mod event;
 mod files;
 mod job;
 mod keys;
+mod lifecycle;
 mod sessions;
 mod supervisor;
 mod topology;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     files::register(m)?;
     channels::register(m)?;
     keys::register(m)?;
+    lifecycle::register(m)?;
     sessions::register(m)?;
     supervisor::register(m)?;
     m.add_class::<event::PyEvent>()?;

@@ -1,5 +1,8 @@
 //! What a controller decides, for the forked job's monitor and a topology's controller alike
 //! (docs/controller.md): decisions without I/O, applied by the engine's monitor, a device's
-//! link, and the Python controller through the native module.
+//! link, and the Python controller through the native module. The life cycle of device
+//! processes and runs ([`lifecycle`]), which the controller and every device follow; the
+//! supervisor's limits and crash-loop window ([`supervisor`]).
 
+pub mod lifecycle;
 pub mod supervisor;

@@ -6,6 +6,7 @@
 
 use crate::job::Interrupt;
 use crate::stage::Tally;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -15,16 +16,24 @@ pub const IDLE: u64 = u64::MAX;
 /// because the bridge in front of it died. No attempt is counted.
 pub const NO_FAULT: u64 = u64::MAX - 1;
 
-/// What the monitor asks of the job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// What the monitor asks of the job; a device's report and the controller's view carry it by
+/// name (`"run"`, `"drain"`, `"abort"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 #[repr(u32)]
 pub enum Stop {
     /// Keep going.
+    #[default]
     Run = 0,
     /// Stop reading; finish the events in flight; close cleanly.
     Drain = 1,
     /// Stop now; the output closes its files with what it has.
     Abort = 2,
+}
+
+impl Stop {
+    /// Every stop request, the mildest first: a request is only ever raised.
+    pub const ALL: [Stop; 3] = [Stop::Run, Stop::Drain, Stop::Abort];
 }
 
 /// Job-wide counters.

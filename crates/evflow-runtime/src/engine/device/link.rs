@@ -7,10 +7,17 @@
 //! the next one. Reports go over a push channel to the controller's pull; views come over
 //! the controller's pub channel (JSON; a few per second), one per segment of the topology,
 //! each under its topic ([`view_topic`]): a process subscribes to its roles' segments.
+//!
+//! Each report carries the role's state in the device life cycle ([`DeviceState`]), which the
+//! link moves through the one table ([`crate::control::lifecycle`]) as its board says the role
+//! initialized, a run started, the role was asked to stop, its part of the run is done, or it
+//! ended.
 
+use crate::control::lifecycle::{follow, DeviceState, DeviceTransition};
 use crate::control::supervisor::{CONTROLLER_LOST_AFTER_HEARTBEATS, HEARTBEAT};
 use crate::engine::board::{Board, Stop, IDLE, NO_FAULT};
 use crate::engine::curve::Keys;
+use crate::engine::exit::ExitCode;
 use crate::engine::net::AddressBook;
 use crate::engine::role::Role;
 use crate::engine::usage::Usage;
@@ -38,7 +45,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<View, String> {
 }
 
 /// What a device tells its controller.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// The process name (`evf-reco-b-1`).
     pub name: String,
@@ -56,10 +63,12 @@ pub struct Report {
     pub busy: Option<u64>,
     /// Channels it bound: name to tcp endpoint.
     pub bound: HashMap<String, String>,
+    /// Where the role is in the device life cycle.
+    pub state: DeviceState,
     /// It stopped the job with an error.
     pub failed: bool,
-    /// The stop it asks for (0 run, 1 drain, 2 abort): an output that cannot write aborts.
-    pub stop: u32,
+    /// The stop it asks for: an output that cannot write aborts.
+    pub stop: Stop,
     /// The input has read everything and every event is at the output.
     pub ended: bool,
     /// Its counters (read, written, rejected, failed, incomplete, retried, duplicates, quarantined,
@@ -122,8 +131,8 @@ pub struct WorkerView {
 /// What the controller tells every device: the whole job.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct View {
-    /// 0 run, 1 drain, 2 abort.
-    pub stop: u32,
+    /// What the controller asks of the segment.
+    pub stop: Stop,
     /// What interrupted the job (`SIGINT`, `evflow ctl stop`).
     pub signal: Option<String>,
     /// A process stopped the job with an error.
@@ -182,6 +191,7 @@ pub struct LinkConfig {
 /// The running link thread.
 pub struct Link {
     done: Arc<AtomicBool>,
+    configured: Arc<AtomicBool>,
     exit: Arc<Mutex<Option<Exit>>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -197,16 +207,23 @@ impl Link {
         let views = Channel::open(Pattern::Sub, &config.views, Side::Connect, &Options { topics, ..options })
             .map_err(|e| format!("cannot reach the controller at {}: {e}", config.views))?;
         let done = Arc::new(AtomicBool::new(false));
+        let configured = Arc::new(AtomicBool::new(false));
         let exit = Arc::new(Mutex::new(None));
         let thread = {
-            let (done, exit) = (done.clone(), exit.clone());
-            let mut state = LinkState { config, board, book, reports, views, done, exit };
+            let (done, configured, exit) = (done.clone(), configured.clone(), exit.clone());
+            let life = Life { state: DeviceState::Starting, run: 0, finished: 0 };
+            let mut state = LinkState { config, board, book, reports, views, done, configured, exit, life };
             std::thread::Builder::new()
                 .name("evflow-link".into())
                 .spawn(move || state.run())
                 .map_err(|e| format!("cannot start the link to the controller: {e}"))?
         };
-        Ok(Link { done, exit, thread: Some(thread) })
+        Ok(Link { done, configured, exit, thread: Some(thread) })
+    }
+
+    /// Says the role's modules are initialized: its next report is past `starting`.
+    pub fn configured(&self) {
+        self.configured.store(true, Ordering::Release);
     }
 
     /// Sends the last report, with how the process ended, and stops the thread.
@@ -226,7 +243,18 @@ struct LinkState {
     reports: Channel,
     views: Channel,
     done: Arc<AtomicBool>,
+    configured: Arc<AtomicBool>,
     exit: Arc<Mutex<Option<Exit>>>,
+    life: Life,
+}
+
+/// Where the role is in the device life cycle, and which runs it has seen.
+struct Life {
+    state: DeviceState,
+    /// The run (counted from 1) it last started.
+    run: u32,
+    /// The last run whose part here is done.
+    finished: u32,
 }
 
 impl LinkState {
@@ -283,11 +311,7 @@ impl LinkState {
         if view.failed {
             board.fail();
         }
-        match view.stop {
-            0 => {}
-            1 => board.request_stop(Stop::Drain),
-            _ => board.request_stop(Stop::Abort),
-        }
+        board.request_stop(view.stop);
         if view.ended {
             board.end_of_data();
         }
@@ -320,7 +344,56 @@ impl LinkState {
         self.book.publish(view.endpoints.clone(), view.hosts.clone());
     }
 
+    /// Moves the role through the device table as far as its board says it has got: each
+    /// transition whose fact holds, until none applies (the table refuses what is not due in
+    /// the state it is in). Without `--hold` the topology's one run starts at once.
+    fn advance(&mut self, exit: Option<&Exit>) {
+        use DeviceTransition as T;
+        let board = &self.board;
+        let runs = board.runs();
+        let held = runs.held.load(Ordering::Acquire) != 0;
+        let started = runs.started.load(Ordering::Acquire);
+        let stopping = runs.stopping.load(Ordering::Acquire);
+        // A role's part of a run is done once the origin has sent the run's end (the input's
+        // own count, the others' from the view), at a custody once it has closed the run.
+        let done = match self.config.role {
+            Role::Output => runs.closed.load(Ordering::Acquire),
+            _ => runs.drained.load(Ordering::Acquire),
+        };
+        let asked = board.stop() != Stop::Run;
+        let configured = self.configured.load(Ordering::Acquire);
+        let life = &mut self.life;
+        for _ in 0..DeviceTransition::ALL.len() {
+            let open = life.run > life.finished;
+            let due = [
+                (T::Configure, configured),
+                (T::Start, if held { started > life.run } else { life.run == 0 }),
+                (T::Stop, asked || (held && open && (stopping >= life.run || done >= life.run))),
+                (T::Finish, held && open && !asked && done >= life.run),
+            ];
+            let Some((transition, to)) = due
+                .into_iter()
+                .filter(|&(_, due)| due)
+                .map(|(t, _)| (t, follow(life.state, t)))
+                .find(|&(_, to)| to != life.state)
+            else {
+                break;
+            };
+            match transition {
+                T::Start => life.run = if held { started } else { 1 },
+                T::Finish => life.finished = life.run,
+                _ => {}
+            }
+            life.state = to;
+        }
+        if let Some(exit) = exit {
+            let end = if exit.code == ExitCode::Ok.code() { T::Exit } else { T::Fail };
+            life.state = follow(life.state, end);
+        }
+    }
+
     fn send(&mut self, exit: Option<Exit>) {
+        self.advance(exit.as_ref());
         let board = &self.board;
         let c = board.counters();
         let mut counters: HashMap<String, u64> = [
@@ -383,10 +456,11 @@ impl LinkState {
             pid: std::process::id() as i32,
             busy,
             bound: self.book.bound_by_me(),
+            state: self.life.state,
             failed: board.failed(),
             // A process that took its controller for gone stops itself, not the job: its
             // exit (ExitCode::Orphan) tells a controller that is there after all.
-            stop: if board.monitor_lost() { 0 } else { board.stop() as u32 },
+            stop: if board.monitor_lost() { Stop::Run } else { board.stop() },
             ended: board.ended(),
             counters,
             modules,

@@ -229,8 +229,16 @@ impl Prepared {
         let RoleSpec { role, path, popts, .. } = spec;
         let ctx = Ctx { board, net, dir, opts, popts, names, parts, monitor: *monitor, role: *role };
         let code = match initialize(&ctx, path) {
-            Ok(()) if set_up => dispatch::body(&ctx, path, hooks).code,
-            Ok(()) => dispatch::run_role(&ctx, path, hooks).code,
+            Ok(()) => {
+                if let Some(link) = link.as_ref() {
+                    link.configured();
+                }
+                if set_up {
+                    dispatch::body(&ctx, path, hooks).code
+                } else {
+                    dispatch::run_role(&ctx, path, hooks).code
+                }
+            }
             Err(errors) => {
                 for e in &errors {
                     ctx.record(e);
