@@ -65,7 +65,7 @@ path.add(ef.modules.FileOutput(os.environ.get("OUT", "out.evf")))
 STEERING = {"gen": GEN, "reco": RECO, "store": STORE}
 """The standard steering files, by device."""
 
-FIRST_LINE = "# the standard farm of evflow's tests (bench/evflow_bench/standard_farm.py)"
+FIRST_LINE = "# the standard farm of evflow's tests and benchmarks (evflow_bench/standard_farm.py)"
 """The file's first line. The lines the tests expect in errors count it: their files began
 with an empty line."""
 
