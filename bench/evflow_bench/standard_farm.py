@@ -168,7 +168,7 @@ class Farm:
         """The devices that received on ``channels`` receive on ``instead``."""
         for table in self.devices.values():
             if table.get("inputs") == channels:
-                table["inputs"] = instead
+                table["inputs"] = list(instead)
 
 
 def write(directory, topology: str, **steering) -> Path:
