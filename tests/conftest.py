@@ -15,6 +15,7 @@ from pathlib import Path
 import evflow as ef
 import numpy as np
 import pytest
+from evflow_bench.namespaces import Hosts
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
@@ -183,6 +184,14 @@ def error_lines(stderr):
 def calls():
     """A fresh list that Recorder modules append their hook calls to."""
     return []
+
+
+@pytest.fixture
+def hosts():
+    """Three namespace hosts a, b and c on a bridge (evflow_bench.namespaces), removed after
+    the test; they need root and iproute2's ip."""
+    with Hosts(["a", "b", "c"]) as made:
+        yield made
 
 
 @pytest.fixture

@@ -4,11 +4,10 @@ with the same names, defaults and meaning, so one bad event in one replica does 
 farm. Each case runs on the forked engine (one host) and as device processes (a tcp channel
 makes them), and the output is what ``ef.process()`` with the same options writes."""
 
-import textwrap
-
 import evflow as ef
 import pytest
 from conftest import error_lines, run_cli
+from evflow_bench.standard_farm import Farm
 from test_topology import unique
 
 GEN = """
@@ -39,42 +38,18 @@ path = ef.Path()
 path.add(Reco())
 """
 
-STORE = """
-import evflow as ef
-path = ef.Path()
-path.add(ef.modules.FileOutput("out.evf"))
-"""
-
-TOPOLOGY = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-inputs = ["raw"]
-outputs = ["done"]
-{options}
-[devices.store]
-steering = "store.py"
-inputs = ["done"]
-[channels.done]
-ordered = true
-transport = "{transport}"
-"""
-
 # shm: the forked engine on one host; tcp: device processes started by the controller.
 ENGINES = {"forked": "auto", "devices": "tcp"}
 
 
-def write(tmp_path, options, engine, hang=False):
-    for name, text in (("gen", GEN), ("reco", RECO.format(hang=hang)), ("store", STORE)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    text = TOPOLOGY.format(name=unique("err"), options=options, transport=ENGINES[engine])
-    topo.write_text(text)
-    return topo
+def write(tmp_path, engine, hang=False, reco=(), store=()):
+    """The standard farm on ``engine``, with the keys ``reco`` and ``store`` added to those
+    devices' tables, and this file's gen and reco."""
+    farm = Farm(unique("err"))
+    farm.devices["reco"].update(reco)
+    farm.devices["store"].update(store)
+    farm.channels["accepted"]["transport"] = ENGINES[engine]
+    return farm.write(tmp_path, gen=GEN, reco=RECO.format(hang=hang))
 
 
 def events(file):
@@ -98,7 +73,7 @@ def reference(tmp_path, **options):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_module_that_raises_stops_the_topology_by_default(tmp_path, engine):
-    topo = write(tmp_path, "", engine)
+    topo = write(tmp_path, engine)
     result = run_cli("up", topo, cwd=tmp_path, timeout=120)
     assert result.returncode == 1, result.stderr
     assert "a corrupt cluster in event 17" in error_lines(result.stderr)[0]
@@ -106,7 +81,7 @@ def test_a_module_that_raises_stops_the_topology_by_default(tmp_path, engine):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_on_error_skip_flags_the_event_and_the_farm_goes_on(tmp_path, engine):
-    topo = write(tmp_path, 'on_error = "skip"', engine)
+    topo = write(tmp_path, engine, reco={"on_error": "skip"})
     result = run_cli("up", topo, cwd=tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
     written = events(tmp_path / "out.evf")
@@ -120,8 +95,8 @@ def test_on_error_skip_flags_the_event_and_the_farm_goes_on(tmp_path, engine):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_hung_event_is_killed_retried_and_quarantined(tmp_path, engine):
-    options = 'on_error = "skip"\nevent_timeout = 1.0\nmax_retries = 1\nquarantine = "bad.evf"'
-    topo = write(tmp_path, options, engine, hang=True)
+    options = {"on_error": "skip", "event_timeout": 1.0, "max_retries": 1, "quarantine": "bad.evf"}
+    topo = write(tmp_path, engine, hang=True, reco=options)
     result = run_cli("up", topo, cwd=tmp_path, timeout=180)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("event_timeout") >= 2, result.stderr  # killed twice
@@ -135,14 +110,15 @@ def test_a_hung_event_is_killed_retried_and_quarantined(tmp_path, engine):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ('on_error = "ignore"', '`on_error` in [devices.reco] must be one of "stop", "skip"'),
-        ("event_timeout = 0", "`event_timeout` in [devices.reco] must be a positive number"),
-        ("max_retries = -1", "`max_retries` in [devices.reco] must be 0 to"),
-        ("quarantine = 3", "`quarantine` in [devices.reco] must be a string"),
+        ({"on_error": "ignore"}, '`on_error` in [devices.reco] must be one of "stop", "skip"'),
+        ({"event_timeout": 0}, "`event_timeout` in [devices.reco] must be a positive number"),
+        ({"max_retries": -1}, "`max_retries` in [devices.reco] must be 0 to"),
+        ({"quarantine": 3}, "`quarantine` in [devices.reco] must be a string"),
     ],
+    ids=["on_error", "event_timeout", "max_retries", "quarantine"],
 )
 def test_bad_error_options_are_lines_of_the_file(tmp_path, options, message):
-    topo = write(tmp_path, options, "forked")
+    topo = write(tmp_path, "forked", reco=options)
     result = run_cli("up", topo, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     [line] = error_lines(result.stderr)
@@ -150,9 +126,7 @@ def test_bad_error_options_are_lines_of_the_file(tmp_path, options, message):
 
 
 def test_a_processors_options_on_a_sink_are_refused(tmp_path):
-    topo = write(tmp_path, "", "forked")
-    store = 'inputs = ["done"]\n'
-    topo.write_text(topo.read_text().replace(store, store + "event_timeout = 5\nmax_retries = 3\n"))
+    topo = write(tmp_path, "forked", store={"event_timeout": 5, "max_retries": 3})
     result = run_cli("up", topo, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     lines = error_lines(result.stderr)

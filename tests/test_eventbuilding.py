@@ -16,6 +16,7 @@ import time
 import evflow as ef
 import pytest
 from conftest import killed_on_exit, run_cli, start_cli
+from evflow_bench.standard_farm import STORE, Farm
 from test_merger import pid_when
 from test_topology import shm_sessions, unique
 
@@ -69,67 +70,19 @@ path = ef.Path()
 path.add(Work())
 """
 
-STORE = """
-import evflow as ef
-path = ef.Path()
-path.add(ef.modules.FileOutput("out.evf"))
-"""
-
-TOPOLOGY = """
-name = "{name}"
-{metrics}
-{hosts}
-{readouts}
-[devices.eb]
-kind = "builder"
-{builder_host}
-{builder_steering}
-replicas = 2
-max_restarts_per_minute = 1000
-inputs = ["fragments"]
-outputs = ["built"]
-timeout = {timeout}
-batch = {batch}
-[devices.store]
-steering = "store.py"
-{store_host}
-inputs = ["built"]
-[channels.built]
-ordered = true
-"""
-
 
 def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None, work=False, metrics=None):
-    """The readout, builder and store topology; with ``hosts`` (namespace hosts a, b, c):
-    readouts on a and b, the builders on b and c, the store on c."""
-    (tmp_path / "fragment.py").write_text(textwrap.dedent(FRAGMENT))
-    (tmp_path / "store.py").write_text(STORE)
-    (tmp_path / "work.py").write_text(textwrap.dedent(WORK))
-    host_lines, where = "", {}
-    if hosts is not None:
-        host_lines = "\n".join(
-            f'[hosts.{h}]\naddress = "{hosts.address[h]}"\nnetns = "{hosts.netns[h]}"'
-            for h in "abc"
-        )
-        where = {"builder": 'host = ["b", "c"]', "store": 'host = "c"'}
-    text = TOPOLOGY.format(
-        name=unique("eb"),
-        metrics=f'metrics = "{metrics}"' if metrics else "",
-        hosts=host_lines,
-        readouts="\n".join(
-            f'[devices.{r}]\nkind = "readout"\nsteering = "fragment.py"\noutputs = ["fragments"]'
-            + (f'\nhost = "{"ab"[i % 2]}"' if hosts is not None else "")
-            for i, r in enumerate(readouts)
-        ),
-        builder_host=where.get("builder", ""),
-        builder_steering='steering = "work.py"' if work else "",
-        store_host=where.get("store", ""),
-        timeout=timeout,
-        batch=batch,
-    )
-    topo = tmp_path / "topo.toml"
-    topo.write_text(text)
-    return topo
+    """The standard farm building events: ``readouts`` in gen's place, the builder eb x2 in
+    reco's; with ``hosts`` (namespace hosts a, b, c): readouts on a and b, the builders on b
+    and c, the store on c."""
+    tables = hosts.tables() if hosts is not None else None
+    farm = Farm(unique("eb"), tables, max_restarts_per_minute=1000, metrics=metrics)
+    places = {r: "ab"[i % 2] if tables else None for i, r in enumerate(readouts)}
+    steering = "work.py" if work else None
+    farm.build(places, readout="fragment.py", steering=steering, timeout=timeout, batch=batch)
+    if tables:
+        farm.devices["store"]["host"] = "c"
+    return farm.write(tmp_path, fragment=FRAGMENT, work=WORK)
 
 
 def up(topo, env, timeout=180):

@@ -19,66 +19,21 @@ import time
 import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli
-from evflow_bench.namespaces import Hosts
+from evflow_bench.standard_farm import RECO, Farm
 from test_part_files import wait_for_events
-from test_topology import RECO, events_of, reference, status, wait_for_replacement, write_chain
+from test_topology import events_of, reference, status, wait_for_replacement, write_chain
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
     reason="network namespaces need root and iproute2's ip",
 )
 
-FARM = """
-name = "{name}"
-[hosts.a]
-address = "{a}"
-netns = "{na}"
-[hosts.b]
-address = "{b}"
-netns = "{nb}"
-[hosts.c]
-address = "{c}"
-netns = "{nc}"
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = ["b", "c"]
-replicas = 2
-max_restarts_per_minute = 1000
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
 
-
-@pytest.fixture
-def hosts():
-    with Hosts(["a", "b", "c"]) as made:
-        yield made
-
-
-def farm(tmp_path, hosts, metrics=None):
-    """The chain across hosts a, b and c (``metrics``: served at that address)."""
-    text = FARM.format(
-        name=f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}",
-        a=hosts.address["a"],
-        b=hosts.address["b"],
-        c=hosts.address["c"],
-        na=hosts.netns["a"],
-        nb=hosts.netns["b"],
-        nc=hosts.netns["c"],
-    )
-    if metrics is not None:
-        text = text.replace("\n[hosts.a]", f'\nmetrics = "{metrics}"\n[hosts.a]', 1)
-    return write_chain(tmp_path, text)
+def farm(tmp_path, hosts, **top):
+    """The chain across hosts a, b and c, written in ``tmp_path``: the standard farm, each reco
+    replica restarted up to 1000 times a minute; ``top``: top-level keys (metrics, security)."""
+    name = f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}"
+    return Farm(name, hosts.tables(), max_restarts_per_minute=1000, **top).write(tmp_path)
 
 
 def start_up(topo, tmp_path, **env):
@@ -490,60 +445,15 @@ def test_fixed_ports_are_bound_never_moved(tmp_path, hosts):
     assert "device reco: `port` is for a source (its acks channel), a sink" in result.stderr
 
 
-MERGE_FARM = """
-name = "{name}"
-[hosts.a]
-address = "{a}"
-netns = "{na}"
-[hosts.b]
-address = "{b}"
-netns = "{nb}"
-[hosts.c]
-address = "{c}"
-netns = "{nc}"
-[devices.ecal]
-steering = "part_ecal.py"
-host = "a"
-outputs = ["ecal"]
-[devices.hcal]
-steering = "part_hcal.py"
-host = "b"
-outputs = ["hcal"]
-[devices.muon]
-steering = "part_muon.py"
-host = "c"
-outputs = ["muon"]
-[devices.merge]
-kind = "merger"
-host = "a"
-inputs = ["ecal", "hcal", "muon"]
-outputs = ["merged"]
-[devices.reco]
-steering = "reco.py"
-host = ["b", "c"]
-inputs = ["merged"]
-outputs = ["built"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["built"]
-"""
-
-
 def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
     """A readout source on each host, the merger on A (ecal's segment over its host's shm,
     the others over tcp), processors on B and C: every event once, complete or named."""
-    from test_merger import dropped, write
+    from test_merger import dropped, steering
 
-    write(tmp_path)
-    topo = tmp_path / "farm.toml"
-    topo.write_text(
-        MERGE_FARM.format(
-            name=f"mfarm-{os.getpid()}",
-            **{h: hosts.address[h] for h in "abc"},
-            **{f"n{h}": hosts.netns[h] for h in "abc"},
-        )
-    )
+    farm = Farm(f"mfarm-{os.getpid()}", hosts.tables(), replicas=None)
+    farm.merge({"ecal": "a", "hcal": "b", "muon": "c"}, host="a")
+    del farm.channels["accepted"]
+    topo = farm.write(tmp_path, **steering())
     up = start_up(topo, tmp_path, EVENTS=2000, DROPPING="muon")
     err = finish(up)
     assert up.returncode == 0, err
@@ -555,37 +465,13 @@ def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
     assert all(e["total"].tolist() for e in events)
 
 
-BRIDGED = """
-name = "{name}"
-[hosts.a]
-address = "{a}"
-netns = "{na}"
-[hosts.b]
-address = "{b}"
-netns = "{nb}"
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.into_b]
-kind = "bridge"
-host = "b"
-inputs = ["raw"]
-outputs = ["raw_b"]
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-max_restarts_per_minute = 1000
-inputs = ["raw_b"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "b"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
+def bridged(tmp_path, hosts, name):
+    """The chain across hosts a and b through a bridge: gen on A sends over tcp to the bridge
+    into_b on B, which feeds two reco replicas and the sink there."""
+    farm = Farm(name, hosts.tables("a", "b"), max_restarts_per_minute=1000)
+    farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
+    farm.devices["store"]["host"] = "b"
+    return farm.write(tmp_path)
 
 
 def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
@@ -593,14 +479,7 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
     memory for two replicas and the sink there: no event goes over tcp but into the bridge.
     A replica killed mid-run is restarted and its events re-sent
     through the bridge: the output equals ef.process(path) in one process."""
-    text = BRIDGED.format(
-        name=f"bridge-{os.getpid()}",
-        a=hosts.address["a"],
-        b=hosts.address["b"],
-        na=hosts.netns["a"],
-        nb=hosts.netns["b"],
-    )
-    topo = write_chain(tmp_path, text)
+    topo = bridged(tmp_path, hosts, f"bridge-{os.getpid()}")
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
     try:
         devices = status(topo, tmp_path)
@@ -633,14 +512,7 @@ def test_a_dead_bridge_is_restarted_with_the_replicas_behind_it(tmp_path, hosts)
     """The bridge SIGKILLed mid-run loses the dispatches it held: the controller restarts it
     on the same relay port and restarts the replicas behind it, for no event's fault, so the
     origin sends their events again: every event once, in order, none flagged retried."""
-    text = BRIDGED.format(
-        name=f"bridge-k-{os.getpid()}",
-        a=hosts.address["a"],
-        b=hosts.address["b"],
-        na=hosts.netns["a"],
-        nb=hosts.netns["b"],
-    )
-    topo = write_chain(tmp_path, text)
+    topo = bridged(tmp_path, hosts, f"bridge-k-{os.getpid()}")
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
     try:
         devices = status(topo, tmp_path)
@@ -720,14 +592,7 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
     dispatch of its segment is dropped and counted, and the topology runs on."""
     import zmq
 
-    text = BRIDGED.format(
-        name=f"bridge-f-{os.getpid()}",
-        a=hosts.address["a"],
-        b=hosts.address["b"],
-        na=hosts.netns["a"],
-        nb=hosts.netns["b"],
-    )
-    topo = write_chain(tmp_path, text)
+    topo = bridged(tmp_path, hosts, f"bridge-f-{os.getpid()}")
     up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
     try:
         socket = zmq.Context.instance().socket(zmq.PUSH)

@@ -11,7 +11,6 @@ import pytest
 import zmq
 import zmq.auth
 from conftest import run_cli
-from evflow_bench.namespaces import Hosts
 from test_farm import endpoint, farm, finish, start_up
 from test_topology import events_of, reference, status
 
@@ -19,14 +18,6 @@ pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
     reason="network namespaces need root and iproute2's ip",
 )
-
-SECURITY = 'security = "curve"\ncontroller_key = "keys/controller.key_secret"\n'
-
-
-@pytest.fixture
-def hosts():
-    with Hosts(["a", "b", "c"]) as made:
-        yield made
 
 
 def new_keys(tmp_path, *names):
@@ -38,9 +29,8 @@ def new_keys(tmp_path, *names):
 
 def secure_farm(tmp_path, hosts):
     """The chain across hosts a, b and c, each with its key, and the controller's."""
-    topo = farm(tmp_path, hosts)
+    topo = farm(tmp_path, hosts, security="curve", controller_key="keys/controller.key_secret")
     text = topo.read_text()
-    text = text.replace("\n[hosts.a]", f"\n{SECURITY}[hosts.a]", 1)
     for host in ("a", "b", "c"):
         text = text.replace(
             f"[hosts.{host}]\n", f'[hosts.{host}]\nkey = "keys/{host}.key_secret"\n'

@@ -9,9 +9,9 @@ import urllib.request
 
 from conftest import run_cli
 from prometheus_client.parser import text_string_to_metric_families
-from test_farm import farm, finish, hosts, pytestmark, start_up  # noqa: F401 (a fixture, a mark)
+from test_farm import farm, finish, pytestmark, start_up  # noqa: F401 (a mark)
 from test_metrics import free_port
-from test_topology import CHAIN, run_up, unique, write_chain
+from test_topology import chain, run_up, unique
 
 PROCESSES = {
     "evf-gen-a-1": ("a", "gen"),
@@ -78,7 +78,7 @@ def top_rows(text):
     return rows
 
 
-def test_every_device_process_across_hosts_shows_its_cpu_and_memory(tmp_path, hosts):  # noqa: F811
+def test_every_device_process_across_hosts_shows_its_cpu_and_memory(tmp_path, hosts):
     port = free_port()
     topo = farm(tmp_path, hosts, metrics=f"127.0.0.1:{port}")
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
@@ -127,13 +127,13 @@ def per_device(lines):
     return devices, rows
 
 
-def test_one_host_and_across_hosts_print_the_same_summary(tmp_path, hosts):  # noqa: F811
+def test_one_host_and_across_hosts_print_the_same_summary(tmp_path, hosts):
     """The chain on one host and across three: the same columns, the same module rows, the
     same totals line; a processor's events out are those it passed on (not those it
     rejected), the sink's events in."""
     one = tmp_path / "one"
     one.mkdir()
-    local = run_up(write_chain(one, CHAIN.format(name=unique("views"))), one)
+    local = run_up(chain(unique("views")).write(one), one)
     assert local.returncode == 0, local.stderr
     (tmp_path / "many").mkdir()
     up = start_up(farm(tmp_path / "many", hosts), tmp_path / "many")

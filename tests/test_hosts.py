@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from conftest import evflow_cmd, run_cli
+from evflow_bench import standard_farm
 from evflow_bench.namespaces import free_subnet
-from test_farm import FARM
-from test_topology import events_of, reference, write_chain
+from test_topology import events_of, reference
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -44,12 +44,9 @@ def farm(tmp_path):
     tag = f"{os.getpid() % 10000:04d}{random.randrange(1000):03d}"
     k = free_subnet()
     netns = {h: f"evh{tag}-{h}" for h in "abc"}
-    text = FARM.format(
-        name=f"hosts-{tag}",
-        **{h: f"10.77.{k}.{i + 1}" for i, h in enumerate("abc")},
-        **{f"n{h}": netns[h] for h in "abc"},
-    )
-    made = Farm(write_chain(tmp_path, text), netns, ipaddress.ip_network(f"10.77.{k}.0/24"))
+    tables = {h: {"address": f"10.77.{k}.{i + 1}", "netns": netns[h]} for i, h in enumerate("abc")}
+    topo = standard_farm.Farm(f"hosts-{tag}", tables, max_restarts_per_minute=1000).write(tmp_path)
+    made = Farm(topo, netns, ipaddress.ip_network(f"10.77.{k}.0/24"))
     try:
         yield made
     finally:

@@ -25,10 +25,9 @@ import pytest
 from conftest import error_lines, killed_on_exit, run_cli, start_cli
 from evflow import launchers
 from evflow.topology import read
-from evflow_bench.namespaces import Hosts
-from test_farm import FARM
+from evflow_bench.standard_farm import GEN, RECO, STORE, Farm
 from test_part_files import wait_for_events
-from test_topology import GEN, RECO, STORE, events_of, reference, status, unique, write_chain
+from test_topology import events_of, reference, status, unique
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -47,10 +46,19 @@ if _ef.device() is not None:  # a device process, not the controller checking th
 """Prefixed to each steering file: a device process leaves a file in its working directory
 that says through what it was started (its ssh connection, or its Slurm step)."""
 
-# test_farm's chain across hosts a, b and c, each reached through ssh instead of a namespace.
-SSH_FARM = FARM
-for _host in "abc":
-    SSH_FARM = SSH_FARM.replace(f'netns = "{{n{_host}}}"', f'ssh = "evf-{_host}"')
+
+def marked(tmp_path, farm):
+    """Writes ``farm`` with the standard steering files, each prefixed with MARK; the topology
+    file's path."""
+    return farm.write(tmp_path, gen=MARK + GEN, reco=MARK + RECO, store=MARK + STORE)
+
+
+def ssh_chain(address):
+    """test_farm's chain across hosts a, b and c at ``address`` ({host: address}), each
+    reached through ssh (its target evf-HOST) instead of a namespace."""
+    hosts = {h: {"address": address[h], "ssh": f"evf-{h}"} for h in "abc"}
+    return Farm(unique("ssh"), hosts, max_restarts_per_minute=1000)
+
 
 PROCESSES = [
     "evf-gen-a-1",
@@ -175,22 +183,20 @@ class SshHosts:
 
 
 @pytest.fixture
-def ssh_hosts(tmp_path):
+def ssh_hosts(tmp_path, request):
     if not os.path.exists(SSHD) or shutil.which("ssh") is None:
         pytest.skip("needs openssh-server and openssh-client (make py-test installs them)")
-    with Hosts(["a", "b", "c"]) as hosts:
-        made = SshHosts(hosts, tmp_path)
-        try:
-            yield made
-        finally:
-            made.close()
+    # The namespace hosts only now: none is made for a test that skips.
+    made = SshHosts(request.getfixturevalue("hosts"), tmp_path)
+    try:
+        yield made
+    finally:
+        made.close()
 
 
 def ssh_farm(tmp_path, ssh_hosts):
     """The chain across hosts a, b and c, each a target of the test's ssh configuration."""
-    address = ssh_hosts.hosts.address
-    text = SSH_FARM.format(name=unique("ssh"), a=address["a"], b=address["b"], c=address["c"])
-    return write_chain(tmp_path, text, gen=MARK + GEN, reco=MARK + RECO, store=MARK + STORE)
+    return marked(tmp_path, ssh_chain(ssh_hosts.hosts.address))
 
 
 def up_args(topo, ssh_hosts, *more):
@@ -331,8 +337,9 @@ def test_ssh_a_host_that_cannot_run_devices_is_one_line(tmp_path, ssh_hosts, fau
 
 
 def test_ssh_a_host_without_a_target_is_a_line_of_the_file(tmp_path):
-    text = SSH_FARM.format(name=unique("ssh"), a="127.0.0.1", b="127.0.0.1", c="127.0.0.1")
-    topo = write_chain(tmp_path, text.replace('ssh = "evf-b"\n', ""))
+    farm = ssh_chain(dict.fromkeys("abc", "127.0.0.1"))
+    del farm.hosts["b"]["ssh"]
+    topo = farm.write(tmp_path)
     result = run_cli("up", topo, "--launcher", "ssh", cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert error_lines(result.stderr) == [
@@ -387,27 +394,12 @@ def _alive(pid) -> bool:
 
 # --- Slurm --------------------------------------------------------------------------------
 
-SLURM_FARM = """
-name = "{name}"
-[hosts.a]
-[hosts.b]
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
+
+def slurm_chain():
+    """The chain on hosts a and b, declared without keys: gen and store on a, the two reco
+    replicas on b."""
+    return Farm(unique("slurm"), {"a": {}, "b": {}})
+
 
 SLURM_CONF = """
 ClusterName=evflow
@@ -556,8 +548,7 @@ def slurm(tmp_path):
 
 
 def test_slurm_runs_each_device_as_a_step_like_one_process(tmp_path, slurm):
-    text = SLURM_FARM.format(name=unique("slurm"))
-    topo = write_chain(tmp_path, text, gen=MARK + GEN, reco=MARK + RECO, store=MARK + STORE)
+    topo = marked(tmp_path, slurm_chain())
     up = [sys.executable, "-m", "evflow", "up", topo, "--launcher", "slurm"]
     result = slurm.run(*up, "--report", "report.json")
     assert result.returncode == 0, result.stderr
@@ -574,8 +565,7 @@ def test_slurm_runs_each_device_as_a_step_like_one_process(tmp_path, slurm):
 
 
 def test_slurm_restarts_a_killed_replica_as_a_new_step(tmp_path, slurm):
-    text = SLURM_FARM.format(name=unique("slurm"))
-    topo = write_chain(tmp_path, text, gen=MARK + GEN, reco=MARK + RECO, store=MARK + STORE)
+    topo = marked(tmp_path, slurm_chain())
     env = {"EVENTS": "1500", "RECO_SLEEP": "0.002"}
     up = [sys.executable, "-m", "evflow", "up", topo, "--launcher", "slurm"]
     with killed_on_exit(slurm.background(*up, "--report", "report.json", env=env)) as allocation:
@@ -594,7 +584,7 @@ def test_slurm_restarts_a_killed_replica_as_a_new_step(tmp_path, slurm):
 
 
 def test_slurm_outside_an_allocation_is_one_line(tmp_path):
-    topo = write_chain(tmp_path, SLURM_FARM.format(name=unique("slurm")))
+    topo = slurm_chain().write(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SLURM_")}
     result = subprocess.run(
         [sys.executable, "-m", "evflow", "up", topo, "--launcher", "slurm"],

@@ -12,6 +12,7 @@ import time
 
 import pytest
 from conftest import killed_on_exit, run_cli, start_cli
+from evflow_bench.standard_farm import Farm
 from test_topology import unique, write_chain
 
 TMPDIR = tempfile.gettempdir()
@@ -123,7 +124,7 @@ def test_what_a_killed_evflow_up_left_is_swept(tmp_path, left_by, swept_by):
         assert left and all(os.path.exists(p) for p in left), left
         if swept_by == "evflow up":
             (tmp_path / "next").mkdir()
-            topo = write_chain(tmp_path / "next", CHAIN_OF_ONE.format(name=unique("next")))
+            topo = Farm(unique("next")).remove("reco").write(tmp_path / "next")
             result = run_cli("up", topo, cwd=tmp_path / "next")
         else:
             result = run_cli("shm", "clean", cwd=tmp_path)
@@ -139,14 +140,3 @@ def test_what_a_killed_evflow_up_left_is_swept(tmp_path, left_by, swept_by):
     assert live.returncode == 0
     assert not any(os.path.exists(p) for p in live_dirs), "a device leaves nothing behind"
     assert not os.path.exists(control_socket(name_of(live_topo)))
-
-
-CHAIN_OF_ONE = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.store]
-steering = "store.py"
-inputs = ["raw"]
-"""

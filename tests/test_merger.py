@@ -13,6 +13,7 @@ import time
 
 import evflow as ef
 from conftest import killed_on_exit, run_cli, start_cli
+from evflow_bench.standard_farm import Farm
 from test_topology import shm_sessions, unique
 
 PART = """
@@ -53,65 +54,22 @@ path = ef.Path()
 path.add(Total())
 """
 
-STORE = """
-import evflow as ef
-path = ef.Path()
-path.add(ef.modules.FileOutput("out.evf"))
-"""
+PARTS = ("ecal", "hcal", "muon")
 
-MERGED = """
-name = "{name}"
-[devices.ecal]
-steering = "part_ecal.py"
-outputs = ["ecal"]
-[devices.hcal]
-steering = "part_hcal.py"
-outputs = ["hcal"]
-[devices.muon]
-steering = "part_muon.py"
-outputs = ["muon"]
-[devices.merge]
-kind = "merger"
-inputs = ["ecal", "hcal", "muon"]
-outputs = ["merged"]
-timeout = {timeout}
-[devices.store]
-steering = "store.py"
-inputs = ["merged"]
-"""
 
-WITH_RECO = """
-[devices.merge]
-kind = "merger"
-inputs = ["ecal", "hcal", "muon"]
-outputs = ["merged"]
-timeout = {timeout}
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-max_restarts_per_minute = 1000
-inputs = ["merged"]
-outputs = ["built"]
-[devices.store]
-steering = "store.py"
-inputs = ["built"]
-[channels.built]
-ordered = true
-"""
+def steering():
+    """This file's steering files: a source of each part, and reco."""
+    return {"reco": RECO, **{f"part_{part}": PART.format(name=part) for part in PARTS}}
 
 
 def write(tmp_path, timeout=2.0, reco=False):
-    for name in ("ecal", "hcal", "muon"):
-        (tmp_path / f"part_{name}.py").write_text(textwrap.dedent(PART.format(name=name)))
-    (tmp_path / "store.py").write_text(STORE)
-    (tmp_path / "reco.py").write_text(textwrap.dedent(RECO))
-    text = MERGED.format(name=unique("m"), timeout=timeout)
-    if reco:
-        head = text[: text.index("[devices.merge]")]
-        text = head + WITH_RECO.format(timeout=timeout)
-    topo = tmp_path / "topo.toml"
-    topo.write_text(text)
-    return topo
+    """The standard farm with the parts of each event merged in gen's place (the merger's
+    ``timeout``); with ``reco``, its reco x2 between the merger and store."""
+    farm = Farm(unique("m"), max_restarts_per_minute=1000)
+    farm.merge(dict.fromkeys(PARTS), timeout=timeout)
+    if not reco:
+        farm.remove("reco")
+    return farm.write(tmp_path, **steering())
 
 
 def run_up(topo, tmp_path, env, timeout=120):
@@ -181,7 +139,7 @@ def test_the_parts_of_one_event_are_the_sources_own(tmp_path):
     assert result.returncode == 0, result.stderr
     events, _ = read_out(tmp_path)
     alone = {}
-    for name in ("ecal", "hcal", "muon"):
+    for name in PARTS:
         namespace = {}
         exec(textwrap.dedent(PART.format(name=name)), namespace)
         path = namespace["path"]
@@ -257,8 +215,7 @@ def test_held_runs_through_a_merger(tmp_path):
     through both runs. (Each source's stream goes on across runs: an event read just
     before a source stopped may miss its parts from the others.)"""
     topo = write(tmp_path)
-    (tmp_path / "store.py").write_text(STORE.replace("out.evf", "out-{run}.evf"))
-    env = {"EVENTS": "1000000", "DROPPING": "muon"}
+    env = {"EVENTS": "1000000", "DROPPING": "muon", "OUT": "out-{run}.evf"}
     with killed_on_exit(
         start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path, env=env)
     ) as up:

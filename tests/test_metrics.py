@@ -15,7 +15,7 @@ import pytest
 import uproot
 from conftest import killed_on_exit, run_cli, start_cli
 from prometheus_client.parser import text_string_to_metric_families
-from test_topology import CHAIN, unique, write_chain
+from test_topology import chain, unique
 
 
 def free_port():
@@ -283,9 +283,9 @@ def test_live_histograms_are_summed_over_the_workers_while_the_job_runs(tmp_path
 def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
     # The chain of the topology tests: gen -> reco (2 replicas) -> store, serving metrics.
     port = free_port()
-    text = CHAIN.format(name=unique("metrics"))
-    text = text.replace("\n[devices.gen]", f'\nmetrics = "127.0.0.1:{port}"\n[devices.gen]', 1)
-    topology = write_chain(tmp_path, text)
+    farm = chain(unique("metrics"))
+    farm.top["metrics"] = f"127.0.0.1:{port}"
+    topology = farm.write(tmp_path)
     env = {"EVENTS": "2000", "RECO_SLEEP": "0.002"}
     with killed_on_exit(start_cli("up", topology, cwd=tmp_path, env=env)) as job:
         samples = wait_for(f"http://127.0.0.1:{port}/metrics")

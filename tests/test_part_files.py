@@ -15,6 +15,7 @@ import evflow as ef
 import numpy as np
 import pytest
 from conftest import error_lines, killed_on_exit, run_cli, start_cli, write_file
+from evflow_bench.standard_farm import Farm
 from test_topology import unique
 
 DEADLINE_S = 60
@@ -46,23 +47,6 @@ STORE = """
 import evflow as ef
 path = ef.Path()
 path.add(ef.modules.FileOutput("data/out.evf"))
-"""
-
-CHAIN = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
 """
 
 PROCESS = GEN + SLOW.replace("path = ef.Path()\n", "") + STORE.replace("path = ef.Path()\n", "")
@@ -139,10 +123,7 @@ def assert_names_the_part_file(error, *parts):
 
 
 def test_a_killed_sink_of_a_topology_names_its_part_file(tmp_path):
-    for name, text in {"gen.py": GEN, "reco.py": SLOW, "store.py": STORE}.items():
-        (tmp_path / name).write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    topo.write_text(CHAIN.format(name=unique("part")))
+    topo = Farm(unique("part")).write(tmp_path, gen=GEN, reco=SLOW, store=STORE)
     part = tmp_path / "data" / ".out.evf.part"
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         wait_for_events(part, WRITTEN)

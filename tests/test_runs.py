@@ -7,13 +7,13 @@ is complete and closed at its stop."""
 import json
 import os
 import signal
-import textwrap
 import time
 
 import evflow as ef
 import pytest
 from conftest import killed_on_exit, run_cli, start_cli
-from test_topology import shm_sessions, unique
+from evflow_bench.standard_farm import Farm
+from test_topology import broadcast, shm_sessions, unique
 
 SOURCE = """
 import time
@@ -56,30 +56,16 @@ path = ef.Path()
 path.add(ef.modules.FileOutput("out/run-{run}.evf"))
 """
 
-HELD = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
+
+def write(tmp_path, farm, **steering):
+    """``farm`` with this file's steering files (and ``steering``): one stream of events
+    across runs, each run written to out/run-N.evf."""
+    return farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE, **steering)
 
 
 @pytest.fixture
 def held(tmp_path):
-    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    topo.write_text(HELD.format(name=unique("held")))
+    topo = write(tmp_path, Farm(unique("held")))
     up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path)
     with killed_on_exit(up):
         yield topo, up
@@ -202,10 +188,7 @@ def test_a_signal_during_a_run_ends_it_and_the_topology(held):
 
 
 def test_start_is_refused_without_hold(tmp_path):
-    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    topo.write_text(HELD.format(name=unique("straight")))
+    topo = write(tmp_path, Farm(unique("straight")))
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         status(topo)
         result = run_cli("ctl", topo, "start", "--run", "1", cwd=tmp_path)
@@ -221,12 +204,7 @@ def test_held_runs_through_a_broadcast(tmp_path):
     receivers (the reader's run end reaches the follower through the tee); each run's files
     hold that run's events, the monitor's all of them."""
     monitor = STORE.replace("out/run-", "mon/run-")
-    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE), ("monitor", monitor)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    extra = '[devices.monitor]\nsteering = "monitor.py"\ninputs = ["raw"]\n'
-    extra += '[channels.raw]\npattern = "broadcast"\n'
-    topo = tmp_path / "topo.toml"
-    topo.write_text(HELD.format(name=unique("heldbc")) + extra)
+    topo = write(tmp_path, broadcast(unique("heldbc")), monitor=monitor)
     with killed_on_exit(start_cli("up", topo, "--hold", cwd=tmp_path)) as up:
         status(topo)
         for number in (3, 4):

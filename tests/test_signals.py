@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from conftest import assert_completion, evflow_cmd, run_cli, start_cli
 from evflow.processing import Terminated
+from evflow_bench.standard_farm import Farm
 
 STARTUP_DEADLINE_S = 30
 EXIT_DEADLINE_S = 30
@@ -235,16 +236,6 @@ def test_signal_during_process_closes_files_then_propagates(tmp_path, signum, ex
 
 # --- however the job was started ------------------------------------------------------------
 
-TOPOLOGY = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.store]
-steering = "store.py"
-inputs = ["raw"]
-"""
-
 STORE = """
 import evflow as ef
 path = ef.Path()
@@ -277,9 +268,7 @@ def test_a_job_started_with_signals_ignored_or_blocked_still_answers_them(
         (tmp_path / "steer.py").write_text(steering + output + "ef.process(path)\n")
         args = ["run", "steer.py"]
     else:
-        (tmp_path / "gen.py").write_text(steering)
-        (tmp_path / "store.py").write_text(STORE)
-        (tmp_path / "topo.toml").write_text(TOPOLOGY.format(name=f"sig{os.getpid()}"))
+        Farm(f"sig{os.getpid()}").remove("reco").write(tmp_path, gen=steering, store=STORE)
         args = ["up", "topo.toml", *how.split()[1:]]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen(

@@ -16,79 +16,25 @@ import evflow as ef
 import pytest
 from conftest import REPO, assert_completion, error_lines, killed_on_exit, run_cli, start_cli
 from evflow.controller import control_socket
-
-GEN = """
-import os
-import evflow as ef
-path = ef.Path()
-path.add(ef.modules.EventGenerator(
-    runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)],
-    entries={"adc": {"dtype": "<u2", "size": ("poisson", 6), "values": ("uniform", 0, 1000)}},
-))
-if __name__ == "__main__":
-    ef.process(path)
-"""
-
-RECO = """
-import os, time
-import numpy as np
-import evflow as ef
-
-class Sum(ef.Module):
-    parallel_safe = True
-    def event(self, event):
-        time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
-        # A test holds events after the first 100 here until it creates the gate file.
-        while os.environ.get("RECO_GATE") and event.number > 100:
-            if os.path.exists(os.environ["RECO_GATE"]):
-                break
-            time.sleep(0.01)
-        event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
-        return event.number % 7 != 0
-
-path = ef.Path()
-path.add(Sum())
-"""
-
-STORE = """
-import os
-import evflow as ef
-path = ef.Path()
-path.add(ef.modules.FileOutput(os.environ.get("OUT", "out.evf")))
-"""
-
-CHAIN = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-max_restarts_per_minute = 100
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-inputs = ["accepted"]
-[channels.accepted]
-ordered = true
-"""
+from evflow_bench import standard_farm
+from evflow_bench.standard_farm import GEN, RECO, Farm
 
 
 def unique(prefix):
     return f"{prefix}-{os.getpid()}-{time.monotonic_ns() % 1_000_000}"
 
 
+def chain(name):
+    """The chain of these tests: the standard farm on this machine, each reco replica
+    restarted up to 100 times a minute."""
+    return Farm(name, max_restarts_per_minute=100)
+
+
 def write_chain(tmp_path, topology=None, **files):
-    """The three steering files (overridable by name) and a topology file; its path."""
-    sources = {"gen.py": GEN, "reco.py": RECO, "store.py": STORE}
-    sources.update({f"{name}.py": text for name, text in files.items()})
-    for name, text in sources.items():
-        (tmp_path / name).write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    topo.write_text(topology if topology is not None else CHAIN.format(name=unique("t")))
-    return topo
+    """The standard steering files (overridable by name) and a topology file, ``topology``
+    (its text) or the chain; its path."""
+    text = topology if topology is not None else chain(unique("t")).text()
+    return standard_farm.write(tmp_path, text, **files)
 
 
 def reference(tmp_path, env=None):
@@ -236,10 +182,9 @@ def test_a_killed_processor_replica_is_restarted_and_nothing_is_lost(tmp_path):
     the test opens after the kills): each is replaced, its events go to the others. Events
     held at the gate may be in the killed replica each time: max_retries is raised so that
     none of them becomes a poison event."""
-    retries = "max_restarts_per_minute = 100\nmax_retries = 5"
-    topo = write_chain(
-        tmp_path, CHAIN.format(name=unique("t")).replace("max_restarts_per_minute = 100", retries)
-    )
+    farm = chain(unique("t"))
+    farm.devices["reco"]["max_retries"] = 5
+    topo = farm.write(tmp_path)
     gate = tmp_path / "gate"
     env = up_env(EVENTS=4000, RECO_SLEEP=0.0005)
     up = start_up(topo, tmp_path, "--report", "report.json", env={**env, "RECO_GATE": str(gate)})
@@ -353,7 +298,7 @@ def assert_refused(tmp_path, topo, *expected):
 
 
 def chain_with(tmp_path, old, new, **files):
-    return write_chain(tmp_path, CHAIN.format(name=unique("bad")).replace(old, new, 1), **files)
+    return write_chain(tmp_path, chain(unique("bad")).text().replace(old, new, 1), **files)
 
 
 def test_unknown_keys_and_several_problems_at_once(tmp_path):
@@ -426,9 +371,13 @@ def test_a_port_in_use(tmp_path):
 
 
 def test_a_host_whose_namespace_does_not_exist(tmp_path):
-    text = CHAIN.format(name=unique("ns")).replace(
-        "[devices.gen]",
-        '[hosts.a]\naddress = "10.77.9.1"\nnetns = "evf-none-here"\n[devices.gen]\nhost = "a"',
+    text = (
+        chain(unique("ns"))
+        .text()
+        .replace(
+            "[devices.gen]",
+            '[hosts.a]\naddress = "10.77.9.1"\nnetns = "evf-none-here"\n[devices.gen]\nhost = "a"',
+        )
     )
     topo = write_chain(tmp_path, text)
     assert_refused(
@@ -546,7 +495,7 @@ def test_a_steering_file_with_a_syntax_error_points_at_its_line(tmp_path):
 
 
 def test_a_table_or_key_given_twice_and_a_value_that_is_no_toml_value(tmp_path):
-    topo = write_chain(tmp_path, CHAIN.format(name=unique("dup")) + "[devices.reco]\nport = 5\n")
+    topo = write_chain(tmp_path, chain(unique("dup")).text() + "[devices.reco]\nport = 5\n")
     assert_refused(
         tmp_path,
         topo,
@@ -575,9 +524,13 @@ def test_what_is_not_built_yet_is_refused_with_its_line(tmp_path):
     assert_refused(
         tmp_path, topo, (15, "channel accepted: a broadcast is sent by a source or a merger")
     )
-    fan_out = CHAIN.format(name=unique("out")).replace(
-        "[devices.store]",
-        '[devices.store2]\nsteering = "store.py"\ninputs = ["accepted"]\n[devices.store]',
+    fan_out = (
+        chain(unique("out"))
+        .text()
+        .replace(
+            "[devices.store]",
+            '[devices.store2]\nsteering = "store.py"\ninputs = ["accepted"]\n[devices.store]',
+        )
     )
     topo = write_chain(tmp_path, fan_out)
     assert_refused(
@@ -595,11 +548,15 @@ def test_the_steering_file_still_runs_alone(tmp_path):
 
 
 def test_a_bridge_feeds_only_its_own_host(tmp_path):
-    text = CHAIN.format(name=unique("br")).replace(
-        '[devices.gen]\nsteering = "gen.py"\noutputs = ["raw"]',
-        '[hosts.a]\naddress = "127.0.0.1"\n[hosts.b]\naddress = "127.0.0.2"\n'
-        '[devices.gen]\nsteering = "gen.py"\nhost = "a"\noutputs = ["raw"]\n'
-        '[devices.into_b]\nkind = "bridge"\nhost = "b"\ninputs = ["raw"]\noutputs = ["raw_b"]',
+    text = (
+        chain(unique("br"))
+        .text()
+        .replace(
+            '[devices.gen]\nsteering = "gen.py"\noutputs = ["raw"]',
+            '[hosts.a]\naddress = "127.0.0.1"\n[hosts.b]\naddress = "127.0.0.2"\n'
+            '[devices.gen]\nsteering = "gen.py"\nhost = "a"\noutputs = ["raw"]\n'
+            '[devices.into_b]\nkind = "bridge"\nhost = "b"\ninputs = ["raw"]\noutputs = ["raw_b"]',
+        )
     )
     text = text.replace('inputs = ["raw"]\noutputs = ["accepted"]', 'inputs = ["raw_b"]\n'
                         'outputs = ["accepted"]\nhost = "a"')  # fmt: skip
@@ -625,38 +582,22 @@ path = ef.Path()
 path.add(Calibrate())
 """
 
-FOUR = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.calib]
-steering = "calib.py"
-replicas = 2
-max_restarts_per_minute = 100
-inputs = ["raw"]
-outputs = ["calibrated"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-max_restarts_per_minute = 100
-inputs = ["calibrated"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-inputs = ["accepted"]
-[channels.calibrated]
-ordered = true
-[channels.accepted]
-ordered = true
-"""
+
+def four(name):
+    """The chain with a second processor device, calib x2, before reco: gen -> calib -> reco
+    -> store, calibrated and accepted ordered."""
+    farm = chain(name).insert(
+        "calib", after="gen", sends="calibrated", replicas=2, max_restarts_per_minute=100
+    )
+    farm.channels["calibrated"] = {"ordered": True}
+    return farm
 
 
 def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
     """gen -> calib x2 -> reco x2 -> store: the two processor devices meet at a junction the
     plan adds (calibrated-j); a replica of each killed mid-run; every event once, in order,
     as one process with both modules writes them."""
-    topo = write_chain(tmp_path, FOUR.format(name=unique("four")), calib=CALIB)
+    topo = four(unique("four")).write(tmp_path, calib=CALIB)
     with killed_on_exit(
         start_up(topo, tmp_path, env=up_env(EVENTS=20000, RECO_SLEEP=0.0003))
     ) as up:
@@ -690,35 +631,21 @@ path = ef.Path()
 path.add(ef.modules.FileOutput("monitor.evf"))
 """
 
-BROADCAST = """
-name = "{name}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-max_restarts_per_minute = 100
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-inputs = ["accepted"]
-[devices.monitor]
-steering = "monitor.py"
-inputs = ["raw"]
-[channels.raw]
-pattern = "broadcast"
-[channels.accepted]
-ordered = true
-"""
+
+def broadcast(name):
+    """The chain with a monitor beside the trigger: gen broadcasts raw to reco and to monitor,
+    which writes monitor.evf."""
+    farm = chain(name)
+    farm.devices["monitor"] = {"steering": "monitor.py", "inputs": ["raw"]}
+    farm.channels["raw"] = {"pattern": "broadcast"}
+    return farm
 
 
 def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
     """gen broadcasts raw to the trigger (reco x2 -> store) and to a monitor: the store
     writes what one process writes, the monitor every event read, in source order; a reco
     replica killed mid-run changes neither."""
-    topo = write_chain(tmp_path, BROADCAST.format(name=unique("bc")), monitor=MONITOR)
+    topo = broadcast(unique("bc")).write(tmp_path, monitor=MONITOR)
     env = up_env(EVENTS=20000, RECO_SLEEP=0.0002)
     with killed_on_exit(start_up(topo, tmp_path, "--report", "report.json", env=env)) as up:
         devices = status(topo, tmp_path)
@@ -737,16 +664,11 @@ def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
 def test_a_source_sending_on_two_channels_gives_each_every_event(tmp_path):
     """Fan-out: gen sends on raw (to the trigger) and on copy (to a monitor), each channel
     getting every event, as a broadcast to two devices does."""
-    text = (
-        BROADCAST.format(name=unique("fan"))
-        .replace('outputs = ["raw"]', 'outputs = ["raw", "copy"]', 1)
-        .replace(
-            'steering = "monitor.py"\ninputs = ["raw"]',
-            'steering = "monitor.py"\ninputs = ["copy"]',
-        )
-        .replace('[channels.raw]\npattern = "broadcast"\n', "")
-    )
-    topo = write_chain(tmp_path, text, monitor=MONITOR)
+    farm = broadcast(unique("fan"))
+    farm.devices["gen"]["outputs"] = ["raw", "copy"]
+    farm.devices["monitor"]["inputs"] = ["copy"]
+    del farm.channels["raw"]
+    topo = farm.write(tmp_path, monitor=MONITOR)
     result = run_up(topo, tmp_path, env=up_env(EVENTS=3000))
     assert result.returncode == 0, result.stderr
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "3000"})
@@ -758,13 +680,12 @@ def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
     """gen and gen2 both send on raw: they meet at a funnel (raw-f) on the trigger's host,
     which passes every event on in the order it came; each event once, each source's in
     its own order (accepted is ordered)."""
-    text = CHAIN.format(name=unique("funnel")).replace(
-        "[devices.reco]", '[devices.gen2]\nsteering = "gen2.py"\noutputs = ["raw"]\n[devices.reco]'
-    )
+    farm = chain(unique("funnel"))
+    farm.devices["gen2"] = {"steering": "gen2.py", "outputs": ["raw"]}
     gen2 = GEN.replace(
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
-    topo = write_chain(tmp_path, text, gen2=gen2)
+    topo = farm.write(tmp_path, gen2=gen2)
     with killed_on_exit(
         start_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
     ) as up:
@@ -797,11 +718,9 @@ path.add(ef.modules.EventGenerator(
 def test_a_replicated_source_is_one_origin_per_replica(tmp_path):
     """gen with two replicas, each reading its own run (ef.device().replica): both streams
     meet at a funnel before the trigger; every event of both once, each in its own order."""
-    text = CHAIN.format(name=unique("rep")).replace(
-        'steering = "gen.py"\noutputs = ["raw"]',
-        'steering = "gen.py"\nreplicas = 2\noutputs = ["raw"]',
-    )
-    topo = write_chain(tmp_path, text, gen=GEN_PER_REPLICA)
+    farm = chain(unique("rep"))
+    farm.devices["gen"]["replicas"] = 2
+    topo = farm.write(tmp_path, gen=GEN_PER_REPLICA)
     result = run_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=2000))
     assert result.returncode == 0, result.stderr
     got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
@@ -818,7 +737,7 @@ def test_a_topology_of_device_processes_shows_a_live_status_line_on_a_terminal(t
     out, rate, restarts) is drawn over itself while the devices run."""
     import pty
 
-    topo = write_chain(tmp_path, FOUR.format(name=unique("tty")), calib=CALIB)
+    topo = four(unique("tty")).write(tmp_path, calib=CALIB)
     primary, secondary = pty.openpty()
     env = dict(os.environ, EVENTS="20000", RECO_SLEEP="0.0002", PYTHONUNBUFFERED="1")
     up = subprocess.Popen(

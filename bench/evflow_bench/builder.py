@@ -32,6 +32,7 @@ from evflow.errors import EvflowError
 
 from evflow_bench import native
 from evflow_bench.common import positive, print_table, size_name
+from evflow_bench.standard_farm import Farm
 from evflow_bench.topology import STORE, _in
 
 DEFAULT_UNITS = (1, 2, 4)
@@ -138,24 +139,13 @@ def topology(name: str, n: int, m: int, batch: int, hosts=None, work=False) -> s
     """N readouts, a builder of M replicas and a counting sink; with ``hosts``, the readouts
     on host a, the builders and the sink on host b; with ``work``, the builder runs
     work.py."""
-    where = {"a": "", "b": ""}
-    lines = [f'name = "{name}"']
+    farm = Farm(name, hosts.tables("a", "b") if hosts is not None else None, replicas=m)
+    readouts = {f"ru{i}": "a" if hosts is not None else None for i in range(n)}
+    farm.build(readouts, readout="readout.py", batch=batch, steering="work.py" if work else None)
+    del farm.channels["accepted"]  # the sink only counts: no ordering to pay for
     if hosts is not None:
-        for h in "ab":
-            lines += [
-                f"[hosts.{h}]",
-                f'address = "{hosts.address[h]}"',
-                f'netns = "{hosts.netns[h]}"',
-            ]
-            where[h] = f'host = "{h}"'
-    for i in range(n):
-        lines += [f"[devices.ru{i}]", 'kind = "readout"', 'steering = "readout.py"', where["a"]]
-        lines += ['outputs = ["fragments"]']
-    lines += ["[devices.eb]", 'kind = "builder"', f"replicas = {m}", where["b"], f"batch = {batch}"]
-    lines += ['steering = "work.py"' if work else ""]
-    lines += ['inputs = ["fragments"]', 'outputs = ["built"]']
-    lines += ["[devices.store]", 'steering = "store.py"', where["b"], 'inputs = ["built"]']
-    return "\n".join(line for line in lines if line) + "\n"
+        farm.devices["store"]["host"] = "b"
+    return farm.text()
 
 
 def _evflow_rate(directory: str, topo: str) -> tuple[float, int]:

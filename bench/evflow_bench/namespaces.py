@@ -56,6 +56,13 @@ class Hosts:
                 self._choose_subnet()
         return self
 
+    def tables(self, *names):
+        """The [hosts] tables of a topology file on the hosts ``names`` (all by default):
+        {host: {"address": ..., "netns": ...}}."""
+        return {
+            h: {"address": self.address[h], "netns": self.netns[h]} for h in names or self.names
+        }
+
     def pids(self, host):
         """The processes running in ``host``'s namespace."""
         return namespace_hosts.pids(self.netns[host])

@@ -34,10 +34,10 @@ import signal
 import statistics
 import subprocess
 import sys
-import textwrap
 import time
 
 from evflow_bench.common import positive, print_table
+from evflow_bench.standard_farm import Farm
 
 DEFAULT_EVENTS = 100_000_000
 DEFAULT_MINUTES = 120.0
@@ -134,45 +134,6 @@ path = ef.Path()
 path.add(Sequence())
 """
 
-TOPOLOGY = """
-name = "{name}"
-[hosts.a]
-address = "{a}"
-netns = "{na}"
-[hosts.b]
-address = "{b}"
-netns = "{nb}"
-[hosts.c]
-address = "{c}"
-netns = "{nc}"
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = ["b", "c"]
-replicas = {replicas}
-max_restarts_per_minute = 1000
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.calib]
-steering = "calib.py"
-host = "a"
-replicas = {replicas}
-max_restarts_per_minute = 1000
-inputs = ["accepted"]
-outputs = ["calibrated"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["calibrated"]
-[channels.accepted]
-ordered = true
-[channels.calibrated]
-ordered = true
-"""
-
 # The junction between the two processor devices is added by the plan
 # (docs/topology-design.md, "Junctions").
 GROUPS = ("controller", "gen", "reco", "accepted-j", "calib", "store")
@@ -188,20 +149,17 @@ class SoakError(Exception):
 
 
 def _write_files(directory: str, name: str, hosts, replicas: int) -> str:
-    """The steering files and the topology in ``directory``; the topology's path."""
+    """The steering files and the topology in ``directory``: the standard farm across hosts a,
+    b and c with calib (``replicas`` on host a) after reco, its events ordered after each;
+    the topology's path."""
+    farm = Farm(name, hosts.tables(), replicas=replicas, max_restarts_per_minute=1000)
+    calib = {"host": "a", "replicas": replicas, "max_restarts_per_minute": 1000}
+    farm.insert("calib", after="reco", sends="calibrated", **calib)
+    farm.channels["calibrated"] = {"ordered": True}
     counts = os.path.join(directory, "sink-counts.json")
-    places = {h: hosts.address[h] for h in "abc"} | {f"n{h}": hosts.netns[h] for h in "abc"}
-    files = {
-        "gen.py": GEN.format(count=SOURCE_EVENTS),
-        "reco.py": RECO,
-        "calib.py": CALIB,
-        "store.py": STORE.format(counts=counts, every=PROGRESS_EVERY_S),
-        "topo.toml": TOPOLOGY.format(name=name, replicas=replicas, **places),
-    }
-    for file, text in files.items():
-        with open(os.path.join(directory, file), "w") as f:
-            f.write(textwrap.dedent(text).lstrip())
-    return os.path.join(directory, "topo.toml")
+    store = STORE.format(counts=counts, every=PROGRESS_EVERY_S)
+    gen = GEN.format(count=SOURCE_EVENTS)
+    return str(farm.write(directory, gen=gen, reco=RECO, calib=CALIB, store=store))
 
 
 def _evflow(*args, cwd) -> subprocess.CompletedProcess:

@@ -19,9 +19,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import textwrap
 
 from evflow_bench.common import positive, print_table, size_name
+from evflow_bench.standard_farm import Farm, write
 
 DEFAULT_SIZES = (1 << 10, 1 << 20)
 DEFAULT_EVENTS = {1 << 10: 50_000, 1 << 20: 2_000}
@@ -66,66 +66,6 @@ class Count(ef.Module):
 
 path = ef.Path()
 path.add(Count())
-"""
-
-TOPOLOGY = """
-name = "bench-{pid}"
-[devices.gen]
-steering = "gen.py"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-replicas = 2
-inputs = ["raw"]
-outputs = ["done"]
-[devices.store]
-steering = "store.py"
-inputs = ["done"]
-"""
-
-HOSTS = """
-name = "bench-x-{pid}"
-[hosts.a]
-address = "{a}"
-netns = "{na}"
-[hosts.b]
-address = "{b}"
-netns = "{nb}"
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-"""
-
-BRIDGED = """
-[devices.into_b]
-kind = "bridge"
-host = "b"
-inputs = ["raw"]
-outputs = ["raw_b"]
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-inputs = ["raw_b"]
-outputs = ["done"]
-[devices.store]
-steering = "store.py"
-host = "b"
-inputs = ["done"]
-"""
-
-BOTH_WAYS = """
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-inputs = ["raw"]
-outputs = ["done"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["done"]
 """
 
 RAW_RECEIVER = """
@@ -180,16 +120,22 @@ print(json.dumps({"read": report.read, "wall_s": report.wall_s}))
 
 
 def _write(directory: str, size: int, events: int) -> None:
-    files = {
-        "gen.py": GEN.format(events=events, size=size),
-        "reco.py": RECO,
-        "store.py": STORE,
-        "topo.toml": TOPOLOGY.format(pid=os.getpid()),
-        "one_job.py": ONE_JOB,
-    }
-    for name, text in files.items():
-        with open(os.path.join(directory, name), "w") as f:
-            f.write(textwrap.dedent(text))
+    farm = Farm(f"bench-{os.getpid()}")
+    del farm.channels["accepted"]  # the sink only counts: no ordering to pay for
+    gen = GEN.format(events=events, size=size)
+    write(directory, farm.text(), gen=gen, reco=RECO, store=STORE, one_job=ONE_JOB)
+
+
+def _across(hosts) -> dict:
+    """The topologies across hosts a and b, by layout: ``both_ways``, the standard farm (gen
+    and store on A, reco on B); ``bridged``, with a bridge on B feeding reco and store
+    there."""
+    farm = Farm(f"bench-x-{os.getpid()}", hosts.tables("a", "b"))
+    del farm.channels["accepted"]
+    both_ways = farm.text()
+    farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
+    farm.devices["store"]["host"] = "b"
+    return {"bridged": farm.text(), "both_ways": both_ways}
 
 
 def _evflow(*args, cwd) -> subprocess.CompletedProcess:
@@ -268,13 +214,9 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
             n = events or DEFAULT_EVENTS.get(size, 10_000)
             with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
                 _write(directory, size, n)
-                head = HOSTS.format(
-                    pid=os.getpid(), a=hosts.address["a"], b=hosts.address["b"],
-                    na=hosts.netns["a"], nb=hosts.netns["b"],
-                )  # fmt: skip
-                for layout, body in (("bridged", BRIDGED), ("both_ways", BOTH_WAYS)):
+                for layout, text in _across(hosts).items():
                     with open(os.path.join(directory, f"{layout}.toml"), "w") as f:
-                        f.write(head + body)
+                        f.write(text)
                 bridged, both, raw, relayed = [], [], [], []
                 for r in range(repeats):
                     progress(f"{size_name(size)} across hosts: repeat {r + 1} of {repeats}")

@@ -27,6 +27,12 @@ inputs = ["accepted"]
 ordered = true
 "#;
 
+/// A topology file named x whose first table is `[devices.DEVICE]`, followed by `rest`: the
+/// name is line 1, the table's header line 2, and `rest` starts on line 3.
+fn topology(device: &str, rest: &str) -> String {
+    format!("name = \"x\"\n[devices.{device}]\n{rest}")
+}
+
 fn problems(text: &str) -> Vec<(usize, String)> {
     match parse(text, Path::new("/topo/t.toml")) {
         Ok(_) => Vec::new(),
@@ -70,7 +76,7 @@ fn every_problem_is_reported_with_its_line() {
 
 #[test]
 fn not_toml_at_all() {
-    assert_problem("name = \"x\"\n[devices.p]\nx = 1 y = 2\n", 3, "not a valid TOML file: unexpected key or value");
+    assert_problem(&topology("p", "x = 1 y = 2\n"), 3, "not a valid TOML file: unexpected key or value");
 }
 
 #[test]
@@ -86,14 +92,14 @@ fn names_that_cannot_name_processes() {
 
 #[test]
 fn wrong_types_and_values() {
-    let base = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\n";
+    let base = topology("g", "steering = \"g.py\"\n");
     assert_problem(&format!("{base}replicas = \"2\"\n"), 4, "`replicas` in [devices.g] must be an integer, not string");
     assert_problem(&format!("{base}replicas = 0\n"), 4, "must be 1 to 1024, not 0");
     assert_problem(&format!("{base}kind = \"sorter\"\n"), 4, "must be one of \"path\", \"merger\", \"bridge\"");
     assert_problem(&format!("{base}port = 70000\n"), 4, "`port` in [devices.g] must be 1 to 65535");
     assert_problem(&format!("{base}timeout = 1.0\n"), 4, "only for kind = \"merger\"");
     assert_problem(&format!("{base}inputs = [1]\n"), 4, "a string or a list of strings, not array");
-    assert_problem("name = \"x\"\n[devices.g]\nkind = \"path\"\n", 2, "has no `steering`");
+    assert_problem(&topology("g", "kind = \"path\"\n"), 2, "has no `steering`");
     assert_problem(&format!("{base}segment_size = 1024\n"), 4, "`segment_size` in [devices.g] must be 16777216 to");
     let t = parse(&format!("{base}segment_size = 1_073_741_824\n"), Path::new("/t.toml")).unwrap();
     assert_eq!(t.devices["g"].segment_size, Some(1 << 30));
@@ -101,19 +107,22 @@ fn wrong_types_and_values() {
 
 #[test]
 fn channels_need_both_ends() {
-    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\noutputs = [\"raw\"]\n";
-    assert_problem(text, 2, "channel raw has no receiver: g sends on it");
-    let text = "name = \"x\"\n[devices.r]\nsteering = \"r.py\"\ninputs = [\"raw\"]\n";
-    assert_problem(text, 2, "channel raw has no sender: r receives on it");
-    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\n[channels.unused]\nordered = true\n";
-    assert_problem(text, 4, "channel unused is declared but no device sends or receives on it");
+    let text = topology("g", "steering = \"g.py\"\noutputs = [\"raw\"]\n");
+    assert_problem(&text, 2, "channel raw has no receiver: g sends on it");
+    let text = topology("r", "steering = \"r.py\"\ninputs = [\"raw\"]\n");
+    assert_problem(&text, 2, "channel raw has no sender: r receives on it");
+    let text = topology("g", "steering = \"g.py\"\n[channels.unused]\nordered = true\n");
+    assert_problem(&text, 4, "channel unused is declared but no device sends or receives on it");
 }
 
 #[test]
 fn cycles_are_refused() {
-    let text = "name = \"x\"\n[devices.a]\nsteering = \"a.py\"\ninputs = [\"y\"]\noutputs = [\"x\"]\n\
-                [devices.b]\nsteering = \"b.py\"\ninputs = [\"x\"]\noutputs = [\"y\"]\n";
-    let found = problems(text);
+    let text = topology(
+        "a",
+        "steering = \"a.py\"\ninputs = [\"y\"]\noutputs = [\"x\"]\n\
+         [devices.b]\nsteering = \"b.py\"\ninputs = [\"x\"]\noutputs = [\"y\"]\n",
+    );
+    let found = problems(&text);
     assert!(
         found
             .iter()
@@ -124,10 +133,13 @@ fn cycles_are_refused() {
 
 #[test]
 fn built_ins_need_their_channels() {
-    let text = "name = \"x\"\n[devices.g]\nsteering = \"g.py\"\noutputs = [\"a\"]\n\
-                [devices.m]\nkind = \"merger\"\nsteering = \"m.py\"\ninputs = [\"a\"]\n";
-    assert_problem(text, 5, "merger m needs two or more inputs and one output, not 1 and 0");
-    assert_problem(text, 7, "device m is a built-in merger and takes no `steering`");
+    let text = topology(
+        "g",
+        "steering = \"g.py\"\noutputs = [\"a\"]\n\
+         [devices.m]\nkind = \"merger\"\nsteering = \"m.py\"\ninputs = [\"a\"]\n",
+    );
+    assert_problem(&text, 5, "merger m needs two or more inputs and one output, not 1 and 0");
+    assert_problem(&text, 7, "device m is a built-in merger and takes no `steering`");
 }
 
 #[test]
@@ -180,21 +192,24 @@ fn security_problems_name_their_line() {
 
 #[test]
 fn a_table_or_key_given_twice_names_it_and_both_lines() {
-    let text = "name = \"x\"\n[devices.proc]\nsteering = \"p.py\"\n\n[devices.gen]\nsteering = \"g.py\"\n\
-                [devices.proc]\nreplicas = 2\n";
-    assert_problem(text, 7, "[devices.proc] is declared twice (lines 2 and 7): merge them or rename one");
-    let text = "name = \"x\"\n[devices.p]\nreplicas = 1\nsteering = \"p.py\"\nreplicas = 2\n";
-    assert_problem(text, 5, "`replicas` in [devices.p] is given twice (lines 3 and 5): keep one");
+    let text =
+        topology("proc", "steering = \"p.py\"\n\n[devices.gen]\nsteering = \"g.py\"\n[devices.proc]\nreplicas = 2\n");
+    assert_problem(&text, 7, "[devices.proc] is declared twice (lines 2 and 7): merge them or rename one");
+    let text = topology("p", "replicas = 1\nsteering = \"p.py\"\nreplicas = 2\n");
+    assert_problem(&text, 5, "`replicas` in [devices.p] is given twice (lines 3 and 5): keep one");
     assert_problem("name = \"x\"\nname = \"y\"\n", 2, "`name` in the top level is given twice (lines 1 and 2)");
     let text = "name = \"x\"\n[devices]\np = 1\n[devices.p]\n";
     assert_problem(text, 4, "[devices.p] is declared twice (lines 3 and 4)");
-    let text = "name = \"x\"\n[devices.p]\nhost = { a = 1, a = 2 }\n";
-    assert_problem(text, 3, "`host` in [devices.p]: `a` is given twice: keep one");
+    assert_problem(
+        &topology("p", "host = { a = 1, a = 2 }\n"),
+        3,
+        "`host` in [devices.p]: `a` is given twice: keep one",
+    );
 }
 
 #[test]
 fn a_value_that_is_no_toml_value_says_how_values_are_written() {
-    let found = problems("name = \"x\"\n[devices.p]\nreplicas = 3 3\n");
+    let found = problems(&topology("p", "replicas = 3 3\n"));
     assert_eq!(
         found,
         [(
@@ -204,30 +219,25 @@ fn a_value_that_is_no_toml_value_says_how_values_are_written() {
                 .to_string()
         )]
     );
-    assert_problem(
-        "name = \"x\"\n[devices.p]\nsteering = p.py # the reco\n",
-        3,
-        "`steering` in [devices.p]: p.py is not",
-    );
-    assert_problem("name = \"x\"\n[devices.p]\nport = 07\n", 3, "07 is not a valid value (unexpected leading zero)");
-    assert_problem("name = \"x\"\n[devices.p]\nreplicas = tru\n", 3, "tru is not a valid value (invalid boolean)");
+    assert_problem(&topology("p", "steering = p.py # the reco\n"), 3, "`steering` in [devices.p]: p.py is not");
+    assert_problem(&topology("p", "port = 07\n"), 3, "07 is not a valid value (unexpected leading zero)");
+    assert_problem(&topology("p", "replicas = tru\n"), 3, "tru is not a valid value (invalid boolean)");
     assert_problem("name = \n", 1, "`name` in the top level: no value after `=`");
     assert_problem("[devices.p]\nsteering 'a'\n", 2, "`steering 'a'` is not a `key = value` line");
 }
 
 #[test]
 fn an_unclosed_string_or_table_is_shown_where_it_opens() {
-    let text = "name = \"x\"\n[devices.p]\nsteering = \"p.py\ninputs = [\"raw\"]\n";
+    let text = topology("p", "steering = \"p.py\ninputs = [\"raw\"]\n");
     assert_problem(
-        text,
+        &text,
         3,
         "`steering` in [devices.p]: the string \"p.py is not closed: end it with \" on the same line",
     );
-    let text = "name = \"x\"\n[devices.p]\nsteering = 'p.py\n";
-    assert_problem(text, 3, "end it with ' on the same line");
-    let text = "name = \"x\"\n[devices.p]\nsteering = \"\"\"p.py\n\n[devices.q]\nsteering = \"q.py\"\n";
+    assert_problem(&topology("p", "steering = 'p.py\n"), 3, "end it with ' on the same line");
+    let text = topology("p", "steering = \"\"\"p.py\n\n[devices.q]\nsteering = \"q.py\"\n");
     assert_problem(
-        text,
+        &text,
         3,
         "`steering` in [devices.p]: the multi-line string opened here is not closed: end it with \"\"\"",
     );
@@ -237,13 +247,9 @@ fn an_unclosed_string_or_table_is_shown_where_it_opens() {
         "the table header [devices.p is not closed: end it with ]",
     );
     assert_problem("name = \"x\"\n[[runs\n", 2, "the table header [[runs is not closed: end it with ]]");
-    assert_problem(
-        "name = \"x\"\n[devices.p]\ninputs = [\"a\", \"b\"\n",
-        3,
-        "`inputs` in [devices.p]: the list is not closed",
-    );
-    assert_problem("name = \"x\"\n[devices.p]\nhost = { a = 1\n", 3, "the inline table is not closed: end it with }");
-    assert_problem("name = \"x\"\n[devices.p]\nsteering = \"C:\\q.py\"\n", 3, "has a `\\` that starts no escape");
+    assert_problem(&topology("p", "inputs = [\"a\", \"b\"\n"), 3, "`inputs` in [devices.p]: the list is not closed");
+    assert_problem(&topology("p", "host = { a = 1\n"), 3, "the inline table is not closed: end it with }");
+    assert_problem(&topology("p", "steering = \"C:\\q.py\"\n"), 3, "has a `\\` that starts no escape");
 }
 
 #[test]
