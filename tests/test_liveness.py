@@ -23,13 +23,12 @@ from prometheus_client.parser import text_string_to_metric_families
 from test_farm import farm, finish, start_up
 from test_metrics import free_port
 from test_topology import (
-    CHAIN,
+    chain,
     events_of,
     reference,
     status,
     unique,
     wait_for_replacement,
-    write_chain,
 )
 
 NAMESPACES = pytest.mark.skipif(
@@ -66,9 +65,10 @@ def topology(request, tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}/metrics"
     if request.param == "one-host":
-        text = CHAIN.format(name=unique("liveness"))
-        text = text.replace("\n[devices.gen]", f'\nmetrics = "127.0.0.1:{port}"\n[devices.gen]')
-        file = write_chain(tmp_path, text.replace("max_restarts_per_minute = ", RETRIES))
+        chained = chain(unique("liveness"))
+        chained.top["metrics"] = f"127.0.0.1:{port}"
+        chained.devices["reco"]["max_retries"] = 5
+        file = chained.write(tmp_path)
         yield Topology(file, url, "evf-reco-local-1", "evf-reco-local-2")
         return
     with Hosts(["a", "b", "c"]) as hosts:

@@ -277,10 +277,7 @@ def test_a_start_while_a_run_drains_is_refused_naming_its_state(tmp_path):
     """While run 1 drains (its sink's end_run waits at a gate), each device process shows its
     own state (the source and the replicas, their part of the run done, are stopped; the sink
     is draining), and `ctl start --run 2` exits 1 naming the run's state and what to do."""
-    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", GATED_STORE)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    topo = tmp_path / "topo.toml"
-    topo.write_text(HELD.format(name=unique("helddrain")))
+    topo = write(tmp_path, Farm(unique("helddrain")), store=GATED_STORE)
     with killed_on_exit(start_cli("up", topo, "--hold", cwd=tmp_path)) as up:
         status(topo)
         ctl(topo, "start", "--run", "1")
@@ -315,14 +312,10 @@ def test_without_hold_the_run_is_the_topologys_one(tmp_path, shape):
     carry their sources' own), running until `ctl stop`; on one host's forked engine and as
     device processes (a broadcast's segments) alike."""
     monitor = STORE.replace("out/run-", "mon/run-")
-    for name, text in (("gen", SOURCE), ("reco", RECO), ("store", STORE), ("monitor", monitor)):
-        (tmp_path / f"{name}.py").write_text(textwrap.dedent(text))
-    text = HELD.format(name=unique("onerun"))
     if shape == "broadcast":
-        text += '[devices.monitor]\nsteering = "monitor.py"\ninputs = ["raw"]\n'
-        text += '[channels.raw]\npattern = "broadcast"\n'
-    topo = tmp_path / "topo.toml"
-    topo.write_text(text)
+        topo = write(tmp_path, broadcast(unique("onerun")), monitor=monitor)
+    else:
+        topo = write(tmp_path, Farm(unique("onerun")))
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         now = status(topo)
         assert now["run"] == {"number": None, "state": "running"}
