@@ -60,7 +60,7 @@ path.add(ef.modules.FileOutput("out/run-{run}.evf"))
 def write(tmp_path, farm, **steering):
     """``farm`` with this file's steering files (and ``steering``): one stream of events
     across runs, each run written to out/run-N.evf."""
-    return farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE, **steering)
+    return farm.write(tmp_path, **{"gen": SOURCE, "reco": RECO, "store": STORE, **steering})
 
 
 @pytest.fixture
