@@ -653,8 +653,10 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
     import zmq
 
     topo = farm(tmp_path, hosts)
-    # Long enough for both ports to be found, then sent to, while the job runs.
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001)
+    # Events after the first 100 wait at a gate until both ports were sent to: the job runs
+    # while they are found, however slowly `ctl status` answers on a loaded machine.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001, RECO_GATE=gate)
     try:
         ports = [endpoint(topo, tmp_path, channel) for channel in ("results", "acks")]
         for port in ports:
@@ -677,6 +679,7 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
                 socket.send_multipart([built, struct.pack("<2I", 1, 1), b"not a frame"])
             socket.close(linger=1000)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     # Each channel logs its one sender once (by address), and counts every message.
