@@ -71,6 +71,23 @@ path.add(Work())
 """
 
 
+GATED_STORE = """
+import os, time
+import evflow as ef
+
+class Gate(ef.Module):
+    '''Holds the built events after the first 100 until the file GATE names exists.'''
+    def event(self, event):
+        while event.number > 100 and not os.path.exists(os.environ["GATE"]):
+            time.sleep(0.01)
+        return True
+
+path = ef.Path()
+path.add(Gate())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
 def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None, work=False, metrics=None):
     """The standard farm building events: ``readouts`` in gen's place, the builder eb x2 in
     reco's; with ``hosts`` (namespace hosts a, b, c): readouts on a and b, the builders on b
@@ -338,8 +355,12 @@ def test_foreign_messages_on_event_building_ports_are_dropped(tmp_path):
     events = 20_000
     with Hosts(["a", "b", "c"]) as hosts:
         topo = write(tmp_path, hosts=hosts)
-        # Slow enough readouts (0.2 ms a fragment) for the ports to be found and sent to.
-        p = start_cli("up", topo, cwd=tmp_path, env={"EVENTS": str(events), "SLOW": "0.0002"})
+        (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
+        # Built events after the first 100 wait at the store's gate until both ports were sent
+        # to: the job runs while they are found, however slowly `ctl status` answers.
+        gate = tmp_path / "gate"
+        env = {"EVENTS": str(events), "SLOW": "0.0002", "GATE": str(gate)}
+        p = start_cli("up", topo, cwd=tmp_path, env=env)
         try:
             progress = endpoint(topo, tmp_path, "progress")
             fragments = endpoint(topo, tmp_path, "fragments-0-0")
@@ -365,6 +386,7 @@ def test_foreign_messages_on_event_building_ports_are_dropped(tmp_path):
                     socket.send_multipart(message)
                 socket.close(linger=2000)
         finally:
+            gate.touch()
             _out, err = p.communicate(timeout=180)
     assert p.returncode == 0, err
     peer = hosts.controller
