@@ -430,13 +430,16 @@ def test_fixed_ports_are_bound_never_moved(tmp_path, hosts):
     text = text.replace('host = "a"\noutputs', 'host = "a"\nport = 7101\noutputs', 1)
     text = text.replace('host = "a"\ninputs', 'host = "a"\nport = 7102\ninputs', 1)
     topo = write_chain(tmp_path, text)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    # Events after the first 100 wait at a gate until the endpoints were read.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005, RECO_GATE=gate)
     try:
         status(topo, tmp_path)
         shown = json.loads(run_cli("ctl", topo, "status", "--json", cwd=tmp_path).stdout)
         assert shown["endpoints"]["acks"] == f"tcp://{hosts.address['a']}:7101"
         assert shown["endpoints"]["results"] == f"tcp://{hosts.address['a']}:7102"
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     refused = write_chain(tmp_path, text.replace("replicas = 2", "replicas = 1\nport = 7103"))

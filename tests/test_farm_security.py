@@ -56,7 +56,10 @@ def test_peers_without_a_listed_key_reach_neither_the_controller_nor_a_device(tm
     address (a peer without keys: its address, by the handshake it failed), and every event is
     written once."""
     topo = secure_farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001)
+    # Events after the first 100 wait at a gate until the peers have sent: the job runs while
+    # the ports are found, however slowly `ctl status` answers.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.001, RECO_GATE=gate)
     context, peers = zmq.Context(), []
     try:
         pid = status(topo, tmp_path)[0]["pid"]
@@ -87,6 +90,7 @@ def test_peers_without_a_listed_key_reach_neither_the_controller_nor_a_device(tm
                 # Open until the job ends: libzmq tries the handshake again and again.
                 peers.append(push)
     finally:
+        gate.touch()
         err = finish(up)
         context.destroy(linger=0)
     assert up.returncode == 0, err
