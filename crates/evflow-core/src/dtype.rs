@@ -139,6 +139,13 @@ fn parse_simple(s: &str) -> Result<DType, DTypeError> {
         other => return Err(DTypeError::new(s, format!("unknown kind {other:?}"))),
     };
     let after_kind = &rest[kind_char.len_utf8()..];
+    if kind_char == '?' {
+        // numpy's bool character takes no size: `?` and `|?` are bool, `?1` is no type.
+        if after_kind.is_empty() {
+            return Ok(DType::Simple { kind: Kind::Bool, itemsize: 1 });
+        }
+        return Err(DTypeError::new(s, "`?` (bool) takes no size; write `|b1` or `?`"));
+    }
     let (digits, unit) = match after_kind.find('[') {
         Some(i) => (&after_kind[..i], Some(&after_kind[i..])),
         None => (after_kind, None),
@@ -235,6 +242,17 @@ mod tests {
             [("<f8", 8), ("|u1", 1), ("|b1", 1), ("<U8", 32), ("|S5", 5), ("<M8[ns]", 8), ("<c16", 16), ("|V3", 3)]
         {
             assert_eq!(DType::parse(s).unwrap().itemsize(), n, "{s}");
+        }
+    }
+
+    #[test]
+    fn bool_is_b1_or_a_question_mark_without_size_as_numpy_reads_them() {
+        for s in ["|b1", "?", "|?"] {
+            assert_eq!(DType::parse(s).unwrap().itemsize(), 1, "{s}");
+        }
+        // numpy: "data type '|?1' not understood" (found by test_dtypes_property).
+        for s in ["|?1", "?1", "<?8"] {
+            assert!(DType::parse(s).is_err(), "{s}");
         }
     }
 
