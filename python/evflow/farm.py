@@ -32,6 +32,7 @@ LOST_AFTER = _LIMITS["lost_after"]
 VITAL_LOST_AFTER = _LIMITS["vital_lost_after"]
 START_GRACE = _LIMITS["start_grace"]
 EXIT_GRACE = _LIMITS["exit_grace"]
+CONTROLLER_LOST_AFTER = _LIMITS["controller_lost_after"]
 
 MAX_TCP_PART = 1 << 30
 """Largest part a device's tcp channel receives (ZMQ_MAXMSGSIZE): a peer announcing more is
@@ -694,7 +695,9 @@ class Farm:
             if code in ENGINE_EXITS:
                 how = None
             elif code == EXIT["orphan"]:
-                how = "stopped: it heard nothing from the controller for 2 s"
+                how = (
+                    f"stopped: it heard nothing from the controller for {CONTROLLER_LOST_AFTER:g} s"
+                )
             elif code > 0:
                 how = self.launcher.describe(code) or f"exited with code {code}"
             else:
