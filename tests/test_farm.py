@@ -263,7 +263,7 @@ def test_a_stalled_source_is_waited_for(tmp_path, hosts):
 
 def test_a_stalled_controller_takes_no_device_for_dead(tmp_path, hosts):
     """The controller stopped for 1.2 s: longer than it waits for a replica (farm.LOST_AFTER),
-    shorter than a device waits for it (2 s, which leaves it 0.8 s to run again and publish).
+    shorter than a device waits for it (3 s, which leaves it 1.8 s to run again and publish).
     When it runs again, it takes in the reports sent meanwhile before it looks for silent
     devices, and does not count its own stall as their silence (farm's _forgive, for reports
     libzmq has not taken in yet): no replica is taken for lost or restarted, and the output

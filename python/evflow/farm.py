@@ -530,12 +530,15 @@ class Farm:
         next_view = 0.0
         turn = time.monotonic()
         while any(p.popen and p.state not in ENDED for p in self.procs):
-            self._take_reports()
+            taken = self._take_reports()
             self._take_signals(signals)
             self._forgive(time.monotonic() - turn - 3 * HEARTBEAT)
             turn = time.monotonic()
-            self._kill_hung()
-            self._reap()
+            if taken:
+                # Reports still waiting in the socket are no device's silence, and may say
+                # how a device that exited ended.
+                self._kill_hung()
+                self._reap()
             now = time.monotonic()
             if now >= next_view:
                 self._publish()
@@ -590,13 +593,18 @@ class Farm:
                 )
                 self.written_before = written
 
-    def _take_reports(self) -> None:
+    def _take_reports(self) -> bool:
+        """Takes the reports waiting, for about half a heartbeat; whether it took them all. A
+        controller starved for CPU can take reports slower than its devices send them: it
+        still publishes its views on time (the devices wait for them), and the reports left
+        wait in the socket for the next turn."""
+        until = time.monotonic() + HEARTBEAT / 2
         timeout = HEARTBEAT / 2
-        while True:
+        while time.monotonic() < until:
             try:
                 message = self.reports.recv(timeout=timeout)
             except ChannelTimeoutError:
-                return
+                return True
             timeout = 0
             report = _report(message)
             if report is None:
@@ -610,6 +618,7 @@ class Farm:
                 self.malformed += 1
                 continue
             self._take(report)
+        return False
 
     def _take(self, report: dict) -> None:
         segment = report["segment"]
@@ -662,8 +671,8 @@ class Farm:
             if code is not None:
                 p.exited_at = p.exited_at or now
             # Silence up to its exit, if it exited: a device that lost its controller exits
-            # after 2 s of silence (supervisor.rs), later than the controller gives up on a
-            # replica; a vital process's exit stops the topology as its loss would.
+            # after CONTROLLER_LOST_AFTER (supervisor.rs), later than the controller gives up
+            # on a replica; a vital process's exit stops the topology as its loss would.
             silent = (p.exited_at or now) - (p.heard if p.reports else p.started)
             told = len(p.exits) == len(p.roles)
             if not p.reports:

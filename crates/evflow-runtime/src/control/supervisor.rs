@@ -25,11 +25,12 @@ pub const START_GRACE: Duration = Duration::from_secs(30);
 /// take its linger to deliver what it still holds).
 pub const EXIT_GRACE: Duration = Duration::from_secs(10);
 
-/// Heartbeats without a view before a device takes its controller for gone: twice as long
-/// as the controller waits for a replica's report ([`LOST_AFTER`]), so that when a host's
-/// link is cut the controller has taken its replicas for lost before they stop by
-/// themselves.
-pub const CONTROLLER_LOST_AFTER_HEARTBEATS: u32 = 20;
+/// Heartbeats without a view before a device takes its controller for gone: three times as
+/// long as the controller waits for a replica's report ([`LOST_AFTER`]), so that when a
+/// host's link is cut the controller has taken its replicas for lost before they stop by
+/// themselves, and a controller starved for CPU a little past [`LOST_AFTER`] (it forgives
+/// its own stall) still has time to run again and publish before its devices give up.
+pub const CONTROLLER_LOST_AFTER_HEARTBEATS: u32 = 30;
 
 /// The window over which replacements are counted against `max_restarts_per_minute`.
 pub const RESTART_WINDOW: Duration = Duration::from_secs(60);
@@ -95,7 +96,7 @@ mod tests {
 
     #[test]
     fn a_device_waits_longer_for_its_controller_than_the_controller_for_a_replica() {
-        assert!(HEARTBEAT * CONTROLLER_LOST_AFTER_HEARTBEATS >= 2 * LOST_AFTER);
+        assert!(HEARTBEAT * CONTROLLER_LOST_AFTER_HEARTBEATS >= 3 * LOST_AFTER);
         assert!(VITAL_LOST_AFTER > HEARTBEAT * CONTROLLER_LOST_AFTER_HEARTBEATS);
     }
 }
