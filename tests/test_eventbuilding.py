@@ -437,8 +437,10 @@ def test_a_batch_too_large_for_the_segment_is_a_clear_error_and_segment_size_fix
 ):
     """Two readouts of 1 MiB fragments in batches of 64 need more than the default 128 MiB
     segment: the run stops with what to change, leaving no shared memory behind; with the
-    builder's `segment_size` raised the same run builds every event."""
-    topo = write(tmp_path, readouts=("ecal", "hcal"), batch=64)
+    builder's `segment_size` raised the same run builds every event. The builder waits 30 s
+    for a batch's answers (not 1 s): a readout makes and copies 64 MiB a batch, which on a
+    loaded machine took longer than a second and built event 192 incomplete."""
+    topo = write(tmp_path, readouts=("ecal", "hcal"), batch=64, timeout=30.0)
     env = {"EVENTS": 300, "SIZE": 1 << 19}  # 512 Ki values of <u2: 1 MiB per fragment
     result = up(topo, env)
     assert result.returncode != 0
