@@ -595,12 +595,13 @@ def four(name):
 
 def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
     """gen -> calib x2 -> reco x2 -> store: the two processor devices meet at a junction the
-    plan adds (calibrated-j); a replica of each killed mid-run; every event once, in order,
-    as one process with both modules writes them."""
+    plan adds (calibrated-j); a replica of each killed mid-run (reco's events after the first
+    100 wait at a gate the test opens after the kills: the run cannot end before them); every
+    event once, in order, as one process with both modules writes them."""
     topo = four(unique("four")).write(tmp_path, calib=CALIB)
-    with killed_on_exit(
-        start_up(topo, tmp_path, env=up_env(EVENTS=20000, RECO_SLEEP=0.0003))
-    ) as up:
+    gate = tmp_path / "gate"
+    env = up_env(EVENTS=20000, RECO_SLEEP=0.0003, RECO_GATE=gate)
+    with killed_on_exit(start_up(topo, tmp_path, env=env)) as up:
         devices = status(topo, tmp_path)
         assert [d["name"] for d in devices] == [
             "evf-gen-local-1",
@@ -614,6 +615,7 @@ def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
         time.sleep(0.5)
         for victim in ("evf-calib-local-1", "evf-reco-local-2"):
             os.kill(next(d["pid"] for d in devices if d["name"] == victim), signal.SIGKILL)
+        gate.touch()
         _, err = up.communicate(timeout=120)
     assert up.returncode == 0, err
     expected = []
