@@ -115,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     device.add_argument("--bind", required=True, help="this host's address for tcp channels")
     device.add_argument("--reports", required=True, help="the controller's report channel")
     device.add_argument("--views", required=True, help="the controller's view channel")
+    device.add_argument("--plan", required=True, help="the plan the controller compiled (JSON)")
     device.add_argument(
         "--held", action="store_true", help="read only during the runs evflow ctl starts"
     )

@@ -508,6 +508,7 @@ class Farm:
             "--device", p.device.name, "--host", p.host, "--replica", str(p.replica),
             "--generation", str(p.generation), "--bind", self._host_address(p.host),
             "--reports", self.reports.address, "--views", self.views.address,
+            "--plan", self.plan.compiled,
         ]  # fmt: skip
         if self.hold:
             command.append("--held")

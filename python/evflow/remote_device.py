@@ -1,8 +1,8 @@
 """``evflow device``: one process of a topology on one of its hosts, as the controller's
 launcher starts it (docs/topology-design.md, "The launcher"). The same command runs through
 ``ip netns exec``, ssh or srun: it reads the topology file and the steering files (the same
-paths on every host), and plays its roles in the topology's segments, reporting to the
-controller."""
+paths on every host), takes its roles from the plan the controller compiled (``--plan``),
+and plays them in the topology's segments, reporting to the controller."""
 
 from evflow import _native, farm, steering
 from evflow.errors import ConfigError
@@ -17,7 +17,7 @@ def run(args) -> int:
     name = process_name(args.device, args.host, args.replica)
     steering.process_name = name
     steering.devices = {name: steering.DeviceInfo(name, args.device, args.host, args.replica)}
-    plan = Plan(load(args.topology, check_hosts=False), hold=args.held)
+    plan = Plan(load(args.topology, check_hosts=False), hold=args.held, compiled=args.plan)
     if plan.forked:
         raise ConfigError(f"{args.topology}: its devices run on this machine: use evflow up")
     device = plan.process_device(args.device, args.host, args.replica)

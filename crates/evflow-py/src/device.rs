@@ -5,7 +5,6 @@ use crate::errors::{config_error, EvflowError};
 use crate::job::{parallel_options, path_of, PyHooks};
 use evflow_runtime::engine::curve::{KeyFiles, Keys};
 use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
-use evflow_runtime::engine::Role;
 use evflow_runtime::job::{OnError, ProcessOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -55,7 +54,7 @@ pub fn run_device<'py>(
         }
         specs.push(RoleSpec {
             segment: item("segment")?.extract()?,
-            role: role_named(&item("role")?.extract::<String>()?)?,
+            role: item("role")?.extract::<String>()?.parse().map_err(config_error)?,
             generation: item("generation")?.extract()?,
             port: item("port")?.extract()?,
             session: item("session")?.extract()?,
@@ -86,13 +85,3 @@ fn flag(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
     Ok(d.get_item(key)?.map(|v| v.is_truthy()).transpose()?.unwrap_or(false))
 }
 
-fn role_named(role: &str) -> PyResult<Role> {
-    match role.split_once(':') {
-        None if role == "input" => Ok(Role::Input),
-        None if role == "output" => Ok(Role::Output),
-        None if role == "bridge" => Ok(Role::Bridge),
-        Some(("readout", i)) => Ok(Role::Readout(i.parse().map_err(|_| config_error(format!("bad readout {i:?}")))?)),
-        Some(("worker", w)) => Ok(Role::Worker(w.parse().map_err(|_| config_error(format!("bad worker slot {w:?}")))?)),
-        _ => Err(config_error(format!("role must be input, worker:N or output, not {role:?}"))),
-    }
-}

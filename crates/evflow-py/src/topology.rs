@@ -1,5 +1,6 @@
 //! Reading a topology file for `evflow up` (the checks that need no Python are done here).
 
+use evflow_runtime::control::plan::Plan;
 use evflow_runtime::topology;
 use pyo3::prelude::*;
 
@@ -11,4 +12,19 @@ pub fn load_topology(path: std::path::PathBuf) -> (Option<String>, Vec<(usize, S
     let reading = topology::read(&path);
     let json = reading.topology.map(|t| serde_json::to_string(&t).expect("a topology serializes"));
     (json, reading.problems.problems.into_iter().map(|p| (p.line, p.message)).collect())
+}
+
+/// The plan of the topology file at `path` (docs/controller.md, "The plan"): `(plan as JSON,
+/// [(line, message), ...])`, the plan `None` when the file or its shape has problems.
+#[pyfunction]
+pub fn compile_plan(path: std::path::PathBuf, hold: bool) -> (Option<String>, Vec<(usize, String)>) {
+    let reading = topology::read(&path);
+    let problems = |p: topology::Problems| p.problems.into_iter().map(|p| (p.line, p.message)).collect();
+    match reading.topology {
+        Some(t) if reading.problems.problems.is_empty() => match Plan::compile(&t, hold) {
+            Ok(plan) => (Some(plan.to_json()), Vec::new()),
+            Err(e) => (None, problems(e)),
+        },
+        _ => (None, problems(reading.problems)),
+    }
 }

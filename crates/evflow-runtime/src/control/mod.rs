@@ -5,4 +5,5 @@
 //! supervisor's limits and crash-loop window ([`supervisor`]).
 
 pub mod lifecycle;
+pub mod plan;
 pub mod supervisor;

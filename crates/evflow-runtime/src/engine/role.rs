@@ -44,3 +44,44 @@ impl Role {
         }
     }
 }
+
+/// A role's name in a plan: `input`, `worker:N`, `output`, `bridge`, `readout:N`.
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Role::Worker(w) => write!(f, "worker:{w}"),
+            Role::Readout(r) => write!(f, "readout:{r}"),
+            other => f.write_str(other.label()),
+        }
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = String;
+
+    fn from_str(role: &str) -> Result<Role, String> {
+        let index = |i: &str, what: &str| i.parse().map_err(|_| format!("bad {what} {i:?}"));
+        match role.split_once(':') {
+            None if role == "input" => Ok(Role::Input),
+            None if role == "output" => Ok(Role::Output),
+            None if role == "bridge" => Ok(Role::Bridge),
+            Some(("readout", i)) => Ok(Role::Readout(index(i, "readout")?)),
+            Some(("worker", w)) => Ok(Role::Worker(index(w, "worker slot")?)),
+            _ => Err(format!("role must be input, worker:N, output, bridge or readout:N, not {role:?}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Role;
+
+    #[test]
+    fn a_role_reads_back_its_name() {
+        for role in [Role::Input, Role::Worker(3), Role::Output, Role::Bridge, Role::Readout(1)] {
+            assert_eq!(role.to_string().parse::<Role>(), Ok(role));
+        }
+        assert!("worker:x".parse::<Role>().is_err());
+        assert!("custody".parse::<Role>().is_err());
+    }
+}
