@@ -84,4 +84,3 @@ pub fn run_device<'py>(
 fn flag(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
     Ok(d.get_item(key)?.map(|v| v.is_truthy()).transpose()?.unwrap_or(false))
 }
-

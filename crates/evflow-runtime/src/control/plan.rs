@@ -720,7 +720,10 @@ ordered = true
         let sent: serde_json::Value = serde_json::from_str(&plan(CHAIN).unwrap().to_json()).unwrap();
         let processes = sent["processes"].as_array().unwrap();
         assert_eq!(processes.len(), 4);
-        assert_eq!(processes[2], serde_json::json!({"device": 1, "host": "local", "replica": 2, "roles": [[0, "worker:1"]]}));
+        assert_eq!(
+            processes[2],
+            serde_json::json!({"device": 1, "host": "local", "replica": 2, "roles": [[0, "worker:1"]]})
+        );
         assert_eq!(sent["devices"][1]["kind"], "path");
         assert_eq!(sent["segments"][0]["transport"], "shm");
         assert!(sent.get("channels").is_none());
