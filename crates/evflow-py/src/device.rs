@@ -77,7 +77,9 @@ pub fn run_device<'py>(
     let mut control = || Ok(());
     let mut hooks =
         PyHooks { py, control: &mut control, steps: &first_steps, watch: None, stop: false, raised: &raised };
-    device::run(specs, &name, &opts, &device, &mut hooks).map(|code| code.code()).map_err(EvflowError::new_err)
+    device::run(specs, &name, &opts, &device, &mut hooks)
+        .map(|code| code.code())
+        .map_err(|e| EvflowError::new_err(e.to_string()))
 }
 
 /// An optional true/false item of a role's dict.

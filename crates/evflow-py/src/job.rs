@@ -289,7 +289,7 @@ pub fn run_path<'py>(
         Some(popts) => {
             let mut hooks =
                 PyHooks { py, control: &mut control, steps: &steps, watch, stop: false, raised: &raised_in_watch };
-            engine::process(path, &opts, &popts, &mut hooks).map_err(EvflowError::new_err)?
+            engine::process(path, &opts, &popts, &mut hooks).map_err(|e| EvflowError::new_err(e.to_string()))?
         }
     };
     if let Some(e) = outcome.error.take_if(|e| e.error.severity == Severity::Interrupt) {

@@ -121,7 +121,8 @@ pub fn job_end(ctx: &Ctx<'_>, own: Option<&JobError>) -> JobEnd {
     }
 }
 
-/// Records an error of the engine itself (a channel that fails, a malformed message).
-pub fn internal_error(ctx: &Ctx<'_>, message: String) {
-    ctx.record(&JobError::engine(message));
+/// Records an error of the engine itself (a channel that fails, a malformed message): its
+/// message becomes the job error's, as the user reads it.
+pub fn internal_error(ctx: &Ctx<'_>, error: impl std::fmt::Display) {
+    ctx.record(&JobError::engine(error.to_string()));
 }

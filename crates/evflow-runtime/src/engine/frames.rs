@@ -2,6 +2,7 @@
 //! each a block of the segment that moves by handle; and the segment as the home of the large
 //! entries a process makes (docs/parallel.md, "Large entries travel beside the frame").
 
+use super::error::SendError;
 use evflow_core::entry::Home;
 use evflow_core::home::Homes;
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameError, FrameLayout};
@@ -16,12 +17,14 @@ use std::time::Duration;
 /// waiting up to `wait` for room; `None` when the segment stayed full, so the caller can see
 /// to its duties and retry. External entries with a home in the channel's segment go by
 /// handle; on shm the others are copied into blocks here (so a send never waits for room).
-pub fn try_encode(channel: &Channel, event: &Event, wait: Duration) -> Result<Option<Vec<Part>>, String> {
+pub fn try_encode(channel: &Channel, event: &Event, wait: Duration) -> Result<Option<Vec<Part>>, SendError> {
     let layout = FrameLayout::with_external(event);
     let alloc = |len| match channel.alloc(len, Some(wait)) {
         Ok(part) => Ok(Some(part)),
         Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => Ok(None),
-        Err(e) => Err(format!("no room for run {} event {}: {e}", event.meta.run, event.meta.event)),
+        Err(source) => {
+            Err(SendError::NoRoom { run: event.meta.run, event: event.meta.event, source: Box::new(source) })
+        }
     };
     let Some(mut frame) = alloc(layout.frame_len())? else { return Ok(None) };
     wire::encode_into(event, &layout, frame.as_mut_slice(), EncodeOptions::default());

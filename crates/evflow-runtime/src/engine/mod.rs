@@ -7,6 +7,7 @@ mod context;
 pub mod curve;
 pub mod device;
 mod dispatch;
+pub mod error;
 pub mod exit;
 mod frames;
 mod jobdir;
@@ -24,7 +25,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use exit::ExitCode;
-pub use monitor::process;
+pub use monitor::{process, StartError};
 pub use parts::{PartNames, Parts};
 pub use role::Role;
 pub use roles::eventbuilding;
@@ -53,13 +54,13 @@ impl Transport {
 }
 
 impl std::str::FromStr for Transport {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Transport, String> {
+    type Err = OptionsError;
+    fn from_str(s: &str) -> Result<Transport, OptionsError> {
         match s {
             "shm" => Ok(Transport::Shm),
             "ipc" => Ok(Transport::Ipc),
             "tcp" => Ok(Transport::Tcp),
-            other => Err(format!("transport must be \"shm\" or \"ipc\", not {other:?}")),
+            other => Err(OptionsError::Transport(other.to_string())),
         }
     }
 }
@@ -128,42 +129,84 @@ impl Default for ParallelOptions {
     }
 }
 
+/// Parallel options that cannot run: which one, its value, and what it may be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A transport name that is none.
+    #[error("transport must be \"shm\" or \"ipc\", not {0:?}")]
+    Transport(String),
+    /// Too few or too many worker processes.
+    #[error("processes must be 1 to {MAX_WORKERS} for a parallel job, not {0}")]
+    Processes(usize),
+    /// More workers than a segment has process slots.
+    #[error(
+        "processes must be at most {slots} with transport=\"shm\" (a segment has {} process slots, two of them \
+         for the input and the output), not {processes}; use transport=\"ipc\" for more",
+        evflow_shm::layout::MAX_PROCESSES
+    )]
+    ShmProcesses {
+        /// Worker slots a segment has.
+        slots: usize,
+        /// Workers asked for.
+        processes: usize,
+    },
+    /// tcp for a job on one host.
+    #[error(
+        "transport=\"tcp\" joins the devices of a topology on several hosts; process() runs on one: use \"shm\" \
+         or \"ipc\""
+    )]
+    TcpInProcess,
+    /// A worker queue out of range.
+    #[error("worker_queue must be 1 to 1000, not {0}")]
+    WorkerQueue(usize),
+    /// A zero event timeout.
+    #[error("event_timeout must be positive (or None for no limit)")]
+    EventTimeout,
+    /// A segment too small for its own layout.
+    #[error("segment_size must be at least {min} bytes ({} MiB), not {size}", min >> 20)]
+    SegmentSize {
+        /// The least size.
+        min: usize,
+        /// The size asked for.
+        size: usize,
+    },
+    /// A worker part that holds no module of the path.
+    #[error("the worker part must hold one or more of the path's {modules} modules, not modules {input}..{workers}")]
+    WorkerPart {
+        /// Modules of the path, after the source.
+        modules: usize,
+        /// Where the worker part starts.
+        input: usize,
+        /// Where it ends.
+        workers: usize,
+    },
+}
+
 impl ParallelOptions {
     /// Checks the options before anything starts.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OptionsError> {
         // A topology's direct segment (parts given) has no workers.
         let least = usize::from(self.parts.is_none());
         if self.processes < least || self.processes > MAX_WORKERS {
-            return Err(format!("processes must be 1 to {MAX_WORKERS} for a parallel job, not {}", self.processes));
+            return Err(OptionsError::Processes(self.processes));
         }
         // The input and the output take a process slot of the segment too.
         let slots = evflow_shm::layout::MAX_PROCESSES - 2;
         if self.transport == Transport::Shm && self.processes > slots {
-            return Err(format!(
-                "processes must be at most {slots} with transport=\"shm\" (a segment has {} process slots, \
-                 two of them for the input and the output), not {}; use transport=\"ipc\" for more",
-                evflow_shm::layout::MAX_PROCESSES,
-                self.processes
-            ));
+            return Err(OptionsError::ShmProcesses { slots, processes: self.processes });
         }
         if self.transport == Transport::Tcp && self.parts.is_none() {
-            return Err("transport=\"tcp\" joins the devices of a topology on several hosts; \
-                        process() runs on one: use \"shm\" or \"ipc\""
-                .into());
+            return Err(OptionsError::TcpInProcess);
         }
         if self.worker_queue == 0 || self.worker_queue > 1000 {
-            return Err(format!("worker_queue must be 1 to 1000, not {}", self.worker_queue));
+            return Err(OptionsError::WorkerQueue(self.worker_queue));
         }
         if self.event_timeout.is_some_and(|t| t.is_zero()) {
-            return Err("event_timeout must be positive (or None for no limit)".into());
+            return Err(OptionsError::EventTimeout);
         }
         let min = evflow_shm::layout::MIN_SEGMENT_LEN;
         if self.segment_size.is_some_and(|size| size < min) {
-            return Err(format!(
-                "segment_size must be at least {min} bytes ({} MiB), not {}",
-                min >> 20,
-                self.segment_size.unwrap_or(0)
-            ));
+            return Err(OptionsError::SegmentSize { min, size: self.segment_size.unwrap_or(0) });
         }
         Ok(())
     }

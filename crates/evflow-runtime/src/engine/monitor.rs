@@ -9,7 +9,7 @@ use super::jobdir::JobDir;
 use super::net::Net;
 use super::parts::Parts;
 use super::role::Role;
-use super::{Hooks, Live, LiveProcess, ParallelOptions, Transport};
+use super::{Hooks, Live, LiveProcess, OptionsError, ParallelOptions, Transport};
 use crate::control::supervisor::RestartWindow;
 use crate::engine::exit::ExitCode;
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
@@ -58,6 +58,23 @@ struct Monitor<'a> {
     series: RateSeries,
 }
 
+/// Why a parallel job could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Its options cannot run.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// No parts given, and no module to start the worker part.
+    #[error("no module of the path is parallel-safe")]
+    NoParallelSafe,
+    /// The job directory could not be made.
+    #[error("cannot create the job's directory: {0}")]
+    Dir(#[source] std::io::Error),
+    /// The board could not be mapped.
+    #[error("cannot map the job's board: {0}")]
+    Board(#[source] std::io::Error),
+}
+
 /// Runs `path` with `popts.processes` workers. The path must have a parallel-safe module
 /// (see [`Parts::by_parallel_safe`]), or `popts.parts` must say how it splits. `Err` when the job cannot start (no temporary directory, no memory for
 /// the board, fork failed before anything ran).
@@ -66,12 +83,12 @@ pub fn process(
     opts: &ProcessOptions,
     popts: &ParallelOptions,
     hooks: &mut dyn Hooks,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, StartError> {
     let start = Instant::now();
     popts.validate()?;
     let parts = match &popts.parts {
         Some(parts) => parts.clone(),
-        None => Parts::by_parallel_safe(&path.modules).ok_or("no module of the path is parallel-safe")?,
+        None => Parts::by_parallel_safe(&path.modules).ok_or(StartError::NoParallelSafe)?,
     };
     parts.check(path.modules.len(), popts.processes)?;
     let names = path.step_names();
@@ -80,8 +97,8 @@ pub fn process(
     let session = format!("job-{pid}-{}", monotonic_ns() % 1_000_000_000);
     // What killed jobs left (their shm sessions go when a channel joins one).
     super::tmpdir::sweep(None);
-    let dir = JobDir::create(&session).map_err(|e| format!("cannot create the job's directory: {e}"))?;
-    let board = Board::new(popts.processes, names.len()).map_err(|e| format!("cannot map the job's board: {e}"))?;
+    let dir = JobDir::create(&session).map_err(StartError::Dir)?;
+    let board = Board::new(popts.processes, names.len()).map_err(StartError::Board)?;
     let net = Net {
         transport: popts.transport,
         session,

@@ -65,15 +65,12 @@ impl Parts {
     /// Checks the parts against a path of `modules` modules (after the source), run by
     /// `workers` worker processes: none for a topology's direct segment (its origin sends
     /// straight to its custody), whose worker part is then empty.
-    pub fn check(&self, modules: usize, workers: usize) -> Result<(), String> {
+    pub fn check(&self, modules: usize, workers: usize) -> Result<(), super::OptionsError> {
         if workers == 0 && self.input == self.workers && self.workers <= modules {
             return Ok(());
         }
         if self.input >= self.workers || self.workers > modules {
-            return Err(format!(
-                "the worker part must hold one or more of the path's {modules} modules, not modules {}..{}",
-                self.input, self.workers
-            ));
+            return Err(super::OptionsError::WorkerPart { modules, input: self.input, workers: self.workers });
         }
         Ok(())
     }

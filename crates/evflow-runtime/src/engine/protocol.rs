@@ -11,7 +11,6 @@
 //! with both versions named, never misread.
 
 use std::collections::HashSet;
-use std::fmt;
 
 /// Kinds of message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,13 +102,31 @@ pub struct Header {
 }
 
 /// A message the engine cannot read: a bug or a foreign sender, never silently ignored.
-#[derive(Debug)]
-pub struct ProtocolError(pub String);
-
-impl fmt::Display for ProtocolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "malformed engine message: {}", self.0)
-    }
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    /// The first part is shorter than a header.
+    #[error("malformed engine message: header of {0} bytes, expected {HEADER_LEN}")]
+    ShortHeader(usize),
+    /// The sender speaks another version of these messages.
+    #[error(
+        "malformed engine message: protocol version {0}, this evflow speaks version {VERSION}: run the same \
+         evflow on every host"
+    )]
+    Version(u8),
+    /// The kind byte names no kind.
+    #[error("malformed engine message: unknown kind {0}")]
+    UnknownKind(u8),
+    /// A result whose status byte names no status.
+    #[error("malformed engine message: unknown result status {0}")]
+    UnknownStatus(u8),
+    /// An `Acks` message whose length is not what its header declares.
+    #[error("malformed engine message: {declared} acks declared in {len} bytes")]
+    AcksLength {
+        /// Acks the header declares.
+        declared: u64,
+        /// Bytes of the body.
+        len: usize,
+    },
 }
 
 impl Header {
@@ -139,13 +156,10 @@ impl Header {
     /// Reads a header from the start of `bytes`.
     pub fn decode(bytes: &[u8]) -> Result<Header, ProtocolError> {
         if bytes.len() < HEADER_LEN {
-            return Err(ProtocolError(format!("header of {} bytes, expected {HEADER_LEN}", bytes.len())));
+            return Err(ProtocolError::ShortHeader(bytes.len()));
         }
         if bytes[2] != VERSION {
-            return Err(ProtocolError(format!(
-                "protocol version {}, this evflow speaks version {VERSION}: run the same evflow on every host",
-                bytes[2]
-            )));
+            return Err(ProtocolError::Version(bytes[2]));
         }
         let kind = match bytes[0] {
             1 => Kind::Dispatch,
@@ -154,10 +168,10 @@ impl Header {
             4 => Kind::End,
             5 => Kind::Credit,
             6 => Kind::RunEnd,
-            k => return Err(ProtocolError(format!("unknown kind {k}"))),
+            k => return Err(ProtocolError::UnknownKind(k)),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {
-            (Kind::Result, None) => return Err(ProtocolError(format!("unknown result status {}", bytes[1]))),
+            (Kind::Result, None) => return Err(ProtocolError::UnknownStatus(bytes[1])),
             (_, s) => s,
         };
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
@@ -255,7 +269,7 @@ pub fn decode_acks(bytes: &[u8], header: &Header) -> Result<(u64, Vec<Ack>), Pro
     let body = &bytes[HEADER_LEN..];
     let declared = header.seq.saturating_mul(ACK_LEN as u64).saturating_add(WATERMARK_LEN as u64);
     if body.len() as u64 != declared {
-        return Err(ProtocolError(format!("{} acks declared in {} bytes", header.seq, body.len())));
+        return Err(ProtocolError::AcksLength { declared: header.seq, len: body.len() });
     }
     let (watermark, body) = body.split_at(WATERMARK_LEN);
     let watermark = u64::from_le_bytes(watermark.try_into().expect("8 bytes"));

@@ -22,7 +22,7 @@ use crate::engine::net::AddressBook;
 use crate::engine::role::Role;
 use crate::engine::usage::Usage;
 use crate::module::Origin;
-use evflow_transport::{Channel, Message, Options, Pattern, Side};
+use evflow_transport::{Channel, ChannelError, Message, Options, Pattern, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,8 +40,8 @@ pub fn view_topic(segment: u32) -> String {
 
 /// Reads a view the controller published (the second part of its message, JSON): any bytes
 /// are a view or an error, never a panic; a device drops what is not a view.
-pub fn decode_view(bytes: &[u8]) -> Result<View, String> {
-    serde_json::from_slice(bytes).map_err(|e| format!("not a controller's view: {e}"))
+pub fn decode_view(bytes: &[u8]) -> Result<View, ViewError> {
+    serde_json::from_slice(bytes).map_err(ViewError)
 }
 
 /// What a device tells its controller.
@@ -98,6 +98,28 @@ pub struct Exit {
     pub errors: Vec<ExitError>,
     /// Seqs it read or held and did not complete (the output).
     pub not_completed: Vec<u64>,
+}
+
+/// Bytes on the views channel that are not a controller's view.
+#[derive(Debug, thiserror::Error)]
+#[error("not a controller's view: {0}")]
+pub struct ViewError(#[source] serde_json::Error);
+
+/// The link to the controller that could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// A channel to the controller could not be opened.
+    #[error("cannot reach the controller at {address}: {source}")]
+    Reach {
+        /// The controller's address.
+        address: String,
+        /// Why (boxed: the channel's error is large).
+        #[source]
+        source: Box<ChannelError>,
+    },
+    /// The link's thread could not be started.
+    #[error("cannot start the link to the controller: {0}")]
+    Thread(#[source] std::io::Error),
 }
 
 /// An error a device recorded, as its last report carries it to the controller.
@@ -198,14 +220,14 @@ pub struct Link {
 
 impl Link {
     /// Connects to the controller and starts reporting and taking views.
-    pub fn start(config: LinkConfig, board: Arc<Board>, book: Arc<AddressBook>) -> Result<Link, String> {
+    pub fn start(config: LinkConfig, board: Arc<Board>, book: Arc<AddressBook>) -> Result<Link, LinkError> {
         let curve = config.curve.as_ref().map(|keys| keys.client_of_controller());
         let options = Options { linger: Duration::from_secs(2), curve, ..Options::default() };
         let reports = Channel::open(Pattern::Push, &config.reports, Side::Connect, &options)
-            .map_err(|e| format!("cannot reach the controller at {}: {e}", config.reports))?;
+            .map_err(|source| LinkError::Reach { address: config.reports.clone(), source: Box::new(source) })?;
         let topics = vec![view_topic(config.segment).into_bytes()];
         let views = Channel::open(Pattern::Sub, &config.views, Side::Connect, &Options { topics, ..options })
-            .map_err(|e| format!("cannot reach the controller at {}: {e}", config.views))?;
+            .map_err(|source| LinkError::Reach { address: config.views.clone(), source: Box::new(source) })?;
         let done = Arc::new(AtomicBool::new(false));
         let configured = Arc::new(AtomicBool::new(false));
         let exit = Arc::new(Mutex::new(None));
@@ -216,7 +238,7 @@ impl Link {
             std::thread::Builder::new()
                 .name("evflow-link".into())
                 .spawn(move || state.run())
-                .map_err(|e| format!("cannot start the link to the controller: {e}"))?
+                .map_err(LinkError::Thread)?
         };
         Ok(Link { done, configured, exit, thread: Some(thread) })
     }

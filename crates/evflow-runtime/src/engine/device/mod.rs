@@ -19,11 +19,11 @@ use crate::engine::net::{AddressBook, Net, Remote};
 use crate::engine::parts::Parts;
 use crate::engine::role::Role;
 use crate::engine::tmpdir::{self, Claim};
-use crate::engine::{Hooks, ParallelOptions, Transport};
+use crate::engine::{Hooks, OptionsError, ParallelOptions, Transport};
 use crate::job::{Hook, JobError, Path, ProcessOptions};
 use crate::module::JobEnd;
 use crate::stage::Stage;
-use link::{Exit, ExitError, Link, LinkConfig};
+use link::{Exit, ExitError, Link, LinkConfig, LinkError};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -89,6 +89,41 @@ struct Threaded<'a>(&'a mut Prepared);
 // in that thread, and are dropped by the calling thread after it is joined.
 unsafe impl Send for Threaded<'_> {}
 
+/// Why a device process could not set its roles up.
+#[derive(Debug, thiserror::Error)]
+pub enum DeviceError {
+    /// The controller gave it no role.
+    #[error("{name} has no role in its topology")]
+    NoRole {
+        /// The device process.
+        name: String,
+    },
+    /// A role without the parts of its topology.
+    #[error("a device needs the parts of its topology")]
+    NoParts,
+    /// The parts do not fit the role's path.
+    #[error(transparent)]
+    Parts(#[from] OptionsError),
+    /// The board could not be mapped.
+    #[error("cannot map the board: {0}")]
+    Board(#[source] std::io::Error),
+    /// The job directory could not be made.
+    #[error("cannot create the job's directory: {0}")]
+    Dir(#[source] std::io::Error),
+    /// The segment's directory of ipc sockets could not be made.
+    #[error("cannot create the directory {}: {source}", path.display())]
+    IpcDir {
+        /// The directory.
+        path: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The link to the controller could not start.
+    #[error(transparent)]
+    Link(#[from] LinkError),
+}
+
 /// Runs a device process's roles to their end; its exit code (the highest of its roles').
 /// The first role runs in this thread and sets the process up (its name, its parent-death
 /// signal); the others run in threads of their own and must run only Rust steps.
@@ -98,9 +133,9 @@ pub fn run(
     opts: &ProcessOptions,
     device: &DeviceOptions,
     hooks: &mut dyn Hooks,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, DeviceError> {
     if roles.is_empty() {
-        return Err(format!("{name} has no role in its topology"));
+        return Err(DeviceError::NoRole { name: name.to_string() });
     }
     let several = roles.len() > 1;
     // What killed processes left on this host (an earlier process of this name, say).
@@ -140,18 +175,17 @@ pub fn run(
 }
 
 impl Prepared {
-    fn new(spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, String> {
-        let parts = spec.popts.parts.clone().ok_or("a device needs the parts of its topology")?;
+    fn new(spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, DeviceError> {
+        let parts = spec.popts.parts.clone().ok_or(DeviceError::NoParts)?;
         if !matches!(spec.role, Role::Readout(_)) {
             parts.check(spec.path.modules.len(), spec.popts.processes)?;
         }
         let names = spec.path.step_names();
-        let board =
-            Arc::new(Board::new(spec.popts.processes, names.len()).map_err(|e| format!("cannot map the board: {e}"))?);
+        let board = Arc::new(Board::new(spec.popts.processes, names.len()).map_err(DeviceError::Board)?);
         // SAFETY: getpid cannot fail.
         let pid = unsafe { libc::getpid() };
         let key = if several { format!("{name}-{pid}-s{}", spec.segment) } else { format!("{name}-{pid}") };
-        let dir = JobDir::create(&key).map_err(|e| format!("cannot create the job's directory: {e}"))?;
+        let dir = JobDir::create(&key).map_err(DeviceError::Dir)?;
         if let Role::Worker(w) = spec.role {
             board.worker(w).generation.store(spec.generation, Ordering::Release);
         }
@@ -182,7 +216,7 @@ impl Prepared {
         let ipc = match transport {
             Transport::Ipc => Some(
                 Claim::take(&spec.session, false)
-                    .map_err(|e| format!("cannot create the directory {}: {e}", ipc_dir.display()))?,
+                    .map_err(|source| DeviceError::IpcDir { path: ipc_dir.clone(), source })?,
             ),
             _ => None,
         };

@@ -19,6 +19,44 @@ use std::time::Duration;
 /// How long the bridge waits for a message before it looks at the board again.
 const POLL: Duration = Duration::from_millis(5);
 
+/// Why a bridge stopped: each failure as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum BridgeError {
+    /// Its channels could not be opened.
+    #[error("the bridge cannot open its channels: {0}")]
+    Open(#[source] ChannelError),
+    /// The relay failed.
+    #[error("the bridge cannot receive: {0}")]
+    Receive(#[source] ChannelError),
+    /// The channel to a worker on this host could not be opened.
+    #[error("the bridge cannot open the channel to worker {worker}: {source}")]
+    OpenWork {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// Putting a dispatch into a worker's channel failed.
+    #[error("the bridge cannot send to worker {worker}: {source}")]
+    SendWork {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// The host's acks channel failed.
+    #[error("the bridge cannot receive acks: {0}")]
+    ReceiveAcks(#[source] ChannelError),
+    /// Sending acks to the origin failed.
+    #[error("the bridge cannot send: {0}")]
+    Send(#[source] ChannelError),
+    /// The job was aborted while the bridge waited to send.
+    #[error("the job was aborted")]
+    Aborted,
+}
+
 struct Bridge<'c, 'a> {
     ctx: &'c Ctx<'a>,
     /// Messages on the relay that are not a dispatch of this segment: its port is reachable
@@ -44,7 +82,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             return End { code: ExitCode::Ok, terminated: false }
         }
         Err(e) => {
-            internal_error(ctx, format!("the bridge cannot open its channels: {e}"));
+            internal_error(ctx, BridgeError::Open(e));
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
@@ -63,7 +101,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
         let forwarded = bridge.forward_acks().and_then(|()| match relay.recv(Some(POLL)) {
             Ok(message) => bridge.forward(message),
             Err(e) if e.is_timeout() => Ok(()),
-            Err(e) => Err(format!("the bridge cannot receive: {e}")),
+            Err(e) => Err(BridgeError::Receive(e)),
         });
         match forwarded {
             Ok(()) => {}
@@ -83,7 +121,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
 impl Bridge<'_, '_> {
     /// Puts one dispatch from the origin into its worker's channel on this host: a header
     /// and an event (its frame and external entries) that decodes.
-    fn forward(&mut self, message: Message) -> Result<(), String> {
+    fn forward(&mut self, message: Message) -> Result<(), BridgeError> {
         let header = message.parts.first().map(|head| Header::decode(head.as_slice()));
         let dispatch = match header {
             Some(Ok(h))
@@ -117,7 +155,7 @@ impl Bridge<'_, '_> {
                 .ctx
                 .net
                 .work(w as usize, generation, Pattern::Push)
-                .map_err(|e| format!("the bridge cannot open the channel to worker {}: {e}", w + 1))?;
+                .map_err(|source| BridgeError::OpenWork { worker: w as usize + 1, source })?;
             self.work.insert(w, (generation, channel));
         }
         // On shm, sending copies each part once into a block of the host's segment: the
@@ -130,14 +168,14 @@ impl Bridge<'_, '_> {
                 Ok(()) => break,
                 Err(e) if is_not_ready(&e) => {
                     if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
-                        return Err("the job was aborted".into());
+                        return Err(BridgeError::Aborted);
                     }
                     if self.ctx.board.worker(w as usize).generation.load(Ordering::Acquire) > generation {
                         return Ok(());
                     }
                     self.forward_acks()?;
                 }
-                Err(e) => return Err(format!("the bridge cannot send to worker {}: {e}", w + 1)),
+                Err(source) => return Err(BridgeError::SendWork { worker: w as usize + 1, source }),
             }
         }
         self.ctx.board.counters().relayed.fetch_add(1, Ordering::Relaxed);
@@ -145,28 +183,28 @@ impl Bridge<'_, '_> {
     }
 
     /// Sends the origin what the host's processes sent it (acks, credits).
-    fn forward_acks(&mut self) -> Result<(), String> {
+    fn forward_acks(&mut self) -> Result<(), BridgeError> {
         loop {
             match self.acks_in.recv(Some(Duration::ZERO)) {
                 Ok(message) => send(self.ctx, &mut self.acks_out, &message)?,
                 Err(e) if e.is_timeout() => return Ok(()),
-                Err(e) => return Err(format!("the bridge cannot receive acks: {e}")),
+                Err(e) => return Err(BridgeError::ReceiveAcks(e)),
             }
         }
     }
 }
 
 /// Sends, waiting as long as the job goes on.
-fn send(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
+fn send(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), BridgeError> {
     loop {
         match channel.send(message, Some(POLL)) {
             Ok(()) => return Ok(()),
             Err(e) if is_not_ready(&e) => {
                 if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-                    return Err("the job was aborted".into());
+                    return Err(BridgeError::Aborted);
                 }
             }
-            Err(e) => return Err(format!("the bridge cannot send: {e}")),
+            Err(e) => return Err(BridgeError::Send(e)),
         }
     }
 }

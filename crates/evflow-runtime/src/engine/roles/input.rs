@@ -6,6 +6,7 @@
 use crate::engine::board::Stop;
 use crate::engine::board::{BoardTally, IDLE, NO_FAULT};
 use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{decode_acks, Foreign, Header, Kind, Origin, Status};
@@ -13,10 +14,12 @@ use crate::engine::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
-use evflow_core::file::{FileWriter, WriterOptions};
+use evflow_core::file::{FileError, FileWriter, WriterOptions};
+use evflow_core::wire::FrameError;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -79,6 +82,83 @@ struct Input<'c, 'a> {
     foreign: Foreign,
 }
 
+/// Why the input stopped: each failure as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// Its channels could not be opened.
+    #[error("the input cannot open its channels: {0}")]
+    Open(#[source] ChannelError),
+    /// Its source's own channels (an event builder's manager) could not be opened.
+    #[error("the input cannot open its source's channels: {0}")]
+    SourceChannels(String),
+    /// The channel to a worker could not be opened.
+    #[error("the input cannot open the channel to worker {worker}: {source}")]
+    OpenWork {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// Sending a dispatch to a worker failed.
+    #[error("the input cannot send to worker {worker}: {source}")]
+    SendWork {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// The acks channel failed.
+    #[error("the input cannot receive acks: {0}")]
+    ReceiveAcks(#[source] ChannelError),
+    /// Something not an ack or a credit on the acks channel, on a transport of this host.
+    #[error("the input got {what} on its acks channel")]
+    Foreign {
+        /// What it was.
+        what: String,
+    },
+    /// Sending to the output failed.
+    #[error("the input cannot send to the output: {0}")]
+    SendOutput(#[source] ChannelError),
+    /// A backed-up event could not be decoded again (a poison event on its way out).
+    #[error("the input cannot read back its own event seq {seq}: {source}")]
+    ReadBack {
+        /// The event's seq.
+        seq: u64,
+        /// Why.
+        #[source]
+        source: FrameError,
+    },
+    /// The quarantine file could not be created.
+    #[error("cannot create the quarantine file {}: {source}", path.display())]
+    QuarantineCreate {
+        /// The file.
+        path: PathBuf,
+        /// Why (boxed: the file's error is large).
+        #[source]
+        source: Box<FileError>,
+    },
+    /// A poison event could not be written to the quarantine file.
+    #[error("cannot write to the quarantine file {}: {source}", path.display())]
+    QuarantineWrite {
+        /// The file.
+        path: PathBuf,
+        /// Why (boxed: the file's error is large).
+        #[source]
+        source: Box<FileError>,
+    },
+    /// The job was aborted while the segment was full.
+    #[error("the job was aborted while the input waited for room in the segment")]
+    AbortedWaitingForRoom,
+    /// The job was aborted while the output took nothing.
+    #[error("the job was aborted while the input sent to the output")]
+    AbortedSending,
+    /// An event could not be encoded (a block not allocated, a segment that stayed full).
+    #[error(transparent)]
+    Encode(#[from] SendError),
+}
+
 /// Runs the input: reads events, runs the input part, dispatches them to the workers.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let open = || -> Result<(Channel, Channel), ChannelError> {
@@ -87,7 +167,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let (acks, results) = match open() {
         Ok(c) => c,
         Err(e) => {
-            internal_error(ctx, format!("the input cannot open its channels: {e}"));
+            internal_error(ctx, InputError::Open(e));
             ctx.board.fail();
             ctx.board.request_stop(Stop::Abort);
             return End { code: ExitCode::Internal, terminated: false };
@@ -122,7 +202,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let outcome = path
         .source
         .open_channels(ctx.net)
-        .map_err(|e| format!("the input cannot open its source's channels: {e}"))
+        .map_err(InputError::SourceChannels)
         .and_then(|()| (0..input.workers.len()).try_for_each(|w| input.open_work(w)))
         .and_then(|()| input.pump(&mut *path.source, &mut stage));
     let mut errors = stage.finish(&job_end(ctx, input.error.as_ref()));
@@ -193,7 +273,7 @@ impl Input<'_, '_> {
         &mut self,
         source: &mut dyn crate::module::Source,
         stage: &mut Stage<'_, BoardTally<'_>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), InputError> {
         let board = self.ctx.board;
         let max_events = self.ctx.opts.max_events;
         let ordered = self.ctx.popts.ordered;
@@ -309,7 +389,7 @@ impl Input<'_, '_> {
     }
 
     /// The job is stopping on an error: events not at a worker are given up on.
-    fn abandon_pending(&mut self) -> Result<(), String> {
+    fn abandon_pending(&mut self) -> Result<(), InputError> {
         while let Some(seq) = self.pending.pop_first() {
             self.drop_backup(&seq);
             self.send_result(seq, Status::Abandoned, Vec::new())?;
@@ -345,7 +425,7 @@ impl Input<'_, '_> {
     }
 
     /// Sees worker deaths on the board and re-sends (or gives up on) their events.
-    fn check_workers(&mut self) -> Result<(), String> {
+    fn check_workers(&mut self) -> Result<(), InputError> {
         for w in 0..self.workers.len() {
             let slot = self.ctx.board.worker(w);
             let generation = slot.generation.load(Ordering::Acquire);
@@ -398,10 +478,10 @@ impl Input<'_, '_> {
 
     /// An event that killed workers `max_retries + 1` times: to the output flagged failed, or
     /// to the quarantine file.
-    fn poison(&mut self, seq: u64) -> Result<(), String> {
+    fn poison(&mut self, seq: u64) -> Result<(), InputError> {
         let backup = self.drop_backup(&seq).expect("poison events are backed up");
-        let mut event = crate::engine::frames::decode(&backup.parts)
-            .map_err(|e| format!("the input cannot read back its own event seq {seq}: {e}"))?;
+        let mut event =
+            crate::engine::frames::decode(&backup.parts).map_err(|source| InputError::ReadBack { seq, source })?;
         event.meta.flags.insert(Flags::FAILED);
         event.meta.flags.insert(Flags::RETRIED);
         let (run, number, attempts) = (event.meta.run, event.meta.event, backup.attempts);
@@ -412,12 +492,12 @@ impl Input<'_, '_> {
             );
             if self.quarantine.is_none() {
                 let writer = FileWriter::create(&path, WriterOptions::default())
-                    .map_err(|e| format!("cannot create the quarantine file {}: {e}", path.display()))?;
+                    .map_err(|source| InputError::QuarantineCreate { path: path.clone(), source: Box::new(source) })?;
                 self.quarantine = Some(writer);
             }
             let writer = self.quarantine.as_mut().expect("created above");
-            writer.write(&event).map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
-            writer.flush().map_err(|e| format!("cannot write to the quarantine file {}: {e}", path.display()))?;
+            let written = writer.write(&event).and_then(|()| writer.flush());
+            written.map_err(|source| InputError::QuarantineWrite { path, source: Box::new(source) })?;
             return self.send_result(seq, Status::Quarantined, Vec::new());
         }
         log::warn!("run {run} event {number} killed {attempts} workers: it is written out flagged failed");
@@ -427,7 +507,7 @@ impl Input<'_, '_> {
 
     /// Encodes an event into message parts; while the segment is full, takes acks
     /// (releasing backups, which is what frees the segment).
-    fn encode(&mut self, event: &Event) -> Result<Vec<Part>, String> {
+    fn encode(&mut self, event: &Event) -> Result<Vec<Part>, InputError> {
         let mut wait = crate::engine::roles::sending::RoomWait::new(self.ctx.board);
         loop {
             if let Some(parts) =
@@ -436,14 +516,14 @@ impl Input<'_, '_> {
                 return Ok(parts);
             }
             if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
-                return Err("the job was aborted while the input waited for room in the segment".into());
+                return Err(InputError::AbortedWaitingForRoom);
             }
             self.take_acks(Some(Duration::ZERO))?;
             wait.check(self.ctx.board, event)?;
         }
     }
 
-    fn dispatch_new(&mut self, event: &Event) -> Result<(), String> {
+    fn dispatch_new(&mut self, event: &Event) -> Result<(), InputError> {
         let parts = self.encode(event)?;
         let seq = event.meta.seq;
         if self.workers.is_empty() {
@@ -460,17 +540,17 @@ impl Input<'_, '_> {
 
     /// Opens the channel to worker `w`'s current generation, if it is not open yet. Done as
     /// soon as a generation is known, so the worker finds it bound when it connects.
-    fn open_work(&mut self, w: usize) -> Result<(), String> {
+    fn open_work(&mut self, w: usize) -> Result<(), InputError> {
         if self.workers[w].channel.is_none() {
             let channel = self.ctx.net.work(w, self.workers[w].generation, Pattern::Push);
-            let channel = channel.map_err(|e| format!("the input cannot open the channel to worker {}: {e}", w + 1))?;
+            let channel = channel.map_err(|source| InputError::OpenWork { worker: w + 1, source })?;
             self.workers[w].channel = Some(channel);
         }
         Ok(())
     }
 
     /// Sends waiting events to workers with room; true if any went.
-    fn dispatch_pending(&mut self) -> Result<bool, String> {
+    fn dispatch_pending(&mut self) -> Result<bool, InputError> {
         let mut sent = false;
         let queue = self.ctx.popts.worker_queue;
         let mut skip = vec![false; self.workers.len()];
@@ -501,21 +581,21 @@ impl Input<'_, '_> {
                 }
                 // Not connected yet, or its queue is full: try another worker.
                 Err(e) if is_not_ready(&e) => skip[w] = true,
-                Err(e) => return Err(format!("the input cannot send to worker {}: {e}", w + 1)),
+                Err(source) => return Err(InputError::SendWork { worker: w + 1, source }),
             }
         }
         Ok(sent)
     }
 
     /// Receives acks (waiting up to `timeout`); true if any arrived.
-    fn take_acks(&mut self, timeout: Option<Duration>) -> Result<bool, String> {
+    fn take_acks(&mut self, timeout: Option<Duration>) -> Result<bool, InputError> {
         let mut any = false;
         let mut timeout = timeout;
         loop {
             let message = match self.acks.recv(timeout) {
                 Ok(m) => m,
                 Err(e) if e.is_timeout() => return Ok(any),
-                Err(e) => return Err(format!("the input cannot receive acks: {e}")),
+                Err(e) => return Err(InputError::ReceiveAcks(e)),
             };
             timeout = Some(Duration::ZERO);
             any = true;
@@ -574,21 +654,21 @@ impl Input<'_, '_> {
     /// A message on the acks channel that is no engine message: over tcp it is dropped,
     /// counted and logged once (anything on the network can send it); on this host's
     /// transports it is a bug, and the error.
-    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), String> {
+    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), InputError> {
         if self.ctx.popts.transport != Transport::Tcp {
-            return Err(format!("the input got {what} on its acks channel"));
+            return Err(InputError::Foreign { what });
         }
         self.foreign.drop(&self.ctx.name(), peer, &what);
         Ok(())
     }
 
-    fn send_result(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), String> {
+    fn send_result(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), InputError> {
         let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
         self.send(header.encode().to_vec(), event)
     }
 
     /// Sends to the output, taking acks meanwhile so the two can never wait on each other.
-    fn send(&mut self, header: Vec<u8>, event: Vec<Part>) -> Result<(), String> {
+    fn send(&mut self, header: Vec<u8>, event: Vec<Part>) -> Result<(), InputError> {
         let mut parts = vec![Part::from(header)];
         parts.extend(event);
         let message = Message::new(parts);
@@ -597,11 +677,11 @@ impl Input<'_, '_> {
                 Ok(()) => return Ok(()),
                 Err(e) if is_not_ready(&e) => {
                     if self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
-                        return Err("the job was aborted while the input sent to the output".into());
+                        return Err(InputError::AbortedSending);
                     }
                     self.take_acks(Some(Duration::ZERO))?;
                 }
-                Err(e) => return Err(format!("the input cannot send to the output: {e}")),
+                Err(e) => return Err(InputError::SendOutput(e)),
             }
         }
     }

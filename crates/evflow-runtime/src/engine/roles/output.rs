@@ -5,6 +5,7 @@
 use crate::engine::board::BoardTally;
 use crate::engine::board::Stop;
 use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
+use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
@@ -12,6 +13,7 @@ use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::job::{JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
+use evflow_core::wire::FrameError;
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeMap, HashSet};
@@ -70,6 +72,44 @@ struct Output<'c, 'a> {
     foreign: Foreign,
 }
 
+/// Why the output stopped: each failure as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Its channels could not be opened.
+    #[error("the output cannot open its channels: {0}")]
+    Open(#[source] ChannelError),
+    /// The results channel failed.
+    #[error("the output cannot receive: {0}")]
+    Receive(#[source] ChannelError),
+    /// Something not a result or an end on the results channel, on a transport of this host.
+    #[error("the output got {what} on its results channel")]
+    Foreign {
+        /// What it was.
+        what: String,
+    },
+    /// A kept result without its event.
+    #[error("result of seq {seq} without its event")]
+    NoEvent {
+        /// The event's seq.
+        seq: u64,
+    },
+    /// A kept result whose event cannot be read.
+    #[error("the output cannot read the event of seq {seq}: {source}")]
+    Read {
+        /// The event's seq.
+        seq: u64,
+        /// Why.
+        #[source]
+        source: FrameError,
+    },
+    /// A builder's batch that cannot be read.
+    #[error(transparent)]
+    Batch(#[from] MessageError),
+    /// Sending acks to the input failed.
+    #[error("the output cannot send acks: {0}")]
+    SendAcks(#[source] ChannelError),
+}
+
 /// Runs the output: takes the workers' results, runs the output part, writes.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let open = || -> Result<(Channel, Option<Channel>, Channel), ChannelError> {
@@ -80,7 +120,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
     let (results, from_origin, acks) = match open() {
         Ok(c) => c,
         Err(e) => {
-            internal_error(ctx, format!("the output cannot open its channels: {e}"));
+            internal_error(ctx, OutputError::Open(e));
             ctx.board.fail();
             ctx.board.request_stop(Stop::Abort);
             return finish(ctx, &mut stage, None, ExitCode::Internal);
@@ -140,7 +180,7 @@ fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_, BoardTally<'_>>, error: Option<Jo
 impl Output<'_, '_> {
     /// Receives until every event read is done (`Ok(true)`), or the job is aborted
     /// (`Ok(false)`); `Err` is an engine failure.
-    fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, String> {
+    fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, OutputError> {
         let mut end: Option<u64> = None;
         // A held topology's run that ended at the input: (events read, run index, number).
         let mut run_end: Option<(u64, u32, u32)> = None;
@@ -186,7 +226,7 @@ impl Output<'_, '_> {
                         // Checked before it counts as done: a result whose event does not
                         // decode is dropped, and the event's own result still comes.
                         if let Err(e) = check_result(header.seq, status, &parts) {
-                            self.drop_foreign(peer.as_deref(), e)?;
+                            self.drop_foreign(peer.as_deref(), e.to_string())?;
                             continue;
                         }
                     }
@@ -203,9 +243,9 @@ impl Output<'_, '_> {
     /// A message on the results channel that is no engine message: over tcp it is dropped,
     /// counted and logged once (anything on the network can send it); on this host's
     /// transports it is a bug, and the error.
-    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), String> {
+    fn drop_foreign(&mut self, peer: Option<&str>, what: String) -> Result<(), OutputError> {
         if !self.reachable_by_others() {
-            return Err(format!("the output got {what} on its results channel"));
+            return Err(OutputError::Foreign { what });
         }
         self.foreign.drop(&self.ctx.name(), peer, &what);
         Ok(())
@@ -218,7 +258,7 @@ impl Output<'_, '_> {
 
     /// The next message: at once if one waits, else after the acks are sent, waiting up to
     /// [`POLL`]; `None` when none came.
-    fn receive(&mut self) -> Result<Option<Message>, String> {
+    fn receive(&mut self) -> Result<Option<Message>, OutputError> {
         if let Some(m) = self.poll(Duration::ZERO)? {
             return Ok(Some(m));
         }
@@ -237,11 +277,11 @@ impl Output<'_, '_> {
 
     /// A message from the workers (waiting up to `wait`), or else from the origin's own
     /// channel of a bridged segment.
-    fn poll(&mut self, wait: Duration) -> Result<Option<Message>, String> {
+    fn poll(&mut self, wait: Duration) -> Result<Option<Message>, OutputError> {
         let from = |channel: &mut Channel, wait| match channel.recv(Some(wait)) {
             Ok(m) => Ok(Some(m)),
             Err(e) if e.is_timeout() => Ok(None),
-            Err(e) => Err(format!("the output cannot receive: {e}")),
+            Err(e) => Err(OutputError::Receive(e)),
         };
         if let Some(m) = from(&mut self.results, wait)? {
             return Ok(Some(m));
@@ -259,7 +299,7 @@ impl Output<'_, '_> {
         origin: crate::engine::protocol::Origin,
         event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), OutputError> {
         if origin.worker != crate::engine::protocol::Origin::INPUT {
             self.pending_acks.push(Ack { seq, origin });
         }
@@ -313,7 +353,7 @@ impl Output<'_, '_> {
         status: Status,
         event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), OutputError> {
         let counters = self.ctx.board.counters();
         if self.error.is_some() {
             // The output part stopped the job: nothing more is written.
@@ -330,10 +370,10 @@ impl Output<'_, '_> {
             }
             Status::Processed | Status::Poison => {
                 if event.is_empty() {
-                    return Err(format!("result of seq {seq} without its event"));
+                    return Err(OutputError::NoEvent { seq });
                 }
-                let mut event = crate::engine::frames::decode(&event)
-                    .map_err(|e| format!("the output cannot read the event of seq {seq}: {e}"))?;
+                let mut event =
+                    crate::engine::frames::decode(&event).map_err(|source| OutputError::Read { seq, source })?;
                 match stage.event(&mut event) {
                     Fate::Keep => {
                         counters.written.fetch_add(1, Ordering::Relaxed);
@@ -376,7 +416,7 @@ impl Output<'_, '_> {
     /// Sends the acks taken so far, and the watermark if it moved. Nothing once the input
     /// has sent `End`: it had every ack it waited for, and has left (an ack sent to it then
     /// would only linger in libzmq).
-    fn flush_acks(&mut self) -> Result<(), String> {
+    fn flush_acks(&mut self) -> Result<(), OutputError> {
         if self.ended {
             return Ok(());
         }
@@ -394,7 +434,7 @@ impl Output<'_, '_> {
                         break;
                     }
                 }
-                Err(e) => return Err(format!("the output cannot send acks: {e}")),
+                Err(e) => return Err(OutputError::SendAcks(e)),
             }
         }
         self.pending_acks.clear();
@@ -425,15 +465,13 @@ impl Output<'_, '_> {
 
 /// Why result `seq`'s parts cannot be what `status` says they are, if they cannot: its
 /// event does not decode, or its built batch is malformed or holds an event that does not.
-fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> {
+fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), MessageError> {
     let decodes = |event: &[Part]| match crate::engine::frames::decode(event) {
         Ok(_) => Ok(()),
-        Err(e) => Err(format!("a result of seq {seq} whose event does not decode: {e}")),
+        Err(source) => Err(MessageError::Undecodable { seq, source }),
     };
     match status {
-        Status::Processed | Status::Poison if parts.is_empty() => {
-            Err(format!("a result of seq {seq} without its event"))
-        }
+        Status::Processed | Status::Poison if parts.is_empty() => Err(MessageError::NoEvent { seq }),
         Status::Processed | Status::Poison => decodes(parts),
         Status::Built => built_events(seq, parts)?.into_iter().filter(|e| !e.is_empty()).try_for_each(decodes),
         _ => Ok(()),
@@ -442,10 +480,10 @@ fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), String> 
 
 /// The parts of each event of a builder's batch (`Status::Built`), after its index; none:
 /// the builder's modules rejected it.
-fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<&[Part]>, String> {
-    let (index, rest) = parts.split_first().ok_or_else(|| format!("the built batch of seq {seq} has no index"))?;
-    let index = BuiltIndex::decode(index.as_slice(), rest.len())
-        .map_err(|e| format!("the built batch of seq {seq} is malformed: {}", e.0))?;
+fn built_events(seq: u64, parts: &[Part]) -> Result<Vec<&[Part]>, MessageError> {
+    let (index, rest) = parts.split_first().ok_or(MessageError::NoIndex { seq })?;
+    let index =
+        BuiltIndex::decode(index.as_slice(), rest.len()).map_err(|source| MessageError::Batch { seq, source })?;
     Ok(index.split(rest))
 }
 

@@ -4,6 +4,7 @@
 
 use crate::engine::board::{Board, Stop};
 use crate::engine::context::Ctx;
+use crate::engine::error::{MessageError, SendError};
 use crate::engine::frames;
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{Header, Kind};
@@ -24,17 +25,17 @@ pub fn is_end(message: &Message) -> bool {
 }
 
 /// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
-pub fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), String> {
+pub fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), MessageError> {
     let mut parts = message.parts;
     if parts.len() < 2 {
-        return Err(format!("a dispatch has a header and a frame, this message {} parts", parts.len()));
+        return Err(MessageError::Parts { what: "a dispatch", parts: parts.len() });
     }
-    let header = Header::decode(parts[0].as_slice()).map_err(|e| e.to_string())?;
+    let header = Header::decode(parts[0].as_slice())?;
     if header.kind != Kind::Dispatch {
-        return Err(format!("expected a dispatch, got {:?}", header.kind));
+        return Err(MessageError::Kind { expected: "a dispatch", got: header.kind });
     }
     parts.remove(0);
-    let event = frames::decode(&parts).map_err(|e| format!("cannot read the event of seq {}: {e}", header.seq))?;
+    let event = frames::decode(&parts).map_err(|source| MessageError::Frame { seq: header.seq, source })?;
     Ok((header.seq, header.attempt, parts, event))
 }
 
@@ -59,49 +60,50 @@ impl RoomWait {
     }
 
     /// `Err` once the output has taken nothing for [`STUCK_AFTER`].
-    pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), String> {
+    pub fn check(&mut self, board: &Board, event: &Event) -> Result<(), SendError> {
         self.check_with(board, event, RAISE_SEGMENT)
     }
 
     /// [`RoomWait::check`], whose error ends with `advice`: what to change.
-    pub fn check_with(&mut self, board: &Board, event: &Event, advice: &str) -> Result<(), String> {
+    pub fn check_with(&mut self, board: &Board, event: &Event, advice: &str) -> Result<(), SendError> {
         let taken = board.counters().output_taken();
         if taken != self.taken {
             (self.since, self.taken) = (Instant::now(), taken);
         } else if self.since.elapsed() > STUCK_AFTER {
-            let len = FrameLayout::of(event).frame_len();
-            return Err(format!(
-                "no room in the shared-memory segment for run {} event {} ({len} bytes) for {STUCK_AFTER:?}, \
-                 and the output took nothing meanwhile: the segment is too small for events this large; {advice}",
-                event.meta.run, event.meta.event
-            ));
+            return Err(SendError::Stuck {
+                run: event.meta.run,
+                event: event.meta.event,
+                len: FrameLayout::of(event).frame_len(),
+                after: STUCK_AFTER,
+                advice: advice.to_string(),
+            });
         }
         Ok(())
     }
 }
 
 /// `advice`: what to change when the segment stays full (see [`RoomWait::check_with`]).
-pub fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, String> {
+pub fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, SendError> {
     let mut wait = RoomWait::new(ctx.board);
     loop {
         if let Some(parts) = frames::try_encode(channel, event, POLL)? {
             return Ok(parts);
         }
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-            return Err("the job was aborted".into());
+            return Err(SendError::Aborted);
         }
         wait.check_with(ctx.board, event, advice)?;
     }
 }
 
 /// Sends, waiting as long as the job goes on.
-pub fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), String> {
+pub fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> Result<(), SendError> {
     loop {
         match channel.send(message, Some(POLL)) {
             Ok(()) => return Ok(()),
             Err(e) if is_not_ready(&e) => {
                 if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-                    return Err("the job was aborted".into());
+                    return Err(SendError::Aborted);
                 }
                 if ctx.board.ended() {
                     // Every event is at the output and the input has left: a late result
@@ -109,7 +111,7 @@ pub fn send_message(ctx: &Ctx<'_>, channel: &mut Channel, message: &Message) -> 
                     return Ok(());
                 }
             }
-            Err(e) => return Err(format!("cannot send: {e}")),
+            Err(e) => return Err(SendError::Channel(e)),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::engine::board::{monotonic_ns, Stop, IDLE};
 use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Header, Kind, Origin, Status};
@@ -13,6 +14,47 @@ use crate::stage::Fate;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
+
+/// Why a worker stopped: its failure, with its number (from 1) as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    /// Its channels could not be opened.
+    #[error("worker {worker} cannot open its channels: {source}")]
+    Open {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// Its work channel failed.
+    #[error("worker {worker} cannot receive: {source}")]
+    Receive {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// A dispatch it cannot read.
+    #[error("worker {worker}: {source}")]
+    Dispatch {
+        /// The worker, from 1.
+        worker: usize,
+        /// What is wrong with it.
+        #[source]
+        source: MessageError,
+    },
+    /// A result or a credit it could not send.
+    #[error("worker {worker}: {source}")]
+    Send {
+        /// The worker, from 1.
+        worker: usize,
+        /// Why.
+        #[source]
+        source: SendError,
+    },
+}
 
 /// Runs worker slot `w` (the dispatcher runs an event builder's slots instead).
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
@@ -29,7 +71,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
-            internal_error(ctx, format!("worker {} cannot open its channels: {e}", w + 1));
+            internal_error(ctx, WorkerError::Open { worker: w + 1, source: e });
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
@@ -64,7 +106,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 continue;
             }
             Err(e) => {
-                internal_error(ctx, format!("worker {} cannot receive: {e}", w + 1));
+                internal_error(ctx, WorkerError::Receive { worker: w + 1, source: e });
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
@@ -79,7 +121,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
         let (seq, attempt, parts, mut event) = match read_dispatch(message) {
             Ok(d) => d,
             Err(e) => {
-                internal_error(ctx, format!("worker {}: {e}", w + 1));
+                internal_error(ctx, WorkerError::Dispatch { worker: w + 1, source: e });
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
@@ -127,7 +169,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
                 return End { code: ExitCode::Ok, terminated: false };
             }
-            internal_error(ctx, format!("worker {}: {e}", w + 1));
+            internal_error(ctx, WorkerError::Send { worker: w + 1, source: e });
             return End { code: ExitCode::Internal, terminated: false };
         }
     }
@@ -165,7 +207,7 @@ fn send(
     status: Status,
     origin: Origin,
     event: Vec<Part>,
-) -> Result<(), String> {
+) -> Result<(), SendError> {
     let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
     parts.extend(event);
     send_message(ctx, results, &Message::new(parts))

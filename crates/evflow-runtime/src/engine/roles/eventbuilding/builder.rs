@@ -4,9 +4,10 @@
 //! "Building"). Credits, re-sends after its death and the done-set are the engine's.
 
 use super::manager::release_of;
-use super::{batch_of, BatchKey, BuiltIndex, EventBuilding, FragmentsHead, Request, REQUEST_RETRY};
+use super::{batch_of, BatchKey, BuiltIndex, EventBuilding, FragmentsHead, Malformed, Request, REQUEST_RETRY};
 use crate::engine::board::{monotonic_ns, Stop, IDLE};
 use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Foreign, Header, Kind, Origin, Status};
@@ -15,11 +16,71 @@ use crate::job::Path;
 use crate::log;
 use crate::modules::merger::{names_entry, MISSING_SOURCES};
 use crate::stage::Fate;
+use evflow_core::wire::FrameError;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// Why a builder stopped: its failure, with its number (from 1) as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum BuilderError {
+    /// The segment's options have no event building.
+    #[error("a builder in a segment that builds no events")]
+    NotBuilding,
+    /// Its channels could not be opened.
+    #[error("builder {builder} cannot open its channels: {source}")]
+    Open {
+        /// The builder, from 1.
+        builder: usize,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// A batch could not be built or handed on.
+    #[error("builder {builder}: {source}")]
+    Build {
+        /// The builder, from 1.
+        builder: usize,
+        /// Why.
+        #[source]
+        source: BuildError,
+    },
+}
+
+/// A batch that could not be built or handed on.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The work channel failed.
+    #[error("cannot receive: {0}")]
+    Receive(#[source] ChannelError),
+    /// A dispatch that cannot be read.
+    #[error(transparent)]
+    Dispatch(#[from] MessageError),
+    /// A dispatch that is not a batch descriptor.
+    #[error("a batch descriptor without its release point")]
+    NoRelease,
+    /// The fragments channel failed.
+    #[error("cannot receive fragments: {0}")]
+    ReceiveFragments(#[source] ChannelError),
+    /// A built event or the result could not be sent.
+    #[error(transparent)]
+    Send(#[from] SendError),
+}
+
+/// An RU's answer that cannot be read: dropped as foreign.
+#[derive(Debug, thiserror::Error)]
+enum FragmentsError {
+    #[error("an empty message")]
+    Empty,
+    #[error(transparent)]
+    Malformed(#[from] Malformed),
+    #[error("readout {readout} of {readouts}")]
+    Readout { readout: u32, readouts: usize },
+    #[error("a fragment that cannot be read: {0}")]
+    Frame(#[source] FrameError),
+}
 
 /// What a builder counted: its reports' counters (docs/eventbuilding.md, "Metrics") and its
 /// last log line.
@@ -62,7 +123,7 @@ struct Channels {
 /// Runs builder `w` until the segment ends.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let Some(eb) = ctx.popts.event_building.as_ref() else {
-        internal_error(ctx, "a builder in a segment that builds no events".into());
+        internal_error(ctx, BuilderError::NotBuilding);
         return End { code: ExitCode::Internal, terminated: false };
     };
     let slot = ctx.board.worker(w);
@@ -84,7 +145,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
-            internal_error(ctx, format!("builder {} cannot open its channels: {e}", w + 1));
+            internal_error(ctx, BuilderError::Open { builder: w + 1, source: e });
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
@@ -94,7 +155,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     let mut counts = Counts::default();
     let mut stopped = None;
     let advice = super::too_large(eb);
-    let outcome = (|| -> Result<(), String> {
+    let outcome = (|| -> Result<(), BuildError> {
         loop {
             if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
                 return Ok(());
@@ -107,7 +168,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                     }
                     continue;
                 }
-                Err(e) => return Err(format!("cannot receive: {e}")),
+                Err(e) => return Err(BuildError::Receive(e)),
             };
             if is_end(&message) {
                 if ctx.board.ended() {
@@ -119,7 +180,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
             slot.busy_seq.store(seq, Ordering::Release);
             let batch = (descriptor.meta.run, descriptor.meta.event);
-            let release = release_of(&descriptor).ok_or("a batch descriptor without its release point")?;
+            let release = release_of(&descriptor).ok_or(BuildError::NoRelease)?;
             let Some(fragments) = collect(ctx, eb, &mut c, origin, batch, release, &mut counts)? else {
                 return Ok(()); // the job was aborted meanwhile
             };
@@ -179,7 +240,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             End { code: ExitCode::Ok, terminated: false }
         }
         Err(e) => {
-            internal_error(ctx, format!("builder {}: {e}", w + 1));
+            internal_error(ctx, BuilderError::Build { builder: w + 1, source: e });
             End { code: ExitCode::Internal, terminated: false }
         }
     }
@@ -195,7 +256,7 @@ fn collect(
     batch: BatchKey,
     release: BatchKey,
     counts: &mut Counts,
-) -> Result<Option<Vec<Option<Vec<Event>>>>, String> {
+) -> Result<Option<Vec<Option<Vec<Event>>>>, BuildError> {
     let n = eb.readouts.len();
     let mut got: Vec<Option<Vec<Event>>> = (0..n).map(|_| None).collect();
     let start = Instant::now();
@@ -218,7 +279,7 @@ fn collect(
         let message = match c.fragments.recv(Some(wait)) {
             Ok(m) => Some(m),
             Err(e) if e.is_timeout() => None,
-            Err(e) => return Err(format!("cannot receive fragments: {e}")),
+            Err(e) => return Err(BuildError::ReceiveFragments(e)),
         };
         if let Some(mut message) = message {
             let peer = message.peer.take();
@@ -247,17 +308,17 @@ fn collect(
 }
 
 /// The head and the fragments of a `Fragments` message.
-fn read_fragments(message: Message, readouts: usize) -> Result<(FragmentsHead, Vec<Event>), String> {
-    let head = message.parts.first().ok_or("an empty message")?;
-    let head = FragmentsHead::decode(head.as_slice(), message.parts.len()).map_err(|e| e.to_string())?;
+fn read_fragments(message: Message, readouts: usize) -> Result<(FragmentsHead, Vec<Event>), FragmentsError> {
+    let head = message.parts.first().ok_or(FragmentsError::Empty)?;
+    let head = FragmentsHead::decode(head.as_slice(), message.parts.len())?;
     if head.readout as usize >= readouts {
-        return Err(format!("readout {} of {readouts}", head.readout));
+        return Err(FragmentsError::Readout { readout: head.readout, readouts });
     }
     let mut events = Vec::with_capacity(head.parts.len());
     let mut at = 1;
     for &count in &head.parts {
         let parts = &message.parts[at..at + count as usize];
-        events.push(frames::decode(parts).map_err(|e| format!("a fragment that cannot be read: {e}"))?);
+        events.push(frames::decode(parts).map_err(FragmentsError::Frame)?);
         at += count as usize;
     }
     Ok((head, events))

@@ -9,12 +9,20 @@ use crate::engine::protocol::Foreign;
 use crate::log;
 use crate::module::{HookResult, ModuleError, Opener, Source};
 use evflow_core::{Entry, Event};
-use evflow_transport::{Channel, Pattern, Side};
+use evflow_transport::{Channel, ChannelError, Pattern, Side};
 use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
 
 /// The entry of a descriptor holding the release point: `[run, batch]`.
 pub const RELEASE: &str = "release";
+
+/// The event manager's progress channel that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ManagerError {
+    /// Receiving the RUs' progress failed.
+    #[error("the event manager cannot receive progress: {0}")]
+    ReceiveProgress(#[source] ChannelError),
+}
 
 /// Where one RU stands.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,14 +63,14 @@ impl EventManager {
     }
 
     /// Takes the progress messages waiting.
-    fn take_progress(&mut self, wait: Duration) -> Result<(), String> {
+    fn take_progress(&mut self, wait: Duration) -> Result<(), ManagerError> {
         let mut wait = Some(wait);
         loop {
             let Some(channel) = self.progress.as_mut() else { return Ok(()) };
             let message = match channel.recv(wait) {
                 Ok(m) => m,
                 Err(e) if e.is_timeout() => return Ok(()),
-                Err(e) => return Err(format!("the event manager cannot receive progress: {e}")),
+                Err(e) => return Err(ManagerError::ReceiveProgress(e)),
             };
             wait = Some(Duration::ZERO);
             let progress = match message.parts.first().map(|p| Progress::decode(p.as_slice())) {
@@ -162,7 +170,7 @@ impl Source for EventManager {
                 self.foreign.report(&self.name);
                 return Ok(None);
             }
-            self.take_progress(Duration::from_millis(20)).map_err(ModuleError::msg)?;
+            self.take_progress(Duration::from_millis(20)).map_err(|e| ModuleError::msg(e.to_string()))?;
         }
     }
 }

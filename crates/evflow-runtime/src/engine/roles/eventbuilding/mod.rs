@@ -83,14 +83,9 @@ impl crate::module::Module for BuildStep {
 }
 
 /// A message of event building that cannot be read: from a foreign sender or a bug.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed event-building message: {0}")]
 pub struct Malformed(pub String);
-
-impl std::fmt::Display for Malformed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "malformed event-building message: {}", self.0)
-    }
-}
 
 const PROGRESS: u8 = 1;
 const REQUEST: u8 = 2;

@@ -5,6 +5,7 @@
 use super::{batch_of, BatchKey, EventBuilding, FragmentsHead, Progress, Request, STORE_BATCHES, STORE_BYTES};
 use crate::engine::board::Stop;
 use crate::engine::context::{internal_error, job_end, Ctx, End};
+use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::net::is_not_ready;
@@ -15,7 +16,7 @@ use crate::log;
 use crate::module::Opener;
 use crate::stage::Fate;
 use evflow_core::Event;
-use evflow_transport::{Channel, Message, Part, Pattern, Side};
+use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -129,10 +130,53 @@ struct Readout<'a> {
     foreign: Foreign,
 }
 
+/// Why a readout unit stopped, as the job's error names it.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadoutError {
+    /// The segment's options have no event building.
+    #[error("a readout role in a segment that builds no events")]
+    NotBuilding,
+    /// Its channels could not be opened.
+    #[error("readout {readout} cannot open its channels: {source}")]
+    Open {
+        /// The readout's name.
+        readout: String,
+        /// Why.
+        #[source]
+        source: ChannelError,
+    },
+    /// Answering the builders, or telling the event manager its progress, failed.
+    #[error("readout {readout}: {source}")]
+    Answer {
+        /// The readout's name.
+        readout: String,
+        /// Why.
+        #[source]
+        source: AnswerError,
+    },
+}
+
+/// A readout unit's exchange with the builders and the event manager that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    /// The requests channel failed.
+    #[error("cannot receive requests: {0}")]
+    ReceiveRequests(#[source] ChannelError),
+    /// A fragment could not be encoded (no block, a segment that stayed full).
+    #[error(transparent)]
+    Encode(#[from] SendError),
+    /// Sending fragments to a builder failed.
+    #[error("cannot send fragments: {0}")]
+    SendFragments(#[source] ChannelError),
+    /// Sending progress to the event manager failed.
+    #[error("cannot send progress: {0}")]
+    SendProgress(#[source] ChannelError),
+}
+
 /// Runs readout unit `index` of the segment until the event manager's segment ends.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
     let Some(eb) = ctx.popts.event_building.as_ref() else {
-        internal_error(ctx, "a readout role in a segment that builds no events".into());
+        internal_error(ctx, ReadoutError::NotBuilding);
         return End { code: ExitCode::Internal, terminated: false };
     };
     let progress = match ctx.net.open(Pattern::Push, "progress", Side::Connect) {
@@ -141,7 +185,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
             return End { code: ExitCode::Ok, terminated: false };
         }
         Err(e) => {
-            internal_error(ctx, format!("readout {} cannot open its channels: {e}", eb.readouts[index]));
+            internal_error(ctx, ReadoutError::Open { readout: eb.readouts[index].clone(), source: e });
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
@@ -254,8 +298,11 @@ impl Readout<'_> {
         }
     }
 
-    fn engine_error(&self, message: String) -> Option<crate::job::JobError> {
-        internal_error(self.ctx, format!("readout {}: {message}", self.eb.readouts[self.index as usize]));
+    fn engine_error(&self, source: AnswerError) -> Option<crate::job::JobError> {
+        internal_error(
+            self.ctx,
+            ReadoutError::Answer { readout: self.eb.readouts[self.index as usize].clone(), source },
+        );
         None
     }
 
@@ -282,7 +329,7 @@ impl Readout<'_> {
     }
 
     /// Connects to every live builder's channels (its generation, as the view says).
-    fn connect_builders(&mut self) -> Result<(), String> {
+    fn connect_builders(&mut self) -> Result<(), AnswerError> {
         for w in 0..self.builders.len() {
             let slot = self.ctx.board.worker(w);
             let generation = slot.generation.load(Ordering::Acquire);
@@ -303,14 +350,14 @@ impl Readout<'_> {
         Ok(())
     }
 
-    fn take_requests(&mut self) -> Result<bool, String> {
+    fn take_requests(&mut self) -> Result<bool, AnswerError> {
         let mut any = false;
         for builder in self.builders.iter_mut().flatten() {
             loop {
                 let message = match builder.requests.recv(Some(Duration::ZERO)) {
                     Ok(m) => m,
                     Err(e) if e.is_timeout() || is_not_ready(&e) => break,
-                    Err(e) => return Err(format!("cannot receive requests: {e}")),
+                    Err(e) => return Err(AnswerError::ReceiveRequests(e)),
                 };
                 any = true;
                 match message.parts.first().map(|p| Request::decode(p.as_slice())) {
@@ -333,7 +380,7 @@ impl Readout<'_> {
     }
 
     /// Answers the requests for batches this RU has passed.
-    fn answer(&mut self) -> Result<bool, String> {
+    fn answer(&mut self) -> Result<bool, AnswerError> {
         let mut answered = false;
         let mut i = 0;
         while i < self.waiting.len() {
@@ -383,7 +430,7 @@ impl Readout<'_> {
                             break;
                         }
                     }
-                    Err(e) => return Err(format!("cannot send fragments: {e}")),
+                    Err(e) => return Err(AnswerError::SendFragments(e)),
                 }
             }
             answered = true;
@@ -391,7 +438,7 @@ impl Readout<'_> {
         Ok(answered)
     }
 
-    fn tell_progress(&mut self) -> Result<(), String> {
+    fn tell_progress(&mut self) -> Result<(), AnswerError> {
         if !self.progress_due {
             return Ok(());
         }
@@ -401,7 +448,7 @@ impl Readout<'_> {
         match self.progress.send(&Message::single(p.encode()), Some(Duration::ZERO)) {
             Ok(()) => self.progress_due = false,
             Err(e) if is_not_ready(&e) => {}
-            Err(e) => return Err(format!("cannot send progress: {e}")),
+            Err(e) => return Err(AnswerError::SendProgress(e)),
         }
         Ok(())
     }
