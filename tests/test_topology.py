@@ -273,6 +273,26 @@ def test_a_second_controller_of_the_same_name_is_refused(tmp_path):
         up.communicate(timeout=60)
 
 
+@pytest.mark.parametrize("plan", ["{not json", '{"devices": []}', '{"devices": [{"of": "gone"}]}'])
+def test_a_device_given_a_plan_that_does_not_fit_says_so(tmp_path, plan):
+    """``evflow device`` with a --plan that is not JSON, lacks a part, or names a device the
+    file does not have (the file changed after evflow up compiled it): one error line naming
+    the file and what to do, no traceback, nothing started."""
+    topo = write_chain(tmp_path)
+    result = run_cli(
+        "device", topo, "--device", "gen", "--host", "local", "--replica", "1",
+        "--bind", "127.0.0.1", "--reports", "tcp://127.0.0.1:9", "--views", "tcp://127.0.0.1:9",
+        "--plan", plan, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = error_lines(result.stderr)
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"evflow: error: {topo}: the plan given with --plan does not fit")
+    assert "Start the topology again" in lines[0]
+    assert not (tmp_path / "out.evf").exists()
+
+
 # --- every bad file: one line per problem, exit 2, nothing started ------------------------
 
 

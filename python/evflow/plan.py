@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, field
 
 from evflow import _native, steering
+from evflow.errors import ConfigError
 from evflow.path import step_name
 from evflow.topology import Device, Topology, TopologyError
 
@@ -77,12 +78,20 @@ class Plan:
             if problems:
                 raise TopologyError(topology.file, problems)
         self.compiled = compiled
-        plan = json.loads(compiled)
-        self.devices = [self._device(d) for d in plan["devices"]]
-        self.forked = plan["forked"]
-        self._roles = {
-            (p["device"], p["host"], p["replica"]): p["roles"] for p in plan["processes"]
-        }
+        try:
+            plan = json.loads(compiled)
+            self.devices = [self._device(d) for d in plan["devices"]]
+            self.forked = plan["forked"]
+            self._roles = {
+                (p["device"], p["host"], p["replica"]): p["roles"] for p in plan["processes"]
+            }
+            self.segments = [self._segment(s) for s in plan["segments"]]
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise ConfigError(
+                f"{topology.file}: the plan given with --plan does not fit this file "
+                f"({type(e).__name__}: {e}); was the file changed after evflow up started? "
+                "Start the topology again"
+            ) from None
         self.funnels = {
             d.name: _native.FunnelTable(
                 d.name, sum(d.inputs[0] in s.outputs for s in self.devices), held=hold
@@ -95,7 +104,6 @@ class Plan:
             for d in self.devices
             if d.kind == "merger"
         }
-        self.segments = [self._segment(s) for s in plan["segments"]]
         self.builders = {
             s.workers.name: _native.EventBuilder(
                 s.workers.name, [r.name for r in s.readouts], s.workers.batch, s.workers.timeout_s
