@@ -86,6 +86,18 @@ class Plan:
                 (p["device"], p["host"], p["replica"]): p["roles"] for p in plan["processes"]
             }
             self.segments = [self._segment(s) for s in plan["segments"]]
+            # A broadcast: a tee per origin, named for its channels, feeds the followers.
+            tees = {}  # by the reading segment
+            for segment, planned in zip(self.segments, plan["segments"], strict=True):
+                tee = planned["tee"]
+                if tee is None:
+                    continue
+                if tee["reader"] not in tees:
+                    name = "+".join(segment.origin.outputs)
+                    tees[tee["reader"]] = _native.TeeTable(name, tee["followers"], held=hold)
+                segment.tee = (tees[tee["reader"]], tee["follower"])
+                if tee["follower"] is not None:
+                    segment.reader = self.segments[tee["reader"]]
         except (ValueError, KeyError, IndexError, TypeError) as e:
             raise ConfigError(
                 f"{topology.file}: the plan given with --plan does not fit this file "
@@ -111,16 +123,6 @@ class Plan:
             for s in self.segments
             if s.readouts
         }
-        tees = {}
-        for s, planned in zip(self.segments, plan["segments"], strict=True):
-            if planned["tee"] is None:
-                continue
-            tee = planned["tee"]
-            if tee["reader"] not in tees:
-                name = "+".join(s.origin.outputs)
-                tees[tee["reader"]] = _native.TeeTable(name, tee["followers"], held=hold)
-            s.tee = (tees[tee["reader"]], tee["follower"])
-            s.reader = None if tee["follower"] is None else self.segments[tee["reader"]]
 
     def _device(self, planned: dict) -> Device:
         """A device of the plan: the file's, or one it implies (a funnel or junction takes

@@ -11,7 +11,12 @@ use pyo3::prelude::*;
 pub fn load_topology(path: std::path::PathBuf) -> (Option<String>, Vec<(usize, String)>) {
     let reading = topology::read(&path);
     let json = reading.topology.map(|t| serde_json::to_string(&t).expect("a topology serializes"));
-    (json, reading.problems.problems.into_iter().map(|p| (p.line, p.message)).collect())
+    (json, lines(reading.problems))
+}
+
+/// Problems as Python's `TopologyError` takes them: `[(line, message), ...]`.
+fn lines(problems: topology::Problems) -> Vec<(usize, String)> {
+    problems.problems.into_iter().map(|p| (p.line, p.message)).collect()
 }
 
 /// The plan of the topology file at `path` (docs/controller.md, "The plan"): `(plan as JSON,
@@ -19,12 +24,11 @@ pub fn load_topology(path: std::path::PathBuf) -> (Option<String>, Vec<(usize, S
 #[pyfunction]
 pub fn compile_plan(path: std::path::PathBuf, hold: bool) -> (Option<String>, Vec<(usize, String)>) {
     let reading = topology::read(&path);
-    let problems = |p: topology::Problems| p.problems.into_iter().map(|p| (p.line, p.message)).collect();
     match reading.topology {
         Some(t) if reading.problems.problems.is_empty() => match Plan::compile(&t, hold) {
             Ok(plan) => (Some(plan.to_json()), Vec::new()),
-            Err(e) => (None, problems(e)),
+            Err(e) => (None, lines(e)),
         },
-        _ => (None, problems(reading.problems)),
+        _ => (None, lines(reading.problems)),
     }
 }

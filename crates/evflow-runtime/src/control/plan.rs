@@ -581,11 +581,11 @@ impl Plan {
 
     fn transport(&self, topology: &Topology, segment: &Segment, specs: &[&Channel]) -> Result<Transport, Problems> {
         let mut forced: Vec<Transport> = specs.iter().map(|s| s.transport).filter(|t| *t != Transport::Auto).collect();
-        forced.sort_by_key(|t| format!("{t:?}").to_lowercase());
+        forced.sort_by_key(|t| t.name());
         forced.dedup();
         if forced.len() > 1 {
             let line = specs.iter().map(|s| s.line).max().unwrap_or(0);
-            let names: Vec<String> = forced.iter().map(|t| format!("'{}'", format!("{t:?}").to_lowercase())).collect();
+            let names: Vec<String> = forced.iter().map(|t| format!("'{}'", t.name())).collect();
             return Err(refuse(
                 topology,
                 line,
@@ -751,6 +751,13 @@ ordered = true
         assert_eq!(e.problems.len(), 1);
         assert!(e.problems[0].message.contains("a sink, merger or bridge on several hosts or in several replicas"));
         assert_eq!(e.problems[0].line, 11);
+    }
+
+    #[test]
+    fn the_channels_of_a_segment_on_two_transports_are_refused() {
+        let text = format!("{CHAIN}transport = \"tcp\"\n[channels.raw]\ntransport = \"ipc\"\n");
+        let e = plan(&text).unwrap_err();
+        assert_eq!(e.problems[0].message, "the channels of one segment use one transport, not ['ipc', 'tcp']");
     }
 
     #[test]

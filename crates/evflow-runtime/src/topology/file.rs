@@ -423,8 +423,7 @@ impl Reader<'_, '_> {
         let place = place.as_str();
         self.known_keys(t, CHANNEL_KEYS, place);
         let patterns = [("balance", Pattern::Balance), ("broadcast", Pattern::Broadcast)];
-        let transports =
-            [("auto", Transport::Auto), ("shm", Transport::Shm), ("ipc", Transport::Ipc), ("tcp", Transport::Tcp)];
+        let transports = Transport::ALL.map(|t| (t.name(), t));
         let defaults = Channel::default();
         let ordered = match self.value(t, "ordered") {
             None => defaults.ordered,

@@ -182,6 +182,21 @@ pub enum Transport {
     Tcp,
 }
 
+impl Transport {
+    /// Every transport, as a file names them.
+    pub const ALL: [Transport; 4] = [Transport::Auto, Transport::Shm, Transport::Ipc, Transport::Tcp];
+
+    /// Its name in a file (`transport = "shm"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Transport::Auto => "auto",
+            Transport::Shm => "shm",
+            Transport::Ipc => "ipc",
+            Transport::Tcp => "tcp",
+        }
+    }
+}
+
 /// A channel: its pattern, transport and ordering.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Channel {
