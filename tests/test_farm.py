@@ -484,7 +484,9 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
     A replica killed mid-run is restarted and its events re-sent
     through the bridge: the output equals ef.process(path) in one process."""
     topo = bridged(tmp_path, hosts, f"bridge-{os.getpid()}")
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until the killed replica is replaced.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         devices = status(topo, tmp_path)
         deadline = time.monotonic() + 10
@@ -499,9 +501,10 @@ def test_a_bridge_from_tcp_into_a_hosts_shm_feeds_two_replicas(tmp_path, hosts):
         assert shown["endpoints"]["relay"].startswith(f"tcp://{hosts.address['b']}:")
         assert shown["endpoints"]["results"].startswith(f"tcp://{hosts.address['b']}:")
         victim = next(d for d in devices if d["name"] == "evf-reco-b-2")
-        time.sleep(0.5)
         os.kill(victim["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, victim)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
@@ -517,13 +520,16 @@ def test_a_dead_bridge_is_restarted_with_the_replicas_behind_it(tmp_path, hosts)
     on the same relay port and restarts the replicas behind it, for no event's fault, so the
     origin sends their events again: every event once, in order, none flagged retried."""
     topo = bridged(tmp_path, hosts, f"bridge-k-{os.getpid()}")
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until the bridge is replaced.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         devices = status(topo, tmp_path)
-        time.sleep(0.7)
         bridge = next(d for d in devices if d["device"] == "into_b")
         os.kill(bridge["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, bridge)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert "evf-into_b-b-1 was killed by SIGKILL; starting a replacement" in err
@@ -597,7 +603,10 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
     import zmq
 
     topo = bridged(tmp_path, hosts, f"bridge-f-{os.getpid()}")
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until the messages are sent: the bridge
+    # still runs when they come.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         socket = zmq.Context.instance().socket(zmq.PUSH)
         socket.connect(endpoint(topo, tmp_path, "relay"))
@@ -607,6 +616,7 @@ def test_a_foreign_message_on_a_bridges_relay_is_dropped(tmp_path, hosts):
         socket.send_multipart([b"\x01\x00\x09" + bytes(21), b"frame"])
         socket.close(linger=1000)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     # Logged once for its sender, named by its address (this test's, on the hosts' bridge).
@@ -620,7 +630,9 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
 
     port = free_port()
     topo = farm(tmp_path, hosts, metrics=f"127.0.0.1:{port}")
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005)
+    # Events after the first 100 wait at a gate until the replica's calls are scraped.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0005, RECO_GATE=gate)
     try:
         url = f"http://127.0.0.1:{port}/metrics"
         deadline = time.monotonic() + 60
@@ -632,6 +644,7 @@ def test_a_topology_across_hosts_serves_every_devices_metrics(tmp_path, hosts):
             time.sleep(0.2)
             samples = scrape(url)
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     running = values(samples, "evflow_process_up")

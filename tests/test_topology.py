@@ -666,13 +666,16 @@ def broadcast(name):
 def test_a_broadcast_channel_gives_every_receiver_every_event(tmp_path):
     """gen broadcasts raw to the trigger (reco x2 -> store) and to a monitor: the store
     writes what one process writes, the monitor every event read, in source order; a reco
-    replica killed mid-run changes neither."""
+    replica killed mid-run changes neither (reco's events after the first 100 wait at a gate
+    the test opens once the replica is replaced: the run cannot end before the kill)."""
     topo = broadcast(unique("bc")).write(tmp_path, monitor=MONITOR)
-    env = up_env(EVENTS=20000, RECO_SLEEP=0.0002)
+    gate = tmp_path / "gate"
+    env = up_env(EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
     with killed_on_exit(start_up(topo, tmp_path, "--report", "report.json", env=env)) as up:
-        devices = status(topo, tmp_path)
-        time.sleep(0.5)
-        os.kill(next(d["pid"] for d in devices if d["name"] == "evf-reco-local-1"), signal.SIGKILL)
+        [victim] = [d for d in status(topo, tmp_path) if d["name"] == "evf-reco-local-1"]
+        os.kill(victim["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, victim)
+        gate.touch()
         _, err = up.communicate(timeout=120)
     assert up.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
@@ -708,20 +711,17 @@ def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
     topo = farm.write(tmp_path, gen2=gen2)
-    with killed_on_exit(
-        start_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
-    ) as up:
-        names = [d["name"] for d in status(topo, tmp_path)]
-        _, err = up.communicate(timeout=120)
-    assert up.returncode == 0, err
-    assert "evf-raw-f-local-1" in names
+    result = run_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert "evf-raw-f-local-1" in [d["name"] for d in report["devices"]]
     got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
     kept = [(1, n) for n in range(1, 3001)] + [(2, n) for n in range(1, 301)]
     kept = [k for k in kept if k[1] % 7] + [(7, n) for n in range(1, 501) if n % 7]
     assert sorted(got) == sorted(kept)
     assert [k for k in got if k[0] == 7] == [k for k in kept if k[0] == 7]
     assert [k for k in got if k[0] != 7] == [k for k in kept if k[0] != 7]
-    assert json.loads((tmp_path / "report.json").read_text())["job"]["read"] == 3800
+    assert report["job"]["read"] == 3800
 
 
 GEN_PER_REPLICA = """
