@@ -1,14 +1,15 @@
 """The controller's report port is reachable from every host (docs/security.md): whatever
 arrives there, bytes or JSON of any shape, is a device's report or is dropped and counted as
-malformed, never an exception in the controller. A report it takes has the types the
-controller reads it with."""
+malformed by the supervisor (``Supervisor.take``), never an exception in the controller. A
+report it takes is one the supervisor, the status, the views and the summary can read."""
 
 import json
-from types import SimpleNamespace
+import tempfile
+from pathlib import Path
 
-from evflow._native import lifecycle
-from evflow.errors import ChannelTimeoutError
-from evflow.farm import Farm, _device_error, _report
+import pytest
+from evflow import _native
+from evflow.farm import _device_error
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ REPORT = {
     "segment": 0,
     "role": "worker",
     "worker": 1,
-    "generation": 2,
+    "generation": 0,
     "pid": 4211,
     "busy": 733,
     "bound": {"results": "tcp://10.0.3.2:40117"},
@@ -53,72 +54,109 @@ REPORT = {
 
 ERROR = REPORT["exit"]["errors"][0]
 
-
-class Message:
-    """A received message of one part, as ``Channel.recv`` gives it."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def bytes(self) -> list:
-        return [self.data]
-
-
-def take_reports(messages: list) -> SimpleNamespace:
-    """Runs the controller's report loop over ``messages``: what it took, what it dropped."""
-    queue = list(messages)
-
-    def recv(timeout):
-        if not queue:
-            raise ChannelTimeoutError("nothing more")
-        return queue.pop(0)
-
-    farm = SimpleNamespace(reports=SimpleNamespace(recv=recv), malformed=0, taken=[])
-    farm._take = farm.taken.append
-    Farm._take_reports(farm)
-    return farm
+TOPOLOGY = """
+name = "reports"
+[hosts.a]
+[hosts.b]
+[devices.gen]
+steering = "gen.py"
+host = "a"
+outputs = ["raw"]
+[devices.reco]
+steering = "reco.py"
+host = "b"
+replicas = 2
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["accepted"]
+"""
 
 
-def read_as_the_controller_does(report: dict) -> None:
-    """Every read the controller and its summary make of a report it took (farm.py,
-    farm_summary.py), so a type they cannot read raises here."""
-    sum(report["counters"].values())
-    for calls, failed, ns in report.get("modules", []):
-        calls + failed + ns / 1e9
-    lifecycle.STOPS.index(report["stop"]), report["segment"] == 0, report["generation"] + 1
-    lifecycle.device_state_of([report["state"]])
-    {"results": "x"}.update(report["bound"])
-    json.dumps({k: v + "" for k, v in report["bound"].items()})  # into the view
-    report.get("busy") is None or report["busy"] + 1
-    report.get("role", "").startswith("readout")
-    report.get("cpu_ns", 0) / 1e9 + report.get("rss_bytes", 0)
-    if report.get("exit"):
-        max(report["exit"]["code"], 0)
-        [str(_device_error(e)) + "" for e in report["exit"].get("errors", [])]
-        sorted(report["exit"].get("not_completed", []))
+@pytest.fixture(scope="module")
+def plan():
+    """The compiled plan of a chain across hosts a and b (gen, reco x2 on b, store)."""
+    with tempfile.TemporaryDirectory() as d:
+        for name in ("gen.py", "reco.py", "store.py"):
+            (Path(d) / name).write_text("")
+        (Path(d) / "t.toml").write_text(TOPOLOGY)
+        compiled, problems = _native.compile_plan(str(Path(d) / "t.toml"), False)
+        assert not problems, problems
+        yield compiled
 
 
-def check(data: bytes) -> None:
-    report = _report(Message(data))
-    if report is not None:
-        read_as_the_controller_does(report)
-    farm = take_reports([Message(data)])
-    assert (farm.malformed, len(farm.taken)) == ((1, 0) if report is None else (0, 1))
+PROCESSES = 4  # gen, two reco replicas, store
 
 
-def test_a_device_report_is_taken():
-    farm = take_reports([Message(json.dumps(REPORT).encode()), Message(b"x")])
-    assert farm.taken == [REPORT] and farm.malformed == 1
-    read_as_the_controller_does(REPORT)
+def launched(plan):
+    """A supervisor of ``plan`` with every process launched at time 0."""
+    supervisor = _native.Supervisor(plan, set(), [[] for _ in range(PROCESSES)])
+    for i in range(PROCESSES):
+        supervisor.launched(i, 0.0)
+    return supervisor
 
 
-def test_what_is_not_a_report_is_counted():
+def read_as_the_controller_does(supervisor) -> None:
+    """Every read the controller and its summary make of what the supervisor took (farm.py,
+    farm_summary.py), then a turn in which every process exited with the code its report
+    gave: none may raise."""
+    rows = supervisor.rows()
+    assert len(rows) == PROCESSES
+    for i in range(PROCESSES):
+        json.loads(supervisor.process(i))
+        supervisor.counter(i, "worker", "events")
+    for topic, view in supervisor.views(1, 7, 0):
+        assert topic.startswith(b"view/") and json.loads(view)["runs"]["number"] == 7
+    supervisor.read(), supervisor.written(), supervisor.not_completed(), supervisor.written_at
+    actions = supervisor.tick(100.0, [(70, None)] * PROCESSES)
+    assert all(what in ("start", "kill", "warn") for what, _ in actions)
+    supervisor.not_completed()
+    [str(_device_error(*e)) for e in supervisor.errors()]
+
+
+def check(plan, data: bytes) -> bool:
+    """Whether ``data`` was taken as a report; what the supervisor took, it can read."""
+    supervisor = launched(plan)
+    taken = supervisor.take(data, 1.0)
+    assert supervisor.malformed == (0 if taken else 1)
+    if taken:
+        read_as_the_controller_does(supervisor)
+    return taken
+
+
+def test_a_device_report_is_taken(plan):
+    supervisor = launched(plan)
+    assert supervisor.take(json.dumps(REPORT).encode(), 1.0)
+    assert not supervisor.take(b"x", 1.0) and supervisor.malformed == 1
+    row = next(r for r in supervisor.rows() if r["name"] == "evf-reco-b-1")
+    assert (row["pid"], row["state"], row["events_in"], row["events_out"]) == (
+        4211,
+        "running",
+        120,
+        103,
+    )
+    taken = json.loads(supervisor.process(1))
+    assert taken["reports"]["0"]["exit"]["errors"][0]["module"] == "Sum"
+    read_as_the_controller_does(supervisor)
+
+
+def test_a_report_of_an_earlier_generation_changes_nothing(plan):
+    """A replacement's predecessor may still send: its reports are taken (they are reports)
+    but counted for no one."""
+    supervisor = launched(plan)
+    assert supervisor.take(json.dumps({**REPORT, "generation": 3}).encode(), 1.0)
+    assert next(r for r in supervisor.rows() if r["name"] == "evf-reco-b-1")["pid"] is None
+
+
+def test_what_is_not_a_report_is_counted(plan):
     for data in [
         b"\xff not json",
         json.dumps({"name": "evf-gen-a-1"}).encode(),
-        b"[" * 100_000,  # deeper than Python's stack
+        b"[" * 100_000,  # deeper than any parser's stack
         b'{"a":' * 100_000,
-        b"1" * 5_000,  # more digits than Python converts
+        b"1" * 5_000,
         json.dumps({**REPORT, "counters": {"written": "many"}}).encode(),
         json.dumps({**REPORT, "bound": {"results": 7}}).encode(),
         json.dumps({**REPORT, "modules": [[1, 2]]}).encode(),
@@ -138,21 +176,19 @@ def test_what_is_not_a_report_is_counted():
         json.dumps({**REPORT, "state": "Running"}).encode(),
         json.dumps({k: v for k, v in REPORT.items() if k != "state"}).encode(),
     ]:
-        report = _report(Message(data))
-        assert report is None, data[:80]
-        check(data)
+        assert not check(plan, data), data[:80]
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.binary(max_size=512))
-def test_any_bytes_are_a_report_or_malformed(data):
-    check(data)
+def test_any_bytes_are_a_report_or_malformed(plan, data):
+    check(plan, data)
 
 
 @settings(max_examples=500, deadline=None)
 @given(JSON)
-def test_any_json_is_a_report_or_malformed(value):
-    check(json.dumps(value).encode())
+def test_any_json_is_a_report_or_malformed(plan, value):
+    check(plan, json.dumps(value).encode())
 
 
 @settings(max_examples=1000, deadline=None)
@@ -160,15 +196,15 @@ def test_any_json_is_a_report_or_malformed(value):
     st.dictionaries(st.sampled_from(sorted(REPORT)), JSON, max_size=4),
     st.sets(st.sampled_from(sorted(REPORT))),
 )
-def test_a_report_with_any_field_changed_or_left_out(changed, left_out):
+def test_a_report_with_any_field_changed_or_left_out(plan, changed, left_out):
     report = {k: v for k, v in {**REPORT, **changed}.items() if k not in left_out}
-    check(json.dumps(report).encode())
+    check(plan, json.dumps(report).encode())
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.binary(max_size=64) | JSON.map(lambda v: json.dumps(v).encode()), max_size=8))
-def test_the_loop_counts_every_message_it_drops(datas):
-    reports = [_report(Message(d)) for d in datas]
-    farm = take_reports([Message(d) for d in datas] + [Message(json.dumps(REPORT).encode())])
-    assert farm.malformed == sum(r is None for r in reports)
-    assert farm.taken == [r for r in reports if r is not None] + [REPORT]
+def test_every_message_dropped_is_counted(plan, datas):
+    supervisor = launched(plan)
+    taken = [supervisor.take(d, 1.0) for d in datas]
+    assert supervisor.take(json.dumps(REPORT).encode(), 1.0)
+    assert supervisor.malformed == taken.count(False)

@@ -13,13 +13,14 @@ def modules(farm) -> list:
     """Calls, failures and time of each step of each segment, summed over processes and
     their generations."""
     out = []
+    procs = [farm.process(i) for i in range(len(farm.processes))]
     for segment in farm.segments:
         i = segment.index
+        reports = [p["reports"].get(i) or {} for p in procs]
         for device, steps in farm.plan.ranges(segment):
             for step in steps:
                 calls = failed = ns = 0
-                for p in farm.procs:
-                    report = p.report(i) or {}
+                for report in reports:
                     # A readout's report counts its own device's path (below).
                     counts = report.get("modules", []) if report.get("role") != "readout" else []
                     if step < len(counts):
@@ -37,16 +38,15 @@ def modules(farm) -> list:
                         "total_s": ns / 1e9,
                     }
                 )
-        for p in farm.procs:
-            report = p.report(i) or {}
+        for (device, _, _), report in zip(farm.processes, reports, strict=True):
             if report.get("role") != "readout":
                 continue
             counts = report.get("modules", [])
-            for step, (calls, failed, ns) in zip(p.device.steps(), counts, strict=False):
+            for step, (calls, failed, ns) in zip(device.steps(), counts, strict=False):
                 out.append(
                     {
                         "name": step_name(step),
-                        "device": p.device.name,
+                        "device": device.name,
                         "segment": i,
                         "calls": calls,
                         "failed": failed,
@@ -69,50 +69,31 @@ def counts(farm) -> dict:
     """The job's counts, summed over the devices' last reports as ``process()`` counts them
     in one job: events read by each source once (a broadcast's followers read them again
     from it), written by the sinks."""
+    everyone = range(len(farm.processes))
 
     def total(procs, role, key):
-        return sum(p.counter(role, key) for p in procs)
+        return sum(farm.sv.counter(i, role, key) for i in procs)
 
-    read = sum(
-        farm.origin[s.index].reports.get(s.index, {}).get("counters", {}).get("read", 0)
-        for s in farm.segments
-        if s.origin.kind == "path" and s.reader is None
-    )
     return {
-        "read": read,
-        "written": total(farm.sinks, "output", "written"),
-        "rejected": total(farm.procs, "output", "rejected"),
+        "read": farm.sv.read(),
+        "written": farm.sv.written(),
+        "rejected": total(everyone, "output", "rejected"),
         "failed": total(farm.sinks, "output", "failed"),
         "incomplete": total(farm.sinks, "output", "incomplete"),
-        "retried": total(farm.procs, "input", "retried"),
-        "duplicates": total(farm.procs, "output", "duplicates"),
-        "quarantined": total(farm.procs, "input", "quarantined"),
-        "restarts": sum(p.restarts for p in farm.procs),
-        "not_completed": not_completed(farm),
+        "retried": total(everyone, "input", "retried"),
+        "duplicates": total(everyone, "output", "duplicates"),
+        "quarantined": total(everyone, "input", "quarantined"),
+        "restarts": sum(r["restarts"] for r in farm.sv.rows()),
+        "not_completed": farm.sv.not_completed(),
     }
-
-
-def not_completed(farm) -> list:
-    """Seqs read and not completed (a second signal stops at once): those each sink listed,
-    and those its source read after the sink last heard how many it had read."""
-    seqs = []
-    for segment in farm.segments:
-        if segment.custody.kind != "path":
-            continue
-        i = segment.index
-        sink = next(p for p in farm.sinks if (segment, "output") in p.roles)
-        listed = sink.exits.get(i, {}).get("not_completed", [])
-        seen = sink.reports.get(i, {}).get("counters", {}).get("read", 0)
-        read = farm.origin[i].reports.get(i, {}).get("counters", {}).get("read", 0)
-        seqs.extend(listed)
-        if listed or farm.stop >= 2:
-            seqs.extend(range(seen, read))
-    return sorted(set(seqs))
 
 
 def steady_rate(farm):
     """Events/s the sink wrote between its first and its last report of a change."""
-    return _rate(farm.first_written, farm.last_written)
+    first, last = farm.sv.written_at
+    if first is None or last is None or last[0] <= first[0]:
+        return None
+    return (last[1] - first[1]) / (last[0] - first[0])
 
 
 def write(farm, file, final: list, wall_s: float) -> None:
@@ -125,16 +106,10 @@ def write(farm, file, final: list, wall_s: float) -> None:
             **counts(farm),
             "modules": modules(farm),
             "steady_events_per_s": steady_rate(farm),
-            "malformed_reports": farm.malformed,
+            "malformed_reports": farm.sv.malformed,
             "wall_s": wall_s,
         },
     }
     with open(file, "w") as f:
         json.dump(data, f, indent=1)
         f.write("\n")
-
-
-def _rate(first, last):
-    if first is None or last is None or last[0] <= first[0]:
-        return None
-    return (last[1] - first[1]) / (last[0] - first[0])

@@ -73,10 +73,13 @@ class Plan:
         from its file."""
         self.topology = topology
         self.hold = hold
+        self.native = None
+        """The compiled plan the controller's supervisor is built from (None in a device)."""
         if compiled is None:
-            compiled, problems = _native.compile_plan(topology.file, hold)
+            self.native, problems = _native.compile_plan(topology.file, hold)
             if problems:
                 raise TopologyError(topology.file, problems)
+            compiled = self.native.json
         self.compiled = compiled
         try:
             plan = json.loads(compiled)

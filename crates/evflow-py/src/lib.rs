@@ -40,6 +40,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device::run_device, m)?)?;
     m.add_function(wrap_pyfunction!(topology::load_topology, m)?)?;
     m.add_function(wrap_pyfunction!(topology::compile_plan, m)?)?;
+    m.add_class::<topology::PyCompiledPlan>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

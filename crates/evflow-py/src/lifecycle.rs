@@ -48,7 +48,7 @@ fn rows<S: Named, T: Named>(table: &[Row<S, T>]) -> Vec<(&'static str, &'static 
 }
 
 /// A stop request's name, as serde writes it on the wire.
-fn stop_name(stop: Stop) -> PyResult<String> {
+pub(crate) fn stop_name(stop: Stop) -> PyResult<String> {
     match serde_json::to_value(stop) {
         Ok(serde_json::Value::String(name)) => Ok(name),
         _ => Err(PyValueError::new_err(format!("{stop:?} has no name"))),

@@ -1,10 +1,18 @@
-//! The supervisor's policy for the topology controller in Python (python/evflow/farm.py):
-//! its limits and its crash-loop window, the same as the forked job's monitor uses.
+//! The supervisor for the topology controller in Python (python/evflow/farm.py): its limits,
+//! its crash-loop window (the same as the forked job's monitor uses), and the supervisor.
 
+use crate::lifecycle::stop_name;
+use crate::topology::PyCompiledPlan;
+use evflow_runtime::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
 use evflow_runtime::control::supervisor::{self as policy, RestartWindow};
+use evflow_runtime::engine::board::Stop;
 use evflow_runtime::engine::ExitCode;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use pyo3::IntoPyObjectExt;
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The replacements of one device within the last minute (`RestartWindow`).
@@ -44,5 +52,178 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         exits.set_item(code.name(), code.code())?;
     }
     m.add("EXIT_CODES", exits)?;
-    m.add_class::<PyRestartWindow>()
+    m.add_class::<PyRestartWindow>()?;
+    m.add_class::<PySupervisor>()
+}
+
+/// `(time, events written)`.
+type Written = (f64, u64);
+
+/// A topology's supervisor (`control::supervisor::farm::Supervisor`) for the controller in
+/// python/evflow/farm.py: told what happened, it answers what to do; the controller
+/// launches, kills, prints and publishes. Times are the controller's `time.monotonic()`.
+#[pyclass(name = "Supervisor", module = "evflow._native")]
+struct PySupervisor(Supervisor);
+
+fn stop_of(word: &str) -> PyResult<Stop> {
+    serde_json::from_value(serde_json::Value::String(word.into()))
+        .map_err(|_| PyValueError::new_err(format!("a stop is run, drain or abort, not {word:?}")))
+}
+
+#[pymethods]
+impl PySupervisor {
+    /// The supervisor of `plan`: `here`, the hosts whose devices run on this machine;
+    /// `files`, each process's output files (the plan's process order).
+    #[new]
+    fn new(plan: &PyCompiledPlan, here: HashSet<String>, files: Vec<Vec<PathBuf>>) -> PySupervisor {
+        PySupervisor(Supervisor::new(plan.plan.clone(), &plan.topology, Placement { here, files }))
+    }
+
+    /// Process `i` was launched at `now`.
+    fn launched(&mut self, i: usize, now: f64) {
+        self.0.launched(i, now);
+    }
+
+    /// Takes a message of the reports port: false (counted) when it is not a device's report.
+    fn take(&mut self, message: &[u8], now: f64) -> bool {
+        self.0.take(message, now)
+    }
+
+    /// The controller did not run for `stalled` seconds more than a turn takes.
+    fn forgive(&mut self, stalled: f64) {
+        self.0.forgive(stalled);
+    }
+
+    /// Raises the stop to `stop` (`drain`, `abort`), `signal` what interrupted the topology;
+    /// whether it rose.
+    #[pyo3(signature = (stop, signal=None))]
+    fn request_stop(&mut self, stop: &str, signal: Option<String>) -> PyResult<bool> {
+        Ok(self.0.request_stop(stop_of(stop)?, signal))
+    }
+
+    /// Whether a launched process has not ended.
+    fn running(&self) -> bool {
+        self.0.running()
+    }
+
+    /// A turn at `now`, with `(exit code or None, how the launcher describes it or None)` of
+    /// each process: `[("start" | "kill", i) | ("warn", line)]`, in order.
+    fn tick(
+        &mut self,
+        py: Python<'_>,
+        now: f64,
+        exits: Vec<(Option<i32>, Option<String>)>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let exits: Vec<Exited> = exits.into_iter().map(|(code, described)| Exited { code, described }).collect();
+        (self.0.tick(now, &exits).into_iter())
+            .map(|a| match a {
+                Action::Start(i) => ("start", i).into_py_any(py),
+                Action::Kill(i) => ("kill", i).into_py_any(py),
+                Action::Warn(line) => ("warn", line).into_py_any(py),
+            })
+            .collect()
+    }
+
+    /// Each segment's `(topic, view)`, as JSON, with the held topology's runs.
+    fn views(&self, started: u32, number: u32, stopping: u32) -> Vec<(Vec<u8>, Vec<u8>)> {
+        (self.0.views(started, number, stopping).into_iter())
+            .map(|(topic, view)| (topic.into_bytes(), serde_json::to_vec(&view).expect("a view serializes")))
+            .collect()
+    }
+
+    /// `evflow ctl status`'s rows.
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        (self.0.rows().into_iter())
+            .map(|r| {
+                let row = PyDict::new(py);
+                row.set_item("name", r.name)?;
+                row.set_item("device", r.device)?;
+                row.set_item("host", r.host)?;
+                row.set_item("replica", r.replica)?;
+                row.set_item("pid", r.pid)?;
+                row.set_item("state", r.state.name())?;
+                row.set_item("events_in", r.events_in)?;
+                row.set_item("events_out", r.events_out)?;
+                row.set_item("restarts", r.restarts)?;
+                row.set_item("generation", r.generation)?;
+                Ok(row)
+            })
+            .collect()
+    }
+
+    /// Process `i` as JSON: its state, restarts, generation, port, every segment's report
+    /// (every generation counted), the segments its current generation reported in, and
+    /// how its roles ended.
+    fn process(&self, i: usize) -> String {
+        let p = &self.0.procs[i];
+        let segments: std::collections::BTreeSet<usize> = p.reports.keys().chain(p.past.keys()).copied().collect();
+        let reports: BTreeMap<usize, _> = segments.into_iter().filter_map(|s| Some((s, p.report(s)?))).collect();
+        serde_json::json!({
+            "state": p.state.name(),
+            "restarts": p.restarts,
+            "generation": p.generation,
+            "port": p.port,
+            "reports": reports,
+            "current": p.reports.keys().collect::<Vec<_>>(),
+            "exits": p.exits,
+        })
+        .to_string()
+    }
+
+    /// Counter `key` summed over process `i`'s roles of kind `role`, every generation's.
+    fn counter(&self, i: usize, role: &str, key: &str) -> u64 {
+        self.0.procs[i].counter(role, key)
+    }
+
+    /// Events the sources read, each once.
+    fn read(&self) -> u64 {
+        self.0.read()
+    }
+
+    /// Events the sinks wrote.
+    fn written(&self) -> u64 {
+        self.0.written()
+    }
+
+    /// Seqs read and not completed.
+    fn not_completed(&self) -> Vec<u64> {
+        self.0.not_completed()
+    }
+
+    /// What stopped the topology, the first first: `(module, message, location, traceback)`,
+    /// `module` empty for the engine's own.
+    fn errors(&self) -> Vec<(String, String, Option<String>, Option<String>)> {
+        (self.0.errors.iter())
+            .map(|e| (e.module.clone(), e.message.clone(), e.origin.location.clone(), e.origin.traceback.clone()))
+            .collect()
+    }
+
+    /// Every segment's channels' endpoints, by segment.
+    fn endpoints(&self) -> Vec<BTreeMap<String, String>> {
+        self.0.endpoints.clone()
+    }
+
+    /// The stop asked of the topology: `run`, `drain` or `abort`.
+    #[getter]
+    fn stop(&self) -> PyResult<String> {
+        stop_name(self.0.stop)
+    }
+
+    /// What interrupted the topology.
+    #[getter]
+    fn signal(&self) -> Option<String> {
+        self.0.signal.clone()
+    }
+
+    /// Messages on the reports port that were not a device's report.
+    #[getter]
+    fn malformed(&self) -> u64 {
+        self.0.malformed
+    }
+
+    /// `(time, events written)` when the sinks' count first changed, and when it last did.
+    #[getter]
+    fn written_at(&self) -> (Option<Written>, Option<Written>) {
+        (self.0.first_written, self.0.last_written)
+    }
 }

@@ -19,14 +19,32 @@ fn lines(problems: topology::Problems) -> Vec<(usize, String)> {
     problems.problems.into_iter().map(|p| (p.line, p.message)).collect()
 }
 
-/// The plan of the topology file at `path` (docs/controller.md, "The plan"): `(plan as JSON,
+/// A compiled plan, with the topology it was compiled from: what `evflow up` sends to its
+/// devices (`json`) and builds its supervisor from.
+#[pyclass(name = "CompiledPlan", module = "evflow._native", frozen)]
+pub struct PyCompiledPlan {
+    pub plan: Plan,
+    pub topology: topology::Topology,
+    json: String,
+}
+
+#[pymethods]
+impl PyCompiledPlan {
+    /// The plan as the devices read it (`evflow device --plan JSON`).
+    #[getter]
+    fn json(&self) -> &str {
+        &self.json
+    }
+}
+
+/// The plan of the topology file at `path` (docs/controller.md, "The plan"): `(plan,
 /// [(line, message), ...])`, the plan `None` when the file or its shape has problems.
 #[pyfunction]
-pub fn compile_plan(path: std::path::PathBuf, hold: bool) -> (Option<String>, Vec<(usize, String)>) {
+pub fn compile_plan(path: std::path::PathBuf, hold: bool) -> (Option<PyCompiledPlan>, Vec<(usize, String)>) {
     let reading = topology::read(&path);
     match reading.topology {
         Some(t) if reading.problems.problems.is_empty() => match Plan::compile(&t, hold) {
-            Ok(plan) => (Some(plan.to_json()), Vec::new()),
+            Ok(plan) => (Some(PyCompiledPlan { json: plan.to_json(), plan, topology: t }), Vec::new()),
             Err(e) => (None, lines(e)),
         },
         _ => (None, lines(reading.problems)),

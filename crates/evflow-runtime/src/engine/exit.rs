@@ -58,6 +58,27 @@ impl ExitCode {
     }
 }
 
+/// The name of `signal`, as a process killed by it is said to be (`SIGKILL`).
+pub fn signal_name(signal: i32) -> String {
+    let known = [
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGQUIT, "SIGQUIT"),
+        (libc::SIGILL, "SIGILL"),
+        (libc::SIGABRT, "SIGABRT"),
+        (libc::SIGBUS, "SIGBUS"),
+        (libc::SIGFPE, "SIGFPE"),
+        (libc::SIGKILL, "SIGKILL"),
+        (libc::SIGUSR1, "SIGUSR1"),
+        (libc::SIGSEGV, "SIGSEGV"),
+        (libc::SIGUSR2, "SIGUSR2"),
+        (libc::SIGPIPE, "SIGPIPE"),
+        (libc::SIGALRM, "SIGALRM"),
+        (libc::SIGTERM, "SIGTERM"),
+    ];
+    known.iter().find(|(s, _)| *s == signal).map_or_else(|| format!("signal {signal}"), |(_, name)| name.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

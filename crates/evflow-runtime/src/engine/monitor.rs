@@ -11,7 +11,7 @@ use super::parts::Parts;
 use super::role::Role;
 use super::{Hooks, Live, LiveProcess, OptionsError, ParallelOptions, Transport};
 use crate::control::supervisor::RestartWindow;
-use crate::engine::exit::ExitCode;
+use crate::engine::exit::{signal_name, ExitCode};
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
 use crate::module::JobEnd;
@@ -613,20 +613,6 @@ impl Drop for ProcessName {
     fn drop(&mut self) {
         // SAFETY: the saved name is NUL-terminated (the kernel wrote at most 15 bytes + NUL).
         unsafe { libc::prctl(libc::PR_SET_NAME, self.0.as_ptr() as libc::c_ulong, 0, 0, 0) };
-    }
-}
-
-fn signal_name(signal: i32) -> String {
-    match signal {
-        libc::SIGKILL => "SIGKILL".into(),
-        libc::SIGSEGV => "SIGSEGV".into(),
-        libc::SIGABRT => "SIGABRT".into(),
-        libc::SIGTERM => "SIGTERM".into(),
-        libc::SIGBUS => "SIGBUS".into(),
-        libc::SIGFPE => "SIGFPE".into(),
-        libc::SIGILL => "SIGILL".into(),
-        libc::SIGINT => "SIGINT".into(),
-        other => format!("signal {other}"),
     }
 }
 

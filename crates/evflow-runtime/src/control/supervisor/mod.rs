@@ -1,6 +1,11 @@
-//! What a supervisor decides, for the forked job's monitor and a topology's controller alike
-//! (docs/controller.md, "The supervisor"): how long a process may be silent, and when
-//! replacing dead processes has become a crash loop.
+//! What a supervisor decides (docs/controller.md, "The supervisor"). For the forked job's
+//! monitor and a topology's controller alike: how long a process may be silent, and when
+//! replacing dead processes has become a crash loop. For a topology: the supervisor itself
+//! ([`farm::Supervisor`]), over its processes' records ([`process::Process`]).
+
+pub mod farm;
+pub mod process;
+pub mod views;
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

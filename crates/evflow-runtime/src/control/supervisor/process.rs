@@ -1,0 +1,143 @@
+//! One device process of a topology as its supervisor knows it: who it is, its roles, its
+//! generation, and what its roles last reported, every generation counted.
+
+use std::collections::BTreeMap;
+
+use crate::control::lifecycle::DeviceState;
+use crate::engine::device::link::{Exit, Report};
+use crate::engine::Role;
+
+/// The counters of a report that count what its process did, summed over the generations of
+/// a process that was replaced (with its module statistics); the others mirror the job
+/// (`read`, `watermark`, the runs) or are gauges (`queued:N`), and the last generation's stand.
+pub const CARRIED: [&str; 8] =
+    ["events", "events_rejected", "relayed", "eb_fragments", "eb_bytes", "eb_late", "eb_built", "eb_incomplete"];
+
+/// A device process: `(device, host, replica)` of the plan.
+#[derive(Debug, Clone)]
+pub struct Process {
+    /// Its name, as `ps` and the status show it (`evf-reco-b-1`).
+    pub name: String,
+    /// Its device, an index into the plan's devices.
+    pub device: usize,
+    /// Its host.
+    pub host: String,
+    /// Its replica number.
+    pub replica: u32,
+    /// Its `(segment, role)` pairs, an origin's first.
+    pub roles: Vec<(usize, Role)>,
+    /// Its generation: a replacement's is the next.
+    pub generation: u32,
+    /// The last report of each of its roles, by segment, of this generation.
+    pub reports: BTreeMap<usize, Report>,
+    /// What its ended generations did, by segment: the last one's last report, with the
+    /// [`CARRIED`] counters and the module statistics summed over all of them.
+    pub past: BTreeMap<usize, Report>,
+    /// How each role ended, by segment: the exit its last report carried.
+    pub exits: BTreeMap<usize, Exit>,
+    /// Its state in the device life cycle: the supervisor launches it and takes it for ended;
+    /// in between, the state its roles report.
+    pub state: DeviceState,
+    /// When it was last launched (the caller's clock, seconds).
+    pub started: f64,
+    /// When its last report came.
+    pub heard: f64,
+    /// When its launcher said it had exited.
+    pub exited_at: Option<f64>,
+    /// Its replacements.
+    pub restarts: u32,
+    /// The port to bind (a restarted bridge binds its relay where the first one did).
+    pub port: Option<u16>,
+    /// A replica's: the seq its reports say it is busy on, and since when.
+    pub busy: (Option<u64>, f64),
+    /// Whether it has been launched.
+    pub launched: bool,
+}
+
+impl Process {
+    /// A process not launched yet.
+    pub fn new(name: String, device: usize, host: String, replica: u32, roles: Vec<(usize, Role)>) -> Process {
+        Process {
+            name,
+            device,
+            host,
+            replica,
+            roles,
+            generation: 0,
+            reports: BTreeMap::new(),
+            past: BTreeMap::new(),
+            exits: BTreeMap::new(),
+            state: DeviceState::Idle,
+            started: 0.0,
+            heard: 0.0,
+            exited_at: None,
+            restarts: 0,
+            port: None,
+            busy: (None, 0.0),
+            launched: false,
+        }
+    }
+
+    /// `(segment, slot)` of a processor replica.
+    pub fn worker(&self) -> Option<(usize, usize)> {
+        self.roles.iter().find_map(|&(s, r)| match r {
+            Role::Worker(w) => Some((s, w)),
+            _ => None,
+        })
+    }
+
+    /// The segment of its first role of kind `role` (`Role::label`).
+    pub fn segment_of(&self, role: &str) -> Option<usize> {
+        self.roles.iter().find(|(_, r)| r.label() == role).map(|&(s, _)| s)
+    }
+
+    /// Its role's last report in `segment`, counting every generation (see
+    /// [`Process::past`]); `None` before its first.
+    pub fn report(&self, segment: usize) -> Option<Report> {
+        let (now, past) = (self.reports.get(&segment), self.past.get(&segment));
+        let (Some(now), Some(past)) = (now, past) else {
+            return now.or(past).cloned();
+        };
+        let mut merged = now.clone();
+        for key in CARRIED {
+            let before = past.counters.get(key).copied().unwrap_or(0);
+            *merged.counters.entry(key.to_string()).or_insert(0) += before;
+        }
+        // Each step's (calls, failed, ns); a step missing from one report counts nothing there.
+        let steps = now.modules.len().max(past.modules.len());
+        merged.modules = (0..steps)
+            .map(|i| {
+                let (a, b) =
+                    (now.modules.get(i).copied().unwrap_or_default(), past.modules.get(i).copied().unwrap_or_default());
+                (a.0 + b.0, a.1 + b.1, a.2 + b.2)
+            })
+            .collect();
+        Some(merged)
+    }
+
+    /// Keeps what the generation that ended did ([`Process::past`]) before the next starts.
+    pub fn next_generation(&mut self) {
+        let ended: Vec<usize> = self.reports.keys().copied().collect();
+        for segment in ended {
+            if let Some(report) = self.report(segment) {
+                self.past.insert(segment, report);
+            }
+        }
+        self.reports.clear();
+    }
+
+    /// The sum of counter `key` over its roles of kind `role` (`Role::label`), every
+    /// generation's.
+    pub fn counter(&self, role: &str, key: &str) -> u64 {
+        (self.roles.iter())
+            .filter(|(_, r)| r.label() == role)
+            .filter_map(|&(s, _)| self.report(s))
+            .map(|r| r.counters.get(key).copied().unwrap_or(0))
+            .sum()
+    }
+
+    /// Counter `key` of its role's report in `segment`, this generation's only.
+    pub fn current(&self, segment: usize, key: &str) -> u64 {
+        self.reports.get(&segment).and_then(|r| r.counters.get(key).copied()).unwrap_or(0)
+    }
+}

@@ -1,0 +1,174 @@
+//! What a topology's supervisor shows: each segment's view for its devices, `evflow ctl
+//! status`'s rows, and the job's counts for the summary.
+
+use super::farm::Supervisor;
+use crate::control::lifecycle::DeviceState;
+use crate::control::plan::{Part, Segment};
+use crate::engine::board::Stop;
+use crate::engine::device::link::{Report, RunsView, View, WorkerView};
+use crate::engine::Role;
+
+/// `evflow ctl status`'s row of a device process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The process name.
+    pub name: String,
+    /// Its device.
+    pub device: String,
+    /// Its host.
+    pub host: String,
+    /// Its replica number.
+    pub replica: u32,
+    /// Its pid on its host, once it reported.
+    pub pid: Option<i32>,
+    /// Its state.
+    pub state: DeviceState,
+    /// Events it took in.
+    pub events_in: u64,
+    /// Events it passed on (a sink: wrote).
+    pub events_out: u64,
+    /// Its replacements.
+    pub restarts: u32,
+    /// Its generation.
+    pub generation: u32,
+}
+
+impl Supervisor {
+    /// The segment a broadcast follower's origin reads from (the tee's reading segment).
+    fn reader(&self, segment: &Segment) -> Option<usize> {
+        segment.tee.filter(|t| t.follower.is_some()).map(|t| t.reader)
+    }
+
+    /// The origin's report in `segment`, this generation's.
+    fn origin_report(&self, segment: usize) -> Option<&Report> {
+        self.procs[self.origin[segment]].reports.get(&segment)
+    }
+
+    /// Whether what feeds `segment`'s origin has ended: the segments into its merger, or the
+    /// broadcast's reading segment.
+    fn fed_ended(&self, segment: &Segment) -> bool {
+        let mut feeding: Vec<usize> = self.reader(segment).into_iter().collect();
+        feeding.extend(self.plan.segments.iter().filter(|s| s.custody == segment.origin).map(|s| s.index));
+        feeding.iter().all(|&s| self.origin_report(s).is_some_and(|r| r.ended))
+    }
+
+    /// Each segment's view as the devices read it (`view/N/`, and the view), with the held
+    /// topology's runs: the last run `started`, its `number`, and the last run `stopping`.
+    pub fn views(&self, started: u32, number: u32, stopping: u32) -> Vec<(String, View)> {
+        let failed = !self.errors.is_empty() || self.procs.iter().any(|p| p.reports.values().any(|r| r.failed));
+        let hold = self.plan.hold;
+        let mut views = Vec::new();
+        for segment in &self.plan.segments {
+            let i = segment.index;
+            let workers = (self.slots[i].iter().enumerate())
+                .map(|(slot, &w)| {
+                    let p = &self.procs[w];
+                    let pid = p.reports.get(&i).filter(|_| !p.state.ended()).map_or(0, |r| r.pid);
+                    WorkerView {
+                        generation: p.generation,
+                        pid,
+                        died_on: self.died_on[i][slot],
+                        no_fault: self.no_fault[i][slot],
+                    }
+                })
+                .collect();
+            // A drain stops the sources; a merger's origin, or a broadcast's follower, goes
+            // on until what feeds it ends (held: it is told to stop once that has, its runs
+            // all ended).
+            let part = self.plan.devices[segment.origin].part;
+            let is_source = matches!(part, Part::Path | Part::EventManager) && self.reader(segment).is_none();
+            let mut stop = if is_source || self.stop >= Stop::Abort { self.stop } else { Stop::Run };
+            if !is_source && hold && self.stop != Stop::Run && self.fed_ended(segment) {
+                stop = self.stop;
+            }
+            let origin = self.origin_report(i);
+            let counter = |key: &str| origin.and_then(|r| r.counters.get(key).copied()).unwrap_or(0);
+            let view = View {
+                stop,
+                signal: self.signal.clone(),
+                failed,
+                ended: origin.is_some_and(|r| r.ended),
+                read: counter("read"),
+                workers,
+                endpoints: self.endpoints[i].clone().into_iter().collect(),
+                hosts: self.bound_by[i].clone().into_iter().collect(),
+                runs: RunsView {
+                    held: hold,
+                    started,
+                    number,
+                    // A merger's origin ends a run when its inputs all have.
+                    stopping: if is_source { stopping } else { 0 },
+                    drained: counter("run_drained") as u32,
+                },
+            };
+            views.push((format!("view/{i}/"), view));
+        }
+        views
+    }
+
+    /// Every process's row, as `evflow ctl status` shows it.
+    pub fn rows(&self) -> Vec<Row> {
+        (self.procs.iter())
+            .map(|p| {
+                let relayed = p.counter("bridge", "relayed");
+                let processed = p.counter("worker", "events") + relayed;
+                // A processor's events out are those it passed on, not those it rejected.
+                let passed = processed.saturating_sub(p.counter("worker", "events_rejected"));
+                let written = p.counter("output", "written");
+                let read = p.counter("input", "read") + p.counter("readout", "read");
+                // A sink's events out are those it wrote; a merger's, those it sent on.
+                let has_input = p.roles.iter().any(|(_, r)| *r == Role::Input);
+                Row {
+                    name: p.name.clone(),
+                    device: self.plan.devices[p.device].name.clone(),
+                    host: p.host.clone(),
+                    replica: p.replica,
+                    pid: p.reports.values().next().map(|r| r.pid),
+                    state: p.state,
+                    events_in: written + processed,
+                    events_out: read + passed + if has_input { 0 } else { written },
+                    restarts: p.restarts,
+                    generation: p.generation,
+                }
+            })
+            .collect()
+    }
+
+    /// Events the sources read, each once (a broadcast's followers read them again from its
+    /// tee; a merger's and an event manager's origins read none of their own).
+    pub fn read(&self) -> u64 {
+        (self.plan.segments.iter())
+            .filter(|s| self.plan.devices[s.origin].part == Part::Path && self.reader(s).is_none())
+            .map(|s| self.procs[self.origin[s.index]].current(s.index, "read"))
+            .sum()
+    }
+
+    /// Events the sinks wrote, every generation's.
+    pub fn written(&self) -> u64 {
+        self.sinks.iter().map(|&i| self.procs[i].counter("output", "written")).sum()
+    }
+
+    /// Seqs read and not completed (a second signal stops at once): those each sink listed,
+    /// and those its source read after the sink last heard how many it had read.
+    pub fn not_completed(&self) -> Vec<u64> {
+        let mut seqs = Vec::new();
+        for s in self.plan.segments.iter().filter(|s| self.plan.devices[s.custody].part == Part::Path) {
+            let Some(&sink) = self.sinks.iter().find(|&&i| self.procs[i].roles.contains(&(s.index, Role::Output)))
+            else {
+                continue;
+            };
+            let sink = &self.procs[sink];
+            let listed = sink.exits.get(&s.index).map(|x| x.not_completed.clone()).unwrap_or_default();
+            let seen = sink.current(s.index, "read");
+            let read = self.procs[self.origin[s.index]].current(s.index, "read");
+            let any = !listed.is_empty();
+            seqs.extend(listed);
+            if any || self.stop >= Stop::Abort {
+                seqs.extend(seen..read);
+            }
+        }
+        seqs.sort_unstable();
+        seqs.dedup();
+        seqs
+    }
+}
