@@ -92,7 +92,7 @@ PROCESSES = 4  # gen, two reco replicas, store
 
 def launched(plan):
     """A supervisor of ``plan`` with every process launched at time 0."""
-    supervisor = _native.Supervisor(plan, set(), [[] for _ in range(PROCESSES)])
+    supervisor = _native.Supervisor(plan, set(), [[] for _ in range(PROCESSES)], [[]], [16])
     for i in range(PROCESSES):
         supervisor.launched(i, 0.0)
     return supervisor
@@ -110,6 +110,7 @@ def read_as_the_controller_does(supervisor) -> None:
     for topic, view in supervisor.views(1, 7, 0):
         assert topic.startswith(b"view/") and json.loads(view)["runs"]["number"] == 7
     supervisor.read(), supervisor.written(), supervisor.not_completed(), supervisor.written_at
+    assert len(supervisor.live()["processes"]) >= 1
     actions = supervisor.tick(100.0, [(70, None)] * PROCESSES)
     assert all(what in ("start", "kill", "warn") for what, _ in actions)
     supervisor.not_completed()

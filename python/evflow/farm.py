@@ -41,32 +41,6 @@ ENDED = lifecycle.ENDED
 """States of a device process that has ended: exited normally, stopped on an error, or died
 (the life cycle's table: crates/evflow-runtime/src/control/lifecycle.rs)."""
 
-_LIVE_COUNTS = (
-    "read",
-    "written",
-    "rejected",
-    "failed",
-    "incomplete",
-    "retried",
-    "duplicates",
-    "quarantined",
-    "abandoned",
-    "restarts",
-)
-"""The counts of a live snapshot (see ``Farm.live``)."""
-_EVENT_BUILDING_COUNTS = ("fragments", "bytes", "late", "built", "incomplete")
-"""An event-building unit's counters in its reports (``eb_<name>``; docs/eventbuilding.md,
-"Metrics")."""
-
-
-def _event_building_unit(device, role: str) -> str | None:
-    """``readout`` or ``builder`` for a process's role in event building, else None."""
-    if role == "readout":
-        return "readout"
-    if role == "worker" and device.kind == "builder":
-        return "builder"
-    return None
-
 
 class Farm:
     """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
@@ -97,7 +71,9 @@ class Farm:
         self.popens = [None] * len(self.processes)
         here = {h for _, h, _ in self.processes if self.launcher.runs_here(h)}
         files = [[f for step in d.steps() for f in part_files(step)] for d, _, _ in self.processes]
-        self.sv = _native.Supervisor(plan.native, here, files)
+        steps = [[step_name(x) for x in plan.steps(s)] for s in plan.segments]
+        queues = [plan.parallel(s)["worker_queue"] for s in plan.segments]
+        self.sv = _native.Supervisor(plan.native, here, files, steps, queues)
         self.sinks = [
             i for i, (d, _, _) in enumerate(self.processes) if d.kind == "path" and not d.outputs
         ]
@@ -125,85 +101,7 @@ class Farm:
         """The topology as a live snapshot, from the devices' last reports: what the metrics
         server shows for a topology across hosts."""
         with self.lock:
-            # Every generation's counts; a role whose process has not reported yet (a
-            # replacement) is shown by its predecessor's last report, as not running.
-            procs = [self.process(i) for i in range(len(self.processes))]
-        segments = {s.index: s for s in self.plan.segments}
-        names = {i: [step_name(x) for x in self.plan.steps(s)] for i, s in segments.items()}
-        live = dict.fromkeys(_LIVE_COUNTS, 0)
-        live.update(processes=[], session=None, dir=None)
-        queues = {i: self.plan.parallel(s)["worker_queue"] for i, s in segments.items() if s.slots}
-        live["worker_queue"] = max(queues.values(), default=0)
-        workers, queued = {}, {}  # by (segment, slot)
-        slot_of = {}  # a worker process's place in live["processes"] -> (segment, slot)
-        for k, ((device, host, _), p) in enumerate(zip(self.processes, procs, strict=True)):
-            usage_shown = False
-            restarts = p["restarts"]
-            running = p["state"] not in (lifecycle.IDLE, *ENDED)
-            for index, r in sorted(p["reports"].items()):
-                counters = r.get("counters", {})
-                role = r["role"]
-                if role == "readout" or (role == "input" and device.kind == "path"):
-                    if not device.inputs:
-                        live["read"] += counters.get("read", 0)
-                if role == "input":
-                    live["retried"] += counters.get("retried", 0)
-                    live["quarantined"] += counters.get("quarantined", 0)
-                    for key, value in counters.items():
-                        if key.startswith("queued:"):
-                            queued[index, int(key.split(":")[1])] = value
-                elif role == "output":
-                    if k in self.sinks:
-                        live["written"] += counters.get("written", 0)
-                    for key in ("rejected", "failed", "incomplete", "duplicates", "abandoned"):
-                        live[key] += counters.get(key, 0)
-                elif role == "worker":
-                    slot = (index, r.get("worker") or 0)
-                    rejected = counters.get("events_rejected", 0)
-                    workers[slot] = (counters.get("events", 0), restarts, rejected)
-                    slot_of[len(live["processes"])] = slot
-                steps = names.get(index, [])
-                modules = [
-                    (steps[i] if i < len(steps) else f"step {i}", calls, failed, ns * 1e-9)
-                    for i, (calls, failed, ns) in enumerate(r.get("modules", []))
-                ]
-                live["processes"].append(
-                    {
-                        "name": r["name"],
-                        "pid": r["pid"],
-                        "running": index in p["current"] and running,
-                        "worker": r.get("worker"),
-                        "role": role,
-                        "modules": modules,
-                        "device": device.name,
-                        "host": host,
-                        # Its pid is its host's: this machine's /proc knows nothing of it.
-                        "local": False,
-                    }
-                )
-                # Its CPU and memory as it read them on its host, on its first role's entry
-                # only (a merger's roles are one process); none from a host without /proc.
-                if not usage_shown and r.get("rss_bytes"):
-                    usage_shown = True
-                    live["processes"][-1]["usage"] = (r.get("cpu_ns", 0) / 1e9, r["rss_bytes"])
-                unit = _event_building_unit(device, role)
-                if unit is not None:
-                    live["processes"][-1]["eventbuilding"] = {
-                        "unit": unit,
-                        # Both units' roles are in the segment whose workers are the builder.
-                        "batch": segments[index].workers.batch,
-                        **{key: counters.get(f"eb_{key}", 0) for key in _EVENT_BUILDING_COUNTS},
-                    }
-        slots = sorted(workers)
-        for place, slot in slot_of.items():  # numbered as live["workers"] lists them
-            live["processes"][place]["worker"] = slots.index(slot)
-            unit = live["processes"][place].get("eventbuilding")
-            if unit is not None:
-                unit["credits"] = max(0, queues[slot[0]] - queued.get(slot, 0))
-        live["workers"] = [workers[s] for s in slots]
-        live["queued"] = [queued.get(s, 0) for s in slots]
-        live["modules"] = []
-        return live
+            return self.sv.live()
 
     # --- what evflow ctl sees -----------------------------------------------------------
 

@@ -345,8 +345,9 @@ fn call_watch(py: Python<'_>, watch: &Bound<'_, PyAny>, live: &Live, raised: &Re
     }
 }
 
-/// What `watch` gets: the job's counters so far and its processes.
-fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
+/// The live snapshot as Python sees it (`watch`, the metrics server): the job's counters so
+/// far and its processes; the one conversion for every shape of job.
+pub(crate) fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> {
     let r = &live.report;
     let d = PyDict::new(py);
     for (key, value) in [
@@ -378,6 +379,24 @@ fn live_dict<'py>(py: Python<'py>, live: &Live) -> PyResult<Bound<'py, PyDict>> 
         entry.set_item("role", p.role)?;
         let modules: Vec<_> = p.modules.iter().map(|m| (&m.name, m.calls, m.failed, m.total_s)).collect();
         entry.set_item("modules", modules)?;
+        if let Some(placed) = &p.placed {
+            entry.set_item("device", &placed.device)?;
+            entry.set_item("host", &placed.host)?;
+            // Its pid is its host's: this machine's /proc knows nothing of it.
+            entry.set_item("local", false)?;
+        }
+        if let Some(usage) = p.usage {
+            entry.set_item("usage", usage)?;
+        }
+        if let Some(unit) = &p.unit {
+            let counts = PyDict::new(py);
+            counts.set_item("unit", unit.unit)?;
+            counts.set_item("batch", unit.batch)?;
+            for (key, value) in &unit.counts {
+                counts.set_item(key, value)?;
+            }
+            entry.set_item("eventbuilding", counts)?;
+        }
         processes.append(entry)?;
     }
     d.set_item("processes", processes)?;

@@ -1,6 +1,7 @@
 //! The supervisor for the topology controller in Python (python/evflow/farm.py): its limits,
 //! its crash-loop window (the same as the forked job's monitor uses), and the supervisor.
 
+use crate::job::live_dict;
 use crate::lifecycle::stop_name;
 use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
@@ -73,10 +74,18 @@ fn stop_of(word: &str) -> PyResult<Stop> {
 #[pymethods]
 impl PySupervisor {
     /// The supervisor of `plan`: `here`, the hosts whose devices run on this machine;
-    /// `files`, each process's output files (the plan's process order).
+    /// `files`, each process's output files (the plan's process order); `steps`, each
+    /// segment's step names; `worker_queue`, each segment's.
     #[new]
-    fn new(plan: &PyCompiledPlan, here: HashSet<String>, files: Vec<Vec<PathBuf>>) -> PySupervisor {
-        PySupervisor(Supervisor::new(plan.plan.clone(), &plan.topology, Placement { here, files }))
+    fn new(
+        plan: &PyCompiledPlan,
+        here: HashSet<String>,
+        files: Vec<Vec<PathBuf>>,
+        steps: Vec<Vec<String>>,
+        worker_queue: Vec<usize>,
+    ) -> PySupervisor {
+        let placement = Placement { here, files, steps, worker_queue };
+        PySupervisor(Supervisor::new(plan.plan.clone(), &plan.topology, placement))
     }
 
     /// Process `i` was launched at `now`.
@@ -168,6 +177,11 @@ impl PySupervisor {
             "exits": p.exits,
         })
         .to_string()
+    }
+
+    /// The topology as a live snapshot: what the metrics server shows.
+    fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        live_dict(py, &self.0.live())
     }
 
     /// Counter `key` summed over process `i`'s roles of kind `role`, every generation's.

@@ -23,6 +23,35 @@ pub struct LiveProcess {
     /// Its modules' statistics so far, one per path step (source first; the steps it does
     /// not run stay at zero).
     pub modules: Vec<crate::report::ModuleStats>,
+    /// A topology's device process: its device and host (its pid is its host's, not this
+    /// machine's); `None` for a process of this machine's job.
+    pub placed: Option<Placed>,
+    /// Its CPU time (s) and resident memory (bytes) as its host read them; `None` where this
+    /// machine's `/proc` tells them.
+    pub usage: Option<(f64, u64)>,
+    /// An event-building unit's counters.
+    pub unit: Option<UnitLive>,
+}
+
+/// Where a topology's device process runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// Its device.
+    pub device: String,
+    /// Its host.
+    pub host: String,
+}
+
+/// An event-building unit as the metrics show it (docs/eventbuilding.md, "Metrics").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitLive {
+    /// `readout` or `builder`.
+    pub unit: &'static str,
+    /// The builder's events per batch.
+    pub batch: u64,
+    /// Its counters by name (`fragments`, `bytes`, `late`, `built`, `incomplete`), and a
+    /// builder's `credits`.
+    pub counts: Vec<(&'static str, u64)>,
 }
 
 /// A running job's counters and processes (docs/operations.md, "One source").

@@ -474,6 +474,9 @@ impl Monitor<'_> {
                     Role::Bridge | Role::Readout(_) => Vec::new(),
                     role => self.module_stats(role.slot()..role.slot() + 1),
                 },
+                placed: None,
+                usage: None,
+                unit: None,
             })
             .collect();
         let queued = (0..self.board.workers()).map(|w| self.board.worker(w).queued.load(Ordering::Relaxed)).collect();

@@ -48,14 +48,29 @@ pub struct Placement {
     pub here: HashSet<String>,
     /// Each process's output files (its steps' part files), in the plan's process order.
     pub files: Vec<Vec<PathBuf>>,
+    /// Each segment's step names, source first (the metrics name the modules by them).
+    pub steps: Vec<Vec<String>>,
+    /// Each segment's events a worker may hold (`worker_queue`).
+    pub worker_queue: Vec<usize>,
+}
+
+/// What the supervisor takes from a device of the file beyond its plan.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct DeviceLimits {
+    /// `max_restarts_per_minute`.
+    pub(super) max_restarts: u32,
+    /// A processor's `event_timeout`, seconds.
+    pub(super) event_timeout_s: Option<f64>,
+    /// A builder's events per batch.
+    pub(super) batch: u64,
 }
 
 /// The supervisor of a topology.
 #[derive(Debug)]
 pub struct Supervisor {
     pub(super) plan: Plan,
-    /// Per plan device: `max_restarts_per_minute`, and a processor's `event_timeout` (s).
-    pub(super) limits: Vec<(u32, Option<f64>)>,
+    /// Per plan device: what its device of the file says beyond the plan.
+    pub(super) limits: Vec<DeviceLimits>,
     pub(super) netns: HashSet<String>,
     pub(super) placement: Placement,
     /// The processes, in the plan's order.
@@ -96,7 +111,14 @@ impl Supervisor {
     /// The supervisor of `plan`, compiled from `topology`, its processes placed as `placement`.
     pub fn new(plan: Plan, topology: &Topology, placement: Placement) -> Supervisor {
         let limits = (plan.devices.iter())
-            .map(|d| topology.devices.get(&d.of).map_or((0, None), |t| (t.max_restarts_per_minute, t.event_timeout_s)))
+            .map(|d| {
+                let t = topology.devices.get(&d.of);
+                t.map_or_else(DeviceLimits::default, |t| DeviceLimits {
+                    max_restarts: t.max_restarts_per_minute,
+                    event_timeout_s: t.event_timeout_s,
+                    batch: t.batch,
+                })
+            })
             .collect();
         let netns = topology.hosts.iter().filter(|(_, h)| h.netns.is_some()).map(|(n, _)| n.clone()).collect();
         let procs: Vec<Process> = (plan.processes().into_iter())
@@ -263,7 +285,7 @@ impl Supervisor {
             let p = &self.procs[i];
             let Some((segment, _)) = p.worker() else { continue };
             let workers = self.plan.segments[segment].workers;
-            let Some(limit) = workers.and_then(|d| self.limits[d].1) else { continue };
+            let Some(limit) = workers.and_then(|d| self.limits[d].event_timeout_s) else { continue };
             if p.state.ended() || !p.launched {
                 continue;
             }
@@ -457,7 +479,7 @@ impl Supervisor {
     /// Counts a restart of process `i`'s device; false (the topology stops) in a crash loop.
     fn may_restart(&mut self, i: usize) -> bool {
         let device = &self.plan.devices[self.procs[i].device];
-        let limit = self.limits[self.procs[i].device].0;
+        let limit = self.limits[self.procs[i].device].max_restarts;
         let window = self.windows.entry(device.name.clone()).or_insert_with(|| RestartWindow::new(limit));
         match window.record(Instant::now()) {
             Ok(()) => true,

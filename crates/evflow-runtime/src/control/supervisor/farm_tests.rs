@@ -35,17 +35,21 @@ fn supervisor(here: &[&str]) -> Supervisor {
     let topology = crate::topology::parse(CHAIN, Path::new("/tmp/t.toml")).expect("a valid file");
     let plan = Plan::compile(&topology, false).expect("a plan");
     let here: HashSet<String> = here.iter().map(|h| h.to_string()).collect();
-    let mut s = Supervisor::new(plan, &topology, Placement { here, files: vec![Vec::new(); 4] });
+    let steps = vec![vec!["EventGenerator".into(), "Sum".into(), "FileOutput".into()]];
+    let placement = Placement { here, files: vec![Vec::new(); 4], steps, worker_queue: vec![16] };
+    let mut s = Supervisor::new(plan, &topology, placement);
     for i in 0..4 {
         s.launched(i, 0.0);
     }
     s
 }
 
-/// A report of process `name`'s role in segment 0, as its device sends it.
+/// A report of process `name`'s role in segment 0, as its device sends it (a replica's
+/// slot: its replica number less one).
 fn report(name: &str, generation: u32, role: &str, busy: Option<u64>) -> Vec<u8> {
+    let worker = (role == "worker").then(|| name.ends_with('2') as usize);
     serde_json::json!({
-        "name": name, "segment": 0, "role": role, "worker": null, "generation": generation,
+        "name": name, "segment": 0, "role": role, "worker": worker, "generation": generation,
         "pid": 100, "busy": busy, "bound": {}, "state": "running", "failed": false,
         "stop": "run", "ended": false, "counters": {"events": 5}, "modules": [[5, 0, 10]],
         "exit": null,
@@ -188,4 +192,25 @@ fn what_is_not_a_report_is_counted_and_changes_nothing() {
     assert!(!s.take(&[b'['; 100_000], 1.0));
     assert_eq!(s.malformed, 2);
     assert!(s.rows().iter().all(|r| r.pid.is_none()));
+}
+
+#[test]
+fn the_live_snapshot_counts_every_generation_and_shows_a_replacement_as_not_running_yet() {
+    let mut s = supervisor(&["a", "b"]);
+    everyone_reports(&mut s, 1.0);
+    s.tick(1.1, &killed(1));
+    s.launched(1, 1.2);
+    let live = s.live();
+    let replica = live.processes.iter().find(|p| p.name == "evf-reco-b-1").expect("its predecessor's entry");
+    assert!(!replica.running);
+    assert_eq!(replica.modules[0].name, "EventGenerator");
+    assert_eq!(replica.placed.as_ref().map(|p| p.host.as_str()), Some("b"));
+    assert_eq!(live.report.workers.len(), 2);
+    assert_eq!((live.report.workers[0].events, live.report.workers[0].restarts), (5, 1));
+    assert_eq!((live.report.restarts, live.worker_queue), (1, 16));
+    assert!(s.take(&report("evf-reco-b-1", 1, "worker", None), 1.3));
+    let live = s.live();
+    let replica = live.processes.iter().find(|p| p.name == "evf-reco-b-1").expect("its entry");
+    assert!(replica.running);
+    assert_eq!(live.report.workers[0].events, 10);
 }

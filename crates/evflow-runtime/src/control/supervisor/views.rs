@@ -1,5 +1,7 @@
 //! What a topology's supervisor shows: each segment's view for its devices, `evflow ctl
-//! status`'s rows, and the job's counts for the summary.
+//! status`'s rows, the live snapshot the metrics serve, and the job's counts for the summary.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::farm::Supervisor;
 use crate::control::lifecycle::DeviceState;
@@ -7,6 +9,12 @@ use crate::control::plan::{Part, Segment};
 use crate::engine::board::Stop;
 use crate::engine::device::link::{Report, RunsView, View, WorkerView};
 use crate::engine::Role;
+use crate::live::{Live, LiveProcess, Placed, UnitLive};
+use crate::report::{ModuleStats, WorkerStats};
+
+/// An event-building unit's counters in its reports (`eb_<name>`; docs/eventbuilding.md,
+/// "Metrics").
+const UNIT_COUNTS: [&str; 5] = ["fragments", "bytes", "late", "built", "incomplete"];
 
 /// `evflow ctl status`'s row of a device process.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,5 +178,122 @@ impl Supervisor {
         seqs.sort_unstable();
         seqs.dedup();
         seqs
+    }
+
+    /// The topology as a live snapshot (docs/operations.md, "One source"), from its
+    /// processes' last reports, every generation counted: what the metrics server shows. A
+    /// role whose process has not reported yet (a replacement) is shown by its
+    /// predecessor's last report, as not running.
+    pub fn live(&self) -> Live {
+        let mut live = Live::default();
+        let mut workers: BTreeMap<(usize, usize), WorkerStats> = BTreeMap::new();
+        let mut queued: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+        let mut slot_of = Vec::new(); // (place in live.processes, (segment, slot)) of a worker
+        for (k, p) in self.procs.iter().enumerate() {
+            let device = &self.plan.devices[p.device];
+            let running = !p.state.ended() && p.state != DeviceState::Idle;
+            let mut usage_shown = false;
+            let segments: BTreeSet<usize> = p.reports.keys().chain(p.past.keys()).copied().collect();
+            for index in segments {
+                let (Some(report), Some(&(_, role))) = (p.report(index), p.roles.iter().find(|(s, _)| *s == index))
+                else {
+                    continue;
+                };
+                let count = |key: &str| report.counters.get(key).copied().unwrap_or(0);
+                let r = &mut live.report;
+                match role {
+                    Role::Readout(_) if device.inputs.is_empty() => r.read += count("read"),
+                    Role::Input => {
+                        if device.part == Part::Path && device.inputs.is_empty() {
+                            r.read += count("read");
+                        }
+                        r.retried += count("retried");
+                        r.quarantined += count("quarantined");
+                        for (key, value) in &report.counters {
+                            if let Some(Ok(slot)) = key.strip_prefix("queued:").map(str::parse) {
+                                queued.insert((index, slot), *value);
+                            }
+                        }
+                    }
+                    Role::Output => {
+                        if self.sinks.contains(&k) {
+                            r.written += count("written");
+                        }
+                        r.rejected += count("rejected");
+                        r.failed += count("failed");
+                        r.duplicates += count("duplicates");
+                        live.incomplete += count("incomplete");
+                        live.abandoned += count("abandoned");
+                    }
+                    Role::Worker(_) => {
+                        let stats = WorkerStats {
+                            events: count("events"),
+                            restarts: p.restarts.into(),
+                            rejected: count("events_rejected"),
+                        };
+                        workers.insert((index, report.worker.unwrap_or(0)), stats);
+                        slot_of.push((live.processes.len(), (index, report.worker.unwrap_or(0))));
+                    }
+                    Role::Readout(_) | Role::Bridge => {}
+                }
+                let names = &self.placement.steps.get(index);
+                let modules = (report.modules.iter().enumerate())
+                    .map(|(i, &(calls, failed, ns))| ModuleStats {
+                        name: names.and_then(|n| n.get(i)).cloned().unwrap_or_else(|| format!("step {i}")),
+                        calls,
+                        failed,
+                        total_s: ns as f64 * 1e-9,
+                        rss_growth_bytes: 0,
+                    })
+                    .collect();
+                // Its CPU and memory as its host read them, on its first role's entry only (a
+                // merger's roles are one process); none from a host without /proc.
+                let usage =
+                    (!usage_shown && report.rss_bytes > 0).then(|| (report.cpu_ns as f64 / 1e9, report.rss_bytes));
+                usage_shown |= usage.is_some();
+                let unit = match role {
+                    Role::Readout(_) => Some("readout"),
+                    Role::Worker(_) if device.part == Part::Builder => Some("builder"),
+                    _ => None,
+                };
+                // Both units' roles are in the segment whose workers are the builder.
+                let batch = self.plan.segments[index].workers.map_or(0, |b| self.limits[b].batch);
+                live.processes.push(LiveProcess {
+                    name: report.name.clone(),
+                    pid: report.pid,
+                    running: running && p.reports.contains_key(&index),
+                    worker: report.worker,
+                    role: role.label(),
+                    modules,
+                    placed: Some(Placed { device: device.name.clone(), host: p.host.clone() }),
+                    usage,
+                    unit: unit.map(|unit| UnitLive {
+                        unit,
+                        batch,
+                        counts: UNIT_COUNTS.iter().map(|&key| (key, count(&format!("eb_{key}")))).collect(),
+                    }),
+                });
+            }
+        }
+        let slots: Vec<(usize, usize)> = workers.keys().copied().collect();
+        for (place, slot) in slot_of {
+            // Numbered as the snapshot's workers list them.
+            let process = &mut live.processes[place];
+            process.worker = slots.iter().position(|s| *s == slot);
+            if let Some(unit) = &mut process.unit {
+                let limit = self.placement.worker_queue.get(slot.0).copied().unwrap_or(0) as u64;
+                unit.counts.push(("credits", limit.saturating_sub(queued.get(&slot).copied().unwrap_or(0))));
+            }
+        }
+        live.report.workers = workers.into_values().collect();
+        live.report.restarts = self.procs.iter().map(|p| u64::from(p.restarts)).sum();
+        live.report.processes = self.plan.segments.iter().map(|s| s.slots.len() as u64).sum();
+        live.queued = slots.iter().map(|s| queued.get(s).copied().unwrap_or(0)).collect();
+        live.worker_queue = (self.plan.segments.iter())
+            .filter(|s| !s.slots.is_empty())
+            .filter_map(|s| self.placement.worker_queue.get(s.index).copied())
+            .max()
+            .unwrap_or(0);
+        live
     }
 }
