@@ -87,12 +87,10 @@ class Farm:
         self.started = time.monotonic()
 
     def process(self, i: int) -> dict:
-        """Process ``i`` as the supervisor knows it: its ``state``, ``restarts``,
-        ``generation``, ``port``, every segment's last ``reports`` (every generation
-        counted), the segments its ``current`` generation reported in, its ``exits``."""
+        """Process ``i`` as the supervisor knows it: its ``generation``, its ``port``, and
+        every segment's last ``reports`` (every generation counted)."""
         p = json.loads(self.sv.process(i))
         p["reports"] = {int(s): r for s, r in p["reports"].items()}
-        p["exits"] = {int(s): x for s, x in p["exits"].items()}
         return p
 
     # --- what the metrics show (docs/operations.md) -------------------------------------
@@ -297,8 +295,9 @@ class Farm:
         self.popens[i] = popen
         with self.lock:
             self.sv.launched(i, time.monotonic())
-        relay = threading.Thread(target=_relay, args=(self.names[i], popen.stdout, self.tty))
-        relay.daemon = True
+        relay = threading.Thread(
+            target=_relay, args=(self.names[i], popen.stdout, self.tty), daemon=True
+        )
         relay.start()
 
     def _supervise(self, signals: list) -> None:

@@ -160,23 +160,13 @@ impl PySupervisor {
             .collect()
     }
 
-    /// Process `i` as JSON: its state, restarts, generation, port, every segment's report
-    /// (every generation counted), the segments its current generation reported in, and
-    /// how its roles ended.
+    /// Process `i` as JSON: its generation, its port, and every segment's last report
+    /// (every generation counted).
     fn process(&self, i: usize) -> String {
         let p = &self.0.procs[i];
         let segments: std::collections::BTreeSet<usize> = p.reports.keys().chain(p.past.keys()).copied().collect();
         let reports: BTreeMap<usize, _> = segments.into_iter().filter_map(|s| Some((s, p.report(s)?))).collect();
-        serde_json::json!({
-            "state": p.state.name(),
-            "restarts": p.restarts,
-            "generation": p.generation,
-            "port": p.port,
-            "reports": reports,
-            "current": p.reports.keys().collect::<Vec<_>>(),
-            "exits": p.exits,
-        })
-        .to_string()
+        serde_json::json!({"generation": p.generation, "port": p.port, "reports": reports}).to_string()
     }
 
     /// The topology as a live snapshot: what the metrics server shows.
