@@ -189,7 +189,7 @@ def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):
     topo = farm(tmp_path, hosts)
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     status(topo, tmp_path)
-    time.sleep(0.3)
+    wait_for_events(tmp_path / ".out.evf.part", 1)
     up.kill()
     up.communicate()
     deadline = time.monotonic() + 10
@@ -208,7 +208,7 @@ def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path,
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     try:
         devices = {d["name"]: d for d in status(topo, tmp_path)}
-        time.sleep(0.3)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         os.kill(devices["evf-gen-a-1"]["pid"], signal.SIGKILL)
     finally:
         err = finish(up)
@@ -304,7 +304,7 @@ def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, c
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     try:
         status(topo, tmp_path)
-        time.sleep(0.3)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         up.send_signal(signum)
     finally:
         err = finish(up)
@@ -321,7 +321,7 @@ def test_a_second_signal_stops_now_and_lists_what_was_not_completed(tmp_path, ho
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.05)
     try:
         status(topo, tmp_path)
-        time.sleep(0.5)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         up.send_signal(signal.SIGINT)
         time.sleep(0.05)
         up.send_signal(signal.SIGINT)
