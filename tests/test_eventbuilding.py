@@ -76,9 +76,11 @@ import os, time
 import evflow as ef
 
 class Gate(ef.Module):
-    '''Holds the built events after the first 100 until the file GATE names exists.'''
+    '''Holds the built events after the first GATE_AFTER (100) until the file GATE names
+    exists.'''
     def event(self, event):
-        while event.number > 100 and not os.path.exists(os.environ["GATE"]):
+        after = int(os.environ.get("GATE_AFTER", "100"))
+        while event.number > after and not os.path.exists(os.environ["GATE"]):
             time.sleep(0.01)
         return True
 
@@ -88,15 +90,17 @@ path.add(ef.modules.FileOutput("out.evf"))
 """
 
 
-def write(tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None, work=False, metrics=None):
+def write(
+    tmp_path, readouts=READOUTS, timeout=1.0, batch=16, hosts=None, work=False, metrics=None, **eb
+):
     """The standard farm building events: ``readouts`` in gen's place, the builder eb x2 in
     reco's; with ``hosts`` (namespace hosts a, b, c): readouts on a and b, the builders on b
-    and c, the store on c."""
+    and c, the store on c. ``eb``: more keys of the builder's table."""
     tables = hosts.tables() if hosts is not None else None
     farm = Farm(unique("eb"), tables, max_restarts_per_minute=1000, metrics=metrics)
     places = {r: "ab"[i % 2] if tables else None for i, r in enumerate(readouts)}
     steering = "work.py" if work else None
-    farm.build(places, readout="fragment.py", steering=steering, timeout=timeout, batch=batch)
+    farm.build(places, readout="fragment.py", steering=steering, timeout=timeout, batch=batch, **eb)
     if tables:
         farm.devices["store"]["host"] = "c"
     return farm.write(tmp_path, fragment=FRAGMENT, work=WORK)
@@ -194,9 +198,9 @@ def test_an_event_no_readout_delivered_does_not_exist(tmp_path):
     assert not any("incomplete" in e.flags for e in out)
 
 
-def kill_repeatedly(topo, wanted, every, stop):
+def kill_repeatedly(topo, wanted, every, stop, gate):
     """Kills a device process for which ``wanted`` holds, every ``every`` seconds, until
-    ``stop`` is set; how many it killed."""
+    ``stop`` is set, creating the file ``gate`` after the second kill; how many it killed."""
     killed = 0
     while not stop.wait(every):
         try:
@@ -205,19 +209,27 @@ def kill_repeatedly(topo, wanted, every, stop):
             killed += 1
         except (AssertionError, ProcessLookupError, TypeError):
             pass
+        if killed >= 2:
+            gate.touch()
     return killed
 
 
 def test_builders_killed_every_second_lose_and_duplicate_nothing(tmp_path):
-    topo = write(tmp_path, batch=8)
-    env = {"EVENTS": "60000", "SLOW": "0.0001"}
+    # A batch held behind the gate below may be in the killed builder both times:
+    # max_retries is raised so that it does not become a poison batch.
+    topo = write(tmp_path, batch=8, max_retries=5)
+    # Built events after the first 100 wait at the store's gate until two builders were
+    # killed: the run cannot end before them, however slowly `ctl status` answers.
+    (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
+    gate = tmp_path / "gate"
+    env = {"EVENTS": "60000", "SLOW": "0.0001", "GATE": str(gate)}
     job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     with killed_on_exit(job) as p:
         stop = threading.Event()
         killed = []
         builders = lambda d: d["device"] == "eb" and d["state"] == "running" and d["pid"]  # noqa: E731
         killer = threading.Thread(
-            target=lambda: killed.append(kill_repeatedly(topo, builders, 1.0, stop))
+            target=lambda: killed.append(kill_repeatedly(topo, builders, 1.0, stop, gate))
         )
         killer.start()
         try:
@@ -237,12 +249,20 @@ def test_a_readout_killed_gives_incomplete_events_only_while_it_is_down(tmp_path
     up (its fragments of events already built are late and dropped); none is lost or
     duplicated, and the events after its return are complete."""
     topo = write(tmp_path, timeout=0.5)
-    env = {"EVENTS": "40000", "SLOW": "0.0001"}
+    # Built events after the first 10000 wait at the store's gate until hcal is killed: the
+    # run cannot end before the kill. The gate opens at once, so that events are built
+    # while hcal is down.
+    (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
+    gate = tmp_path / "gate"
+    env = {"EVENTS": "40000", "SLOW": "0.0001", "GATE": str(gate), "GATE_AFTER": "10000"}
     job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     with killed_on_exit(job) as p:
-        time.sleep(4)
+        # Killed once the store has the events before the gate: its replacement reads their
+        # fragments again, late (it reads 10000 before it can be past them unasked).
+        pid_when(topo, lambda d: d["device"] == "store" and d["events_in"] >= 10000)
         pid = pid_when(topo, lambda d: d["device"] == "hcal" and d["pid"])
         os.kill(pid, signal.SIGKILL)
+        gate.touch()
         _, err = p.communicate(timeout=240)
     assert p.returncode == 0, err
     assert "late" in err, err[-2000:]
@@ -295,7 +315,11 @@ def test_every_unit_shows_its_event_building_metrics(tmp_path):
 
     port = free_port()
     topo = write(tmp_path, metrics=f"127.0.0.1:{port}")
-    env = {"EVENTS": "30000", "SLOW": "0.0001"}
+    # Built events after the first 100 wait at the store's gate until the metrics are
+    # scraped: the run cannot end before.
+    (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
+    gate = tmp_path / "gate"
+    env = {"EVENTS": "30000", "SLOW": "0.0001", "GATE": str(gate)}
     job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     with killed_on_exit(job) as p:
         url = f"http://127.0.0.1:{port}/metrics"
@@ -307,6 +331,7 @@ def test_every_unit_shows_its_event_building_metrics(tmp_path):
                 break
             time.sleep(0.2)
             samples = scrape(url)
+        gate.touch()
         _, err = p.communicate(timeout=240)
     assert p.returncode == 0, err
     fragments = values(samples, "evflow_eventbuilding_fragments_total", unit="readout")

@@ -189,7 +189,7 @@ def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):
     topo = farm(tmp_path, hosts)
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     status(topo, tmp_path)
-    time.sleep(0.3)
+    wait_for_events(tmp_path / ".out.evf.part", 1)
     up.kill()
     up.communicate()
     deadline = time.monotonic() + 10
@@ -208,7 +208,7 @@ def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path,
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     try:
         devices = {d["name"]: d for d in status(topo, tmp_path)}
-        time.sleep(0.3)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         os.kill(devices["evf-gen-a-1"]["pid"], signal.SIGKILL)
     finally:
         err = finish(up)
@@ -247,14 +247,19 @@ def test_a_stalled_source_is_waited_for(tmp_path, hosts):
     one-process one."""
     events = 100_000
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until the source is stopped: it cannot have
+    # sent them all before, however slowly `ctl status` answers.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         source = {d["name"]: d for d in status(topo, tmp_path)}["evf-gen-a-1"]
         os.kill(source["pid"], signal.SIGSTOP)
+        gate.touch()
         time.sleep(2.5)
         os.kill(source["pid"], signal.SIGCONT)
         assert up.poll() is None, "the run ended before the stall was over"
     finally:
+        gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert "sent nothing" not in err and "no word from the controller" not in err, err
@@ -270,14 +275,19 @@ def test_a_stalled_controller_takes_no_device_for_dead(tmp_path, hosts):
     is the one-process one."""
     events = 100_000
     topo = farm(tmp_path, hosts)
-    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002)
+    # Events after the first 100 wait at a gate until the controller is stopped: the run
+    # cannot end before, however slowly `ctl status` answers.
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002, RECO_GATE=gate)
     try:
         status(topo, tmp_path)
         up.send_signal(signal.SIGSTOP)
+        gate.touch()
         time.sleep(1.2)
         up.send_signal(signal.SIGCONT)
         assert up.poll() is None, "the run ended before the stall was over"
     finally:
+        gate.touch()
         up.send_signal(signal.SIGCONT)
         err = finish(up)
     assert up.returncode == 0, err
@@ -294,7 +304,7 @@ def test_a_signal_to_the_controller_drains_every_host(tmp_path, hosts, signum, c
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     try:
         status(topo, tmp_path)
-        time.sleep(0.3)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         up.send_signal(signum)
     finally:
         err = finish(up)
@@ -311,7 +321,7 @@ def test_a_second_signal_stops_now_and_lists_what_was_not_completed(tmp_path, ho
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.05)
     try:
         status(topo, tmp_path)
-        time.sleep(0.5)
+        wait_for_events(tmp_path / ".out.evf.part", 1)
         up.send_signal(signal.SIGINT)
         time.sleep(0.05)
         up.send_signal(signal.SIGINT)

@@ -27,7 +27,7 @@ from evflow import launchers
 from evflow.topology import read
 from evflow_bench.standard_farm import GEN, RECO, STORE, Farm
 from test_part_files import wait_for_events
-from test_topology import events_of, reference, status, unique
+from test_topology import events_of, reference, status, unique, wait_for_replacement
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -258,10 +258,17 @@ def test_ssh_restarts_a_killed_replica_on_its_host(tmp_path, ssh_hosts):
         ssh_hosts.start(host)
     topo = ssh_farm(tmp_path, ssh_hosts)
     env = {"EVENTS": "3000", "RECO_SLEEP": "0.002"}
+    # Events after the first 100 wait at a gate until the killed replica is replaced: the
+    # run cannot end before the kill, however slowly `ctl status` answers.
+    gate = tmp_path / "gate"
+    gated = {**env, "RECO_GATE": str(gate)}
     args = up_args(topo, ssh_hosts, "--ssh-env", "EVENTS", "--ssh-env", "RECO_SLEEP")
-    with killed_on_exit(start_cli(*args, "--report", "report.json", cwd=tmp_path, env=env)) as up:
-        devices = {d["name"]: d for d in status(topo, tmp_path)}
-        os.kill(devices["evf-reco-b-1"]["pid"], signal.SIGKILL)
+    args += ["--ssh-env", "RECO_GATE"]
+    with killed_on_exit(start_cli(*args, "--report", "report.json", cwd=tmp_path, env=gated)) as up:
+        victim = {d["name"]: d for d in status(topo, tmp_path)}["evf-reco-b-1"]
+        os.kill(victim["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, victim)
+        gate.touch()
         _, err = up.communicate(timeout=120)
     assert up.returncode == 0, err
     assert "evf-reco-b-1 lost its ssh session" in err and "starting a replacement" in err
@@ -568,9 +575,15 @@ def test_slurm_restarts_a_killed_replica_as_a_new_step(tmp_path, slurm):
     topo = marked(tmp_path, slurm_chain())
     env = {"EVENTS": "1500", "RECO_SLEEP": "0.002"}
     up = [sys.executable, "-m", "evflow", "up", topo, "--launcher", "slurm"]
-    with killed_on_exit(slurm.background(*up, "--report", "report.json", env=env)) as allocation:
-        devices = {d["name"]: d for d in status(topo, tmp_path)}
-        os.kill(devices["evf-reco-b-1"]["pid"], signal.SIGKILL)
+    # Events after the first 100 wait at a gate until the killed replica is replaced: the
+    # run cannot end before the kill, however slowly `ctl status` answers.
+    gate = tmp_path / "gate"
+    gated = {**env, "RECO_GATE": str(gate)}
+    with killed_on_exit(slurm.background(*up, "--report", "report.json", env=gated)) as allocation:
+        victim = {d["name"]: d for d in status(topo, tmp_path)}["evf-reco-b-1"]
+        os.kill(victim["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, victim)
+        gate.touch()
         _, err = allocation.communicate(timeout=120)
     assert allocation.returncode == 0, err
     said = "evf-reco-b-1 was killed by SIGKILL (srun's code 137); starting a replacement"

@@ -14,7 +14,7 @@ import time
 import evflow as ef
 from conftest import killed_on_exit, run_cli, start_cli
 from evflow_bench.standard_farm import Farm
-from test_topology import shm_sessions, unique
+from test_topology import shm_sessions, unique, wait_for_replacement
 
 PART = """
 import os, random, time
@@ -46,6 +46,11 @@ class Total(ef.Module):
     parallel_safe = True
     def event(self, event):
         time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
+        # A test holds events after the first 1000 here until it creates the gate file.
+        while os.environ.get("RECO_GATE") and event.number > 1000:
+            if os.path.exists(os.environ["RECO_GATE"]):
+                break
+            time.sleep(0.01)
         event["total"] = np.array([sum(int(event[k].sum()) for k in ("ecal", "hcal")
                                        if k in event)], dtype=np.int64)
         return True
@@ -82,18 +87,23 @@ def run_up(topo, tmp_path, env, timeout=120):
         os.environ.update(saved)
 
 
-def pid_when(topo, wanted, timeout=30):
-    """The pid of the first device process of the running topology for which ``wanted`` (its
-    entry of ``evflow ctl status --json``) is true."""
+def device_when(topo, wanted, timeout=30):
+    """The first device process of the running topology for which ``wanted`` (its entry of
+    ``evflow ctl status --json``) is true: that entry."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         status = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
         if status.returncode == 0:
             found = [d for d in json.loads(status.stdout)["devices"] if wanted(d)]
             if found:
-                return found[0]["pid"]
+                return found[0]
         time.sleep(0.05)
     raise AssertionError(f"no device process as wanted within {timeout} s")
+
+
+def pid_when(topo, wanted, timeout=30):
+    """The pid of ``device_when``'s device process."""
+    return device_when(topo, wanted, timeout)["pid"]
 
 
 def dropped(events):
@@ -171,14 +181,19 @@ def test_late_parts_are_counted_and_never_sent_twice(tmp_path):
 
 def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
     """merge -> reco x2 -> store (ordered): a replica SIGKILLed mid-run is restarted, its
-    events re-sent by the merger's origin; every event once, in the merger's order."""
+    events re-sent by the merger's origin; every event once, in the merger's order. (Reco's
+    events after the first 1000 wait at a gate the test opens once the replica is replaced:
+    the run cannot end before the kill.)"""
     topo = write(tmp_path, reco=True)
-    env = {"EVENTS": "4000", "DROPPING": "hcal", "RECO_SLEEP": "0.0005"}
+    gate = tmp_path / "gate"
+    env = {"EVENTS": "4000", "DROPPING": "hcal", "RECO_SLEEP": "0.0005", "RECO_GATE": str(gate)}
     with killed_on_exit(
         start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     ) as up:
-        victim = pid_when(topo, lambda d: d["device"] == "reco" and d["events_in"] > 100)
-        os.kill(victim, signal.SIGKILL)
+        victim = device_when(topo, lambda d: d["device"] == "reco" and d["events_in"] > 100)
+        os.kill(victim["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, victim)
+        gate.touch()
         _, err = up.communicate(timeout=120)
     assert up.returncode == 0, err
     events, complete = read_out(tmp_path)

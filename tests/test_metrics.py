@@ -165,9 +165,14 @@ def test_a_dead_worker_stays_listed_and_its_restart_is_counted(tmp_path):
 
 
 def test_a_job_of_one_process_serves_its_counts(tmp_path):
+    scraped = threading.Event()
+
     class Slow(ef.Module):
         def event(self, event):
             time.sleep(0.002)
+            # The last 100 events wait until the second scrape: the job cannot end before.
+            if event.number > 700:
+                scraped.wait()
 
     path = ef.Path()
     path.add(ef.modules.EventGenerator(events=800))
@@ -175,12 +180,15 @@ def test_a_job_of_one_process_serves_its_counts(tmp_path):
     seen = []
 
     def scrape_twice():
-        while ef.metrics.address is None:
-            time.sleep(0.01)
-        url = ef.metrics.address
-        seen.append(wait_for(url))
-        time.sleep(0.6)
-        seen.append(scrape(url))
+        try:
+            while ef.metrics.address is None:
+                time.sleep(0.01)
+            url = ef.metrics.address
+            seen.append(wait_for(url))
+            time.sleep(0.6)
+            seen.append(scrape(url))
+        finally:
+            scraped.set()
 
     scraper = threading.Thread(target=scrape_twice)
     scraper.start()
@@ -236,7 +244,7 @@ def test_a_job_interrupted_while_serving_stops_as_usual_and_frees_its_port(tmp_p
 
 
 HISTOGRAMS = """
-import time, boost_histogram as bh, evflow as ef
+import os, time, boost_histogram as bh, evflow as ef
 
 class Fill(ef.Module):
     parallel_safe = True
@@ -245,6 +253,10 @@ class Fill(ef.Module):
         self.spectrum = bh.Histogram(bh.axis.Regular(4, 0, 4))
     def event(self, event):
         time.sleep(0.003)
+        # The last 1000 events wait until the test has read the live histograms (it creates
+        # the file "gate"): the job cannot end before.
+        while event.number > 3000 and not os.path.exists("gate"):
+            time.sleep(0.01)
         self.spectrum.fill(event.number % 4)
 
 path = ef.Path()
@@ -269,6 +281,7 @@ def test_live_histograms_are_summed_over_the_workers_while_the_job_runs(tmp_path
             time.sleep(0.5)
         saved = run_cli("histograms", f"127.0.0.1:{port}", tmp_path / "live.root", cwd=tmp_path)
         read = one(scrape(f"{base}/metrics"), "evflow_events_total", outcome="read", where="input")
+        (tmp_path / "gate").touch()
         job.wait(timeout=60)
         assert job.returncode == 0, job.stderr.read()
     assert len(entries) == 2 and 0 < entries[0] < entries[1] <= 4000, entries
@@ -286,10 +299,14 @@ def test_a_topology_on_one_host_serves_its_devices_processes(tmp_path):
     farm = chain(unique("metrics"))
     farm.top["metrics"] = f"127.0.0.1:{port}"
     topology = farm.write(tmp_path)
-    env = {"EVENTS": "2000", "RECO_SLEEP": "0.002"}
+    # Events after the first 100 wait at a gate until `evflow top` has shown the topology:
+    # the run cannot end before.
+    gate = tmp_path / "gate"
+    env = {"EVENTS": "2000", "RECO_SLEEP": "0.002", "RECO_GATE": str(gate)}
     with killed_on_exit(start_cli("up", topology, cwd=tmp_path, env=env)) as job:
         samples = wait_for(f"http://127.0.0.1:{port}/metrics")
         shown = run_cli("top", topology, "--once", cwd=tmp_path)  # finds it in the file
+        gate.touch()
         job.wait(timeout=60)
         assert job.returncode == 0, job.stderr.read()
     up = values(samples, "evflow_process_up")
