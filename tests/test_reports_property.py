@@ -5,11 +5,11 @@ report it takes is one the supervisor, the status, the views and the summary can
 
 import json
 import tempfile
-from pathlib import Path
 
 import pytest
 from evflow import _native
 from evflow.farm import _device_error
+from evflow_bench.standard_farm import Farm
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,35 +54,14 @@ REPORT = {
 
 ERROR = REPORT["exit"]["errors"][0]
 
-TOPOLOGY = """
-name = "reports"
-[hosts.a]
-[hosts.b]
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["accepted"]
-"""
-
 
 @pytest.fixture(scope="module")
 def plan():
-    """The compiled plan of a chain across hosts a and b (gen, reco x2 on b, store)."""
+    """The compiled plan of the standard farm across hosts a and b (gen and store on a, two
+    reco replicas on b)."""
     with tempfile.TemporaryDirectory() as d:
-        for name in ("gen.py", "reco.py", "store.py"):
-            (Path(d) / name).write_text("")
-        (Path(d) / "t.toml").write_text(TOPOLOGY)
-        compiled, problems = _native.compile_plan(str(Path(d) / "t.toml"), False)
+        topo = Farm("reports", {"a": {}, "b": {}}).write(d)
+        compiled, problems = _native.compile_plan(str(topo), False)
         assert not problems, problems
         yield compiled
 
