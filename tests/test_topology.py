@@ -260,6 +260,40 @@ def test_a_signal_drains_and_closes_the_files(tmp_path, signum, code):
     assert_completion(tmp_path / "out.evf", reason=signal.Signals(signum).name)
 
 
+HANGING_STORE = """
+import time
+import evflow as ef
+
+class Hang(ef.Module):
+    def event(self, event):
+        while event.number > 10:  # a module that never returns
+            time.sleep(0.05)
+
+path = ef.Path()
+path.add(Hang())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
+def test_a_device_stuck_in_a_module_ends_itself_once_its_controller_is_gone(tmp_path):
+    """The controller SIGKILLed while the sink's module never returns: the sink cannot close
+    its files, but it does not outlive its controller for long (supervisor.rs ORPHAN_GRACE
+    after it took the controller for gone); no process of the topology is left."""
+    topo = write_chain(tmp_path, store=HANGING_STORE)
+    with killed_on_exit(start_up(topo, tmp_path, env=up_env(EVENTS=200_000))) as up:
+        pids = [d["pid"] for d in status(topo, tmp_path)]
+        up.kill()
+        up.communicate()
+    deadline = time.monotonic() + 60
+    while any(os.path.exists(f"/proc/{pid}") for pid in pids):
+        assert time.monotonic() < deadline, "a device outlived its controller by a minute"
+        time.sleep(0.1)
+    # What the killed controller left (its control socket, the job directory) goes.
+    from evflow.leftovers import sweep_leftovers
+
+    assert sweep_leftovers()
+
+
 def test_a_second_controller_of_the_same_name_is_refused(tmp_path):
     topo = write_chain(tmp_path)
     up = start_up(topo, tmp_path, env=up_env(EVENTS=200_000, RECO_SLEEP=0.001))

@@ -80,6 +80,10 @@ static TERMINATED: AtomicBool = AtomicBool::new(false);
 
 pub(super) extern "C" fn on_sigterm(_: libc::c_int) {
     TERMINATED.store(true, Ordering::Relaxed);
+    // Its monitor is gone (or someone asked it to stop): it closes its files, but a module
+    // that never returns must not keep it alive; SIGALRM's default action ends it.
+    // SAFETY: alarm is async-signal-safe.
+    unsafe { libc::alarm(crate::control::supervisor::ORPHAN_GRACE.as_secs() as libc::c_uint) };
 }
 
 /// Whether SIGTERM arrived (output only; the others ignore it).

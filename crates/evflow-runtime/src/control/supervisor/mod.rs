@@ -37,6 +37,10 @@ pub const EXIT_GRACE: Duration = Duration::from_secs(10);
 /// its own stall) still has time to run again and publish before its devices give up.
 pub const CONTROLLER_LOST_AFTER_HEARTBEATS: u32 = 30;
 
+/// How long a device whose controller is gone has to end before it ends itself: time for its
+/// sink to close its files; a module that never returns cannot keep it alive past it.
+pub const ORPHAN_GRACE: Duration = Duration::from_secs(10);
+
 /// The window over which replacements are counted against `max_restarts_per_minute`.
 pub const RESTART_WINDOW: Duration = Duration::from_secs(60);
 

@@ -14,7 +14,7 @@
 //! ended.
 
 use crate::control::lifecycle::{follow, DeviceState, DeviceTransition};
-use crate::control::supervisor::{CONTROLLER_LOST_AFTER_HEARTBEATS, HEARTBEAT};
+use crate::control::supervisor::{CONTROLLER_LOST_AFTER_HEARTBEATS, HEARTBEAT, ORPHAN_GRACE};
 use crate::engine::board::{Board, Stop, IDLE, NO_FAULT};
 use crate::engine::curve::Keys;
 use crate::engine::exit::ExitCode;
@@ -284,6 +284,8 @@ impl LinkState {
         let mut started = Instant::now();
         let mut last_view: Option<Instant> = None;
         let mut next_report = Instant::now();
+        // When it took its controller for gone.
+        let mut orphaned: Option<Instant> = None;
         loop {
             let turn = Instant::now();
             if self.done.load(Ordering::Acquire) {
@@ -320,6 +322,17 @@ impl LinkState {
             if lost && !self.board.monitor_lost() {
                 crate::log::error!("{}: no word from the controller: it is gone; stopping", self.config.name);
                 self.board.lose_monitor();
+                orphaned = Some(Instant::now());
+            }
+            if orphaned.is_some_and(|t| t.elapsed() > ORPHAN_GRACE) {
+                crate::log::error!(
+                    "{}: its controller is gone and it did not stop within {} s (a module that does not \
+                     return?): it exits; its files may be incomplete",
+                    self.config.name,
+                    ORPHAN_GRACE.as_secs()
+                );
+                // SAFETY: ends this process at once; what it holds is the kernel's to release.
+                unsafe { libc::_exit(ExitCode::Orphan.code()) };
             }
         }
     }
