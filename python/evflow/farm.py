@@ -74,9 +74,7 @@ class Farm:
         steps = [[step_name(x) for x in plan.steps(s)] for s in plan.segments]
         queues = [plan.parallel(s)["worker_queue"] for s in plan.segments]
         self.sv = _native.Supervisor(plan.native, here, files, steps, queues)
-        self.sinks = [
-            i for i, (d, _, _) in enumerate(self.processes) if d.kind == "path" and not d.outputs
-        ]
+        self.sinks = self.sv.sinks
         self.sinks_steps = [step for i in self.sinks for step in self.processes[i][0].steps()]
         self.lock = threading.Lock()
         self.stop_requested = False

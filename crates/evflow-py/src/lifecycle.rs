@@ -55,6 +55,12 @@ pub(crate) fn stop_name(stop: Stop) -> PyResult<String> {
     }
 }
 
+/// The stop request named `word`, as serde reads it from the wire.
+pub(crate) fn stop_of(word: &str) -> PyResult<Stop> {
+    serde_json::from_value(serde_json::Value::String(word.into()))
+        .map_err(|_| PyValueError::new_err(format!("a stop is run, drain or abort, not {word:?}")))
+}
+
 fn parse<T: FromStr>(word: &str) -> PyResult<T>
 where
     T::Err: std::fmt::Display,

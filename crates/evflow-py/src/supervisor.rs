@@ -2,13 +2,11 @@
 //! its crash-loop window (the same as the forked job's monitor uses), and the supervisor.
 
 use crate::job::live_dict;
-use crate::lifecycle::stop_name;
+use crate::lifecycle::{stop_name, stop_of};
 use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
 use evflow_runtime::control::supervisor::{self as policy, RestartWindow};
-use evflow_runtime::engine::board::Stop;
 use evflow_runtime::engine::ExitCode;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::IntoPyObjectExt;
@@ -65,11 +63,6 @@ type Written = (f64, u64);
 /// launches, kills, prints and publishes. Times are the controller's `time.monotonic()`.
 #[pyclass(name = "Supervisor", module = "evflow._native")]
 struct PySupervisor(Supervisor);
-
-fn stop_of(word: &str) -> PyResult<Stop> {
-    serde_json::from_value(serde_json::Value::String(word.into()))
-        .map_err(|_| PyValueError::new_err(format!("a stop is run, drain or abort, not {word:?}")))
-}
 
 #[pymethods]
 impl PySupervisor {
@@ -164,8 +157,7 @@ impl PySupervisor {
     /// (every generation counted).
     fn process(&self, i: usize) -> String {
         let p = &self.0.procs[i];
-        let segments: std::collections::BTreeSet<usize> = p.reports.keys().chain(p.past.keys()).copied().collect();
-        let reports: BTreeMap<usize, _> = segments.into_iter().filter_map(|s| Some((s, p.report(s)?))).collect();
+        let reports: BTreeMap<usize, _> = p.segments().into_iter().filter_map(|s| Some((s, p.report(s)?))).collect();
         serde_json::json!({"generation": p.generation, "port": p.port, "reports": reports}).to_string()
     }
 
@@ -217,6 +209,12 @@ impl PySupervisor {
     #[getter]
     fn signal(&self) -> Option<String> {
         self.0.signal.clone()
+    }
+
+    /// The sinks' processes (a path with no outputs).
+    #[getter]
+    fn sinks(&self) -> Vec<usize> {
+        self.0.sinks.clone()
     }
 
     /// Messages on the reports port that were not a device's report.

@@ -51,7 +51,7 @@ fn report(name: &str, generation: u32, role: &str, busy: Option<u64>) -> Vec<u8>
     serde_json::json!({
         "name": name, "segment": 0, "role": role, "worker": worker, "generation": generation,
         "pid": 100, "busy": busy, "bound": {}, "state": "running", "failed": false,
-        "stop": "run", "ended": false, "counters": {"events": 5}, "modules": [[5, 0, 10]],
+        "stop": "run", "ended": false, "counters": {"events": 5, "read": 3 + generation}, "modules": [[5, 0, 10]],
         "exit": null,
     })
     .to_string()
@@ -96,6 +96,13 @@ fn a_killed_replica_is_replaced_and_its_event_named() {
     // Its predecessor's counts stay with the slot.
     assert!(s.take(&report("evf-reco-b-1", 1, "worker", None), 1.3));
     assert_eq!(s.procs[1].counter("worker", "events"), 10);
+    // A counter that mirrors the job, not what the process did, is the last generation's;
+    // each counter reads as the whole report does.
+    let report = s.procs[1].report(0).expect("its report");
+    assert_eq!(s.procs[1].counter("worker", "read"), 4);
+    for key in ["events", "read"] {
+        assert_eq!(s.procs[1].counter("worker", key), report.counters.get(key).copied().unwrap_or(0), "{key}");
+    }
 }
 
 #[test]

@@ -129,11 +129,24 @@ impl Process {
     /// The sum of counter `key` over its roles of kind `role` (`Role::label`), every
     /// generation's.
     pub fn counter(&self, role: &str, key: &str) -> u64 {
-        (self.roles.iter())
-            .filter(|(_, r)| r.label() == role)
-            .filter_map(|&(s, _)| self.report(s))
-            .map(|r| r.counters.get(key).copied().unwrap_or(0))
-            .sum()
+        self.roles.iter().filter(|(_, r)| r.label() == role).map(|&(s, _)| self.count(s, key)).sum()
+    }
+
+    /// Counter `key` of its role's report in `segment` as [`Process::report`] counts it,
+    /// without building the report: the controller reads counters every turn.
+    fn count(&self, segment: usize, key: &str) -> u64 {
+        let of = |r: Option<&Report>| r.and_then(|r| r.counters.get(key).copied());
+        let (now, past) = (self.reports.get(&segment), self.past.get(&segment));
+        match (now, past) {
+            (Some(_), Some(_)) if CARRIED.contains(&key) => of(now).unwrap_or(0) + of(past).unwrap_or(0),
+            (Some(_), _) => of(now).unwrap_or(0),
+            (None, _) => of(past).unwrap_or(0),
+        }
+    }
+
+    /// The segments it reported in, this generation or an earlier one.
+    pub fn segments(&self) -> std::collections::BTreeSet<usize> {
+        self.reports.keys().chain(self.past.keys()).copied().collect()
     }
 
     /// Counter `key` of its role's report in `segment`, this generation's only.

@@ -1,7 +1,7 @@
 //! What a topology's supervisor shows: each segment's view for its devices, `evflow ctl
 //! status`'s rows, the live snapshot the metrics serve, and the job's counts for the summary.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::farm::Supervisor;
 use crate::control::lifecycle::DeviceState;
@@ -193,8 +193,7 @@ impl Supervisor {
             let device = &self.plan.devices[p.device];
             let running = !p.state.ended() && p.state != DeviceState::Idle;
             let mut usage_shown = false;
-            let segments: BTreeSet<usize> = p.reports.keys().chain(p.past.keys()).copied().collect();
-            for index in segments {
+            for index in p.segments() {
                 let (Some(report), Some(&(_, role))) = (p.report(index), p.roles.iter().find(|(s, _)| *s == index))
                 else {
                     continue;
