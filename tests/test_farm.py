@@ -238,6 +238,29 @@ def test_a_dead_sink_names_the_part_file_that_holds_what_it_wrote(tmp_path, host
         assert len(f) >= 100
 
 
+def test_a_device_stuck_in_a_module_ends_itself_once_its_controller_is_gone(tmp_path, hosts):
+    """The controller SIGKILLed while the store's module never returns: the store's link takes
+    the controller for gone and, ORPHAN_GRACE later (supervisor.rs), ends the process its
+    module holds; no device is left on any host."""
+    from test_topology import HANGING_STORE
+
+    topo = farm(tmp_path, hosts)
+    (tmp_path / "store.py").write_text(HANGING_STORE)
+    up = start_up(topo, tmp_path, EVENTS=200_000)
+    try:
+        status(topo, tmp_path)
+        while not (tmp_path / "hung").exists():
+            assert up.poll() is None, "the topology ended before its store hung"
+            time.sleep(0.05)
+    finally:
+        up.kill()
+        up.communicate()
+    deadline = time.monotonic() + 60
+    while any(hosts.pids(h) for h in ("a", "b", "c")):
+        assert time.monotonic() < deadline, "a device outlived its controller by a minute"
+        time.sleep(0.1)
+
+
 def test_a_stalled_source_is_waited_for(tmp_path, hosts):
     """A source stopped for 2.5 s (a host loaded far past its CPUs, swapping) is not taken
     for dead: its death would stop the topology, so the controller waits 5 s for it

@@ -266,8 +266,10 @@ import evflow as ef
 
 class Hang(ef.Module):
     def event(self, event):
-        while event.number > 10:  # a module that never returns
-            time.sleep(0.05)
+        if event.number > 10:  # a module that never returns, once it says so in "hung"
+            open("hung", "w").close()
+            while True:
+                time.sleep(0.05)
 
 path = ef.Path()
 path.add(Hang())
@@ -282,6 +284,9 @@ def test_a_device_stuck_in_a_module_ends_itself_once_its_controller_is_gone(tmp_
     topo = write_chain(tmp_path, store=HANGING_STORE)
     with killed_on_exit(start_up(topo, tmp_path, env=up_env(EVENTS=200_000))) as up:
         pids = [d["pid"] for d in status(topo, tmp_path)]
+        while not (tmp_path / "hung").exists():
+            assert up.poll() is None, "the topology ended before its store hung"
+            time.sleep(0.05)
         up.kill()
         up.communicate()
     deadline = time.monotonic() + 60
