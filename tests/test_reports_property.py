@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 from evflow import _native
-from evflow.farm import _device_error
+from evflow.processing import module_error
 from evflow_bench.standard_farm import Farm
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -71,7 +71,7 @@ PROCESSES = 4  # gen, two reco replicas, store
 
 def launched(plan):
     """A supervisor of ``plan`` with every process launched at time 0."""
-    supervisor = _native.Supervisor(plan, set(), [[] for _ in range(PROCESSES)], [[]], [16])
+    supervisor = _native.Supervisor(plan, set(), [[] for _ in range(PROCESSES)], [[]])
     for i in range(PROCESSES):
         supervisor.launched(i, 0.0)
     return supervisor
@@ -86,8 +86,10 @@ def read_as_the_controller_does(supervisor) -> None:
     for i in range(PROCESSES):
         json.loads(supervisor.process(i))
         supervisor.counter(i, "worker", "events")
-    for topic, view in supervisor.views(1, 7, 0):
-        assert topic.startswith(b"view/") and json.loads(view)["runs"]["number"] == 7
+    for topic, view in supervisor.views():
+        assert topic.startswith(b"view/") and json.loads(view)["runs"]["held"] is False
+    assert supervisor.run_status()["state"] in ("running", "draining", "stopped")
+    supervisor.follow_runs()
     supervisor.read(), supervisor.written(), supervisor.not_completed(), supervisor.written_at
     # A report it took counts for its process unless it names no process of the plan (or
     # an earlier generation's): then the snapshot shows nothing of it.
@@ -96,7 +98,7 @@ def read_as_the_controller_does(supervisor) -> None:
     actions = supervisor.tick(100.0, [(70, None)] * PROCESSES)
     assert all(what in ("start", "kill", "warn") for what, _ in actions)
     supervisor.not_completed()
-    [str(_device_error(*e)) for e in supervisor.errors()]
+    [str(module_error(e)) for e in supervisor.errors()]
 
 
 def check(plan, data: bytes) -> bool:

@@ -20,7 +20,7 @@ from evflow import launchers, metrics, steering, summary
 from evflow._native import lifecycle
 from evflow.errors import ConfigError, EvflowError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
-from evflow.plan import Plan, process_name
+from evflow.plan import Plan
 from evflow.processing import execute, finish
 from evflow.topology import Topology, TopologyError, load, read
 
@@ -74,7 +74,7 @@ class Status:
     def start_run(self, run, overwrite=False) -> dict:
         return {"ok": False, "error": NOT_HELD}
 
-    def run(self) -> dict:
+    def run_status(self) -> dict:
         """The topology's one run: a topology that is not held runs straight through, its
         events carrying their sources' run numbers."""
         with self.lock:
@@ -88,70 +88,53 @@ class Status:
         """One entry per process of each device."""
         with self.lock:
             live, state = self.live, self.state
-        plan = self.plan
-        if not plan.segments:
-            d = plan.devices[0]
-            return [self._entry(d, 1, os.getpid(), state, 0, 0, 0)]
-        segment = plan.segments[0]
-        processes = live["processes"] if live else []
-        workers = live["workers"] if live else []
-
-        def proc(worker=None, name=None):
-            found = [
-                p
-                for p in processes
-                if p["worker"] == worker and (name is None or p["name"] == name)
-            ]
-            return found[-1] if found else None
-
-        def entry(device, replica, p, events_in, events_out, restarts):
-            pid = p["pid"] if p else None
-            st = state if p and p["running"] else (lifecycle.EXITED if p else lifecycle.IDLE)
-            return self._entry(device, replica, pid, st, events_in, events_out, restarts)
-
-        read = live["read"] if live else 0
-        written = live["written"] if live else 0
-        *_, names = plan.parts(segment)
-        out = [entry(segment.origin, 1, proc(name=names[0]), 0, read, 0)]
-        for w in range(len(segment.slots)):
-            events, restarts, rejected = workers[w] if w < len(workers) else (0, 0, 0)
-            # A processor's events out are those it passed on, not those it rejected.
-            passed = events - rejected
-            out.append(entry(segment.workers, w + 1, proc(worker=w), events, passed, restarts))
-        out.append(entry(segment.custody, 1, proc(name=names[2]), written, written, 0))
-        return out
-
-    def _entry(self, device, replica, pid, state, events_in, events_out, restarts) -> dict:
-        host = device.hosts[0]
-        return {
-            "name": process_name(device.name, host, replica),
-            "device": device.name,
-            "host": host,
-            "replica": replica,
-            "pid": pid,
-            "state": state,
-            "events_in": events_in,
-            "events_out": events_out,
-            "restarts": restarts,
-        }
+        live = live or {"processes": [], "workers": [], "read": 0, "written": 0}
+        rows = []
+        for name, device, host, replica, part in self.plan.native.forked_parts():
+            row = {"name": name, "device": device, "host": host, "replica": replica}
+            row.update(pid=None, state=lifecycle.IDLE, events_in=0, events_out=0, restarts=0)
+            rows.append(row)
+            if not self.plan.native.segments:  # a topology of one device: this process runs it
+                row.update(pid=os.getpid(), state=state)
+                continue
+            worker = part if isinstance(part, int) else None
+            found = [p for p in live["processes"] if p["worker"] == worker]
+            found = [p for p in found if worker is not None or p["name"] == name]
+            if found:
+                row.update(pid=found[-1]["pid"])
+                row.update(state=state if found[-1]["running"] else lifecycle.EXITED)
+            if part == "input":
+                row.update(events_out=live["read"])
+            elif part == "output":
+                row.update(events_in=live["written"], events_out=live["written"])
+            elif part < len(live["workers"]):
+                events, restarts, rejected = live["workers"][part]
+                # A processor's events out are those it passed on, not those it rejected.
+                row.update(events_in=events, events_out=events - rejected, restarts=restarts)
+        return rows
 
     def line(self) -> str:
-        """The one-line live status."""
         with self.lock:
-            live = self.live
-        if not live:
-            return f"{self.plan.topology.name}: starting"
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        return (
-            f"{self.plan.topology.name}: {self.state}  in {live['read']}  out {live['written']}  "
-            f"{live['read'] / elapsed:,.0f} ev/s  restarts {live['restarts']}"
-        )
+            return status_line(self.plan.topology.name, self.state, self.live, self.started)
+
+
+def status_line(name: str, state: str, live: dict | None, started: float) -> str:
+    """The one-line live status of a topology from its live snapshot: its state, events in
+    and out, rate, restarts."""
+    if not live:
+        return f"{name}: starting"
+    rate = live["read"] / max(time.monotonic() - started, 1e-9)
+    return (
+        f"{name}: {state}  in {live['read']}  out {live['written']}  {rate:,.0f} ev/s  "
+        f"restarts {live['restarts']}"
+    )
 
 
 class ControlServer:
-    """The controller's control socket: answers ``status`` and ``stop`` from ``evflow ctl``."""
+    """The controller's control socket: answers ``status``, ``start`` and ``stop`` from
+    ``evflow ctl`` with ``status``'s (a ``Status``, or a ``farm.Farm``)."""
 
-    def __init__(self, name: str, status: Status):
+    def __init__(self, name: str, status):
         self.path = control_socket(name)
         self.status = status
         if os.path.exists(self.path):
@@ -214,7 +197,7 @@ class ControlServer:
                 "pid": os.getpid(),
                 "devices": self.status.devices(),
                 "endpoints": self.status.endpoints(),
-                "run": self.status.run(),
+                "run": self.status.run_status(),
             }
         if command == "stop":
             return self.status.request_stop()
@@ -259,43 +242,39 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
         log.info("removed %s, left by a job that was killed", path)
     job = plan.job()
     starter = launchers.make(launcher, topology, ssh_config=ssh_config, ssh_env=ssh_env)
-    hosts = sorted({host for _, host, _ in plan.processes()})
-    if plan.forked and launcher != "local" and set(hosts) & set(topology.hosts):
+    hosts = sorted({host for *_, host, _ in plan.processes()})
+    if plan.native.forked and launcher != "local" and set(hosts) & set(topology.hosts):
         # The plan of one host is the forked engine's, here and in its devices alike.
         raise ConfigError(
             f"{file}: every device runs on host {hosts[0]}, and a topology on one host runs on "
             f"this machine: with --launcher {launcher}, use --hold or a second host"
         )
-    if not plan.forked:
+    if not plan.native.forked:
         from evflow import farm
 
         starter.check(hosts)
         return farm.Farm(plan, hold=hold, launcher=starter).run(report)
-    segment = plan.segments[0] if plan.segments else None
-    steps = plan.steps(segment) if segment else plan.devices[0].steps()
-    parallel = plan.parallel(segment) if segment else None
+    steps, parallel = plan.native.forked_job()
     steering.devices = plan.identities()
     status = Status(plan)
     server = ControlServer(topology.name, status)
     shown = [0.0]
     tty = sys.stderr.isatty()
     try:
-        workers = len(segment.slots) if segment else 0
-        served = serve_metrics(topology, processes=workers, steps=steps)
+        served = serve_metrics(topology, processes=plan.native.workers, steps=steps)
     except BaseException:
         server.close()
         raise
 
+    # Each process's device and host, for its labels (as a farm's snapshot has them), by
+    # name: a dead worker's replacement has its name.
+    labels = {name: {"device": d, "host": h} for name, d, h, *_ in plan.native.forked_parts()}
+
     def watch(live):
         stop = status.update(live)
         if served is not None:
-            # Each process's device and host, for its labels (as a farm's snapshot has them),
-            # by name: a dead worker's replacement has its name.
-            devices = {d["name"]: d for d in status.devices()}
             for p in live["processes"]:
-                d = devices.get(p["name"])
-                if d is not None:
-                    p.update(device=d["device"], host=d["host"])
+                p.update(labels.get(p["name"], {}))
             served.update(live)
         if tty and time.monotonic() - shown[0] >= STATUS_EVERY:
             shown[0] = time.monotonic()
@@ -303,8 +282,8 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
         return stop
 
     opts = {"max_events": None, "seed": 0}
-    # With a segment, each part's on_error is its device's (plan.parallel); alone, the device's.
-    on_error = plan.devices[0].on_error
+    # With a segment, each part's on_error is its device's (in parallel); alone, the device's.
+    on_error = topology.devices[plan.processes()[0][2]].on_error
     try:
         outcome = execute(steps, opts, on_error=on_error, job=job, parallel=parallel, watch=watch)
     finally:
@@ -317,7 +296,7 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     final = status.devices()
     print(_summary(plan, outcome.report, final), file=sys.stderr)
     if report is not None:
-        _write_report(report, plan, outcome.report, final)
+        write_report(report, topology, final, json.loads(outcome.report.to_json()))
     finish(outcome, None)
     if status.stop_requested:
         print("evflow: stopped by evflow ctl stop; files were closed", file=sys.stderr)
@@ -339,28 +318,21 @@ def serve_metrics(topology: Topology, **kwargs) -> metrics.Metrics | None:
 def _summary(plan: Plan, report, processes: list) -> str:
     """The summary (``summary.table``, as across hosts): the processes, each device's
     modules, the engine's totals line."""
-    if plan.segments:
-        ranges = plan.ranges(plan.segments[0])
+    if plan.native.segments:
+        ranges = plan.native.ranges(0)
     else:
-        ranges = [(plan.devices[0], range(len(plan.devices[0].steps())))]
-    modules = [
-        {**m, "device": device.name}
-        for device, steps in ranges
-        for m in report.modules[steps.start : steps.stop]
-    ]
+        ranges = [(plan.processes()[0][1], 0, len(report.modules))]
+    modules = [{**m, "device": d} for d, start, stop in ranges for m in report.modules[start:stop]]
     return summary.table(processes, modules, report.totals())
 
 
-def _write_report(file, plan: Plan, report, processes: list) -> None:
-    data = {
-        "topology": plan.topology.name,
-        "file": os.path.abspath(plan.topology.file),
-        "devices": processes,
-        "job": json.loads(report.to_json()),
-    }
+def write_report(file, topology: Topology, devices: list, job: dict) -> None:
+    """Writes the report of ``--report FILE`` (JSON): the topology, its device processes as
+    ``ctl status`` lists them, the job's counts and modules."""
+    data = {"topology": topology.name, "file": os.path.abspath(topology.file)}
     try:
         with open(file, "w") as f:
-            json.dump(data, f, indent=1)
+            json.dump({**data, "devices": devices, "job": job}, f, indent=1)
             f.write("\n")
     except OSError as e:
         raise EvflowError(f"cannot write the topology report to {file}: {e.strerror or e}") from e

@@ -22,9 +22,9 @@ import time
 from evflow import _native, controller, farm_summary, hosts, launchers, outputs
 from evflow._native import lifecycle
 from evflow.channels import Channel
-from evflow.errors import ChannelTimeoutError, EvflowError, ModuleError
+from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.path import part_files, step_name
-from evflow.plan import process_name
+from evflow.processing import TERMINATED, Terminated, module_error, warn_not_completed
 
 HEARTBEAT = _native.SUPERVISOR["heartbeat"]
 """How often the controller publishes its views (crates/evflow-runtime/src/control/supervisor/,
@@ -37,10 +37,6 @@ disconnected. Events larger than 1 GiB are not sent over tcp."""
 REPORT_LIMIT = 16 << 20
 """Largest report the controller takes (a few kB each): its port is reachable from the hosts."""
 
-ENDED = lifecycle.ENDED
-"""States of a device process that has ended: exited normally, stopped on an error, or died
-(the life cycle's table: crates/evflow-runtime/src/control/lifecycle.rs)."""
-
 
 class Farm:
     """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
@@ -49,33 +45,20 @@ class Farm:
         self.plan = plan
         self.launcher = launcher or launchers.Launcher(plan.topology)
         """Starts and stops the device processes on their hosts (local, ssh, Slurm)."""
-        # A held topology takes runs that evflow ctl starts and stops: the last run started
-        # (counted from 1), its number, and the last run asked to stop.
+        # A held topology takes runs that evflow ctl starts and stops (the supervisor's).
         self.hold = hold
-        # Without --hold, the topology's one run starts with it.
-        self.run_state = lifecycle.RUN_STATES[0]
-        if not hold:
-            self.run_state = lifecycle.next_run(self.run_state, lifecycle.START)
-        self.run_started = 0
-        self.run_number = None
-        self.run_stopping = 0
-        self.run_told = 0
-        self.written_before = 0
-        self.runs_taken = set()
         self.topology = plan.topology
-        self.segments = plan.segments
         self.processes = plan.processes()
-        """(device, host, replica) of each device process: the supervisor's process i is the
-        i-th."""
-        self.names = [process_name(d.name, h, r) for d, h, r in self.processes]
+        """(name, device, the file's device, host, replica) of each device process: the
+        supervisor's process i is the i-th."""
         self.popens = [None] * len(self.processes)
-        here = {h for _, h, _ in self.processes if self.launcher.runs_here(h)}
-        files = [[f for step in d.steps() for f in part_files(step)] for d, _, _ in self.processes]
-        steps = [[step_name(x) for x in plan.steps(s)] for s in plan.segments]
-        queues = [plan.parallel(s)["worker_queue"] for s in plan.segments]
-        self.sv = _native.Supervisor(plan.native, here, files, steps, queues)
+        here = {p[3] for p in self.processes if self.launcher.runs_here(p[3])}
+        everyone = range(len(self.processes))
+        files = [[f for step in self.own_steps(i) for f in part_files(step)] for i in everyone]
+        steps = [[step_name(x) for x in plan.steps(s)] for s in range(plan.native.segments)]
+        self.sv = _native.Supervisor(plan.native, here, files, steps)
         self.sinks = self.sv.sinks
-        self.sinks_steps = [step for i in self.sinks for step in self.processes[i][0].steps()]
+        self.sinks_steps = [step for i in self.sinks for step in self.own_steps(i)]
         self.lock = threading.Lock()
         self.stop_requested = False
         self.address = self._controller_address()
@@ -83,6 +66,10 @@ class Farm:
         self.tty = sys.stderr.isatty()
         self.shown = 0.0
         self.started = time.monotonic()
+
+    def own_steps(self, i: int) -> list:
+        """The steps of process ``i``'s device's own path (its steering file's)."""
+        return self.topology.devices[self.processes[i][2]].steps()
 
     def process(self, i: int) -> dict:
         """Process ``i`` as the supervisor knows it: its ``generation``, its ``port``, and
@@ -109,85 +96,46 @@ class Farm:
         """``evflow ctl stop``: a held topology's run ends, and a held topology with no run
         exits; any other drains and exits."""
         with self.lock:
-            if self.hold:
-                try:
-                    self.run_state = lifecycle.next_run(self.run_state, lifecycle.STOP)
-                except EvflowError:
-                    pass  # no run to stop: the held topology exits
-                else:
-                    self.run_stopping = self.run_started
-                    print(f"evflow: stopping run {self.run_number}", file=sys.stderr)
-                    run = {"index": self.run_started, "number": self.run_number}
-                    return {"ok": True, "state": self.run_state, "run": run}
+            stopping = self.sv.stop_run()
+            if stopping is not None:
+                index, number = stopping
+                print(f"evflow: stopping run {number}", file=sys.stderr)
+                run = {"index": index, "number": number}
+                return {"ok": True, "state": self.sv.run_status()["state"], "run": run}
             self.stop_requested = True
             self.sv.request_stop("drain", None if self.hold else "evflow ctl stop")
             return {"ok": True, "state": lifecycle.DRAINING}
 
     def start_run(self, number, overwrite=False) -> dict:
         """``evflow ctl start --run N``: the held topology's sources read, their events
-        carrying run N, until ``evflow ctl stop``. A run number this topology has taken, or
-        whose files exist, is refused unless ``overwrite``: its files would be replaced."""
+        carrying run N, until ``evflow ctl stop``; refused if its files would be replaced
+        without ``overwrite`` (the supervisor's ``start_run``)."""
+        if not self.hold:
+            return {"ok": False, "error": controller.NOT_HELD}
+        if not isinstance(number, int) or not 0 <= number < 2**32:
+            return {"ok": False, "error": f"a run number is 0 to {2**32 - 1}, not {number!r}"}
+        files = [f for f in outputs.run_files(self.sinks_steps, number) if os.path.lexists(f)]
         with self.lock:
-            if not self.hold:
-                return {"ok": False, "error": controller.NOT_HELD}
-            if not isinstance(number, int) or not 0 <= number < 2**32:
-                return {"ok": False, "error": f"a run number is 0 to {2**32 - 1}, not {number!r}"}
-            if self.sv.stop != "run":
-                return {"ok": False, "error": "the topology is stopping"}
             try:
-                run = f"run {self.run_number}"
-                state = lifecycle.next_run(self.run_state, lifecycle.START, run)
+                state = self.sv.start_run(number, files, overwrite)
             except EvflowError as e:
                 return {"ok": False, "error": str(e)}
-            if not overwrite:
-                refused = self._run_taken(number)
-                if refused:
-                    return {"ok": False, "error": refused}
-            self.run_state = state
-            self.run_started += 1
-            self.run_number = number
-            self.runs_taken.add(number)
-            print(f"evflow: run {number} started", file=sys.stderr)
-            return {"ok": True, "state": self.run_state}
-
-    def _run_taken(self, number: int) -> str | None:
-        """Why run ``number`` may not start without ``--overwrite``: this topology took it
-        already, or its files are there (a run of an earlier ``evflow up``); else None."""
-        files = [f for f in outputs.run_files(self.sinks_steps, number) if os.path.lexists(f)]
-        taken = number in self.runs_taken
-        if not taken and not files:
-            return None
-        why = ["was already taken by this topology"] if taken else []
-        why += [f"has files already ({', '.join(files)})"] if files else []
-        return (
-            f"run {number} {' and '.join(why)}: starting it would replace its files; choose "
-            "another run number, or add --overwrite (evflow ctl FILE start --run N --overwrite)"
-        )
+        print(f"evflow: run {number} started", file=sys.stderr)
+        return {"ok": True, "state": state}
 
     def run_status(self) -> dict:
-        """The run, as ``evflow ctl status`` shows it: its state and number (None without
-        --hold: the sources' events carry their own); held, also the runs started
-        (``index``) and closed by every sink."""
         with self.lock:
-            run = {"state": self.run_state, "number": self.run_number}
-            if self.hold:
-                run.update(index=self.run_started, closed=self._run_closed())
-            return run
+            return self.sv.run_status()
 
-    def _run_closed(self) -> int:
-        """The last run every sink has ended (its files closed)."""
-        return min((self.sv.counter(i, "output", "run_closed") for i in self.sinks), default=0)
-
-    def _follow_run(self) -> None:
-        """Moves the run as the topology goes (the table refuses what is not due): a drain
-        stops it (a signal, an error, ``evflow ctl stop``); it has stopped once every sink
-        closed it and every device process that runs says it is stopped."""
-        if self.sv.stop != "run":
-            self.run_state = lifecycle.follow_run(self.run_state, lifecycle.STOP)
-        states = [r["state"] for r in self.sv.rows() if r["state"] not in ENDED]
-        topology = lifecycle.device_state_of(states)
-        if self._run_closed() >= self.run_started and topology == lifecycle.STOPPED:
-            self.run_state = lifecycle.follow_run(self.run_state, lifecycle.CLOSE)
+    def endpoints(self) -> dict:
+        """Every segment's channels' tcp endpoints (``results`` or ``2/results``: segment 0's
+        names alone, as a topology of one segment has them)."""
+        with self.lock:
+            return {
+                (name if i == 0 else f"{i}/{name}"): endpoint
+                for i, endpoints in enumerate(self.sv.endpoints())
+                for name, endpoint in endpoints.items()
+            }
 
     # --- running --------------------------------------------------------------------------
 
@@ -226,9 +174,9 @@ class Farm:
         with contextlib.ExitStack() as bound:
             bound.callback(self.reports.close)
             bound.callback(self.views.close)
-            server = controller.ControlServer(self.topology.name, _FarmStatus(self))
+            server = controller.ControlServer(self.topology.name, self)
             bound.callback(server.close)
-            workers = sum(len(s.slots) for s in self.plan.segments)
+            workers = self.plan.native.workers
             served = controller.serve_metrics(self.topology, processes=workers, source=self.live)
             bound.pop_all()
         signals = []
@@ -258,29 +206,27 @@ class Farm:
         print(farm_summary.table(self, final, wall_s, interrupted), file=sys.stderr)
         not_completed = self.sv.not_completed()
         if not_completed:
-            from evflow.processing import warn_not_completed
-
             warn_not_completed(not_completed)
         if report is not None:
             farm_summary.write(self, report, final, wall_s)
         errors = self.sv.errors()
         if errors:
-            raise _device_error(*errors[0])
+            raise module_error(errors[0])
         if signals:
-            raise KeyboardInterrupt() if signals[0] == signal.SIGINT else _terminated()
+            raise KeyboardInterrupt() if signals[0] == signal.SIGINT else Terminated(TERMINATED)
         if self.stop_requested:
             print("evflow: stopped by evflow ctl stop; files were closed", file=sys.stderr)
         return 0
 
     def _command(self, i: int) -> list:
         """The device command of process ``i``, the same on every launcher."""
-        (device, host, replica), p = self.processes[i], self.process(i)
+        (_, device, _, host, replica), p = self.processes[i], self.process(i)
         command = [
             sys.executable, "-m", "evflow", "device", os.path.abspath(self.topology.file),
-            "--device", device.name, "--host", host, "--replica", str(replica),
+            "--device", device, "--host", host, "--replica", str(replica),
             "--generation", str(p["generation"]), "--bind", self._host_address(host),
             "--reports", self.reports.address, "--views", self.views.address,
-            "--plan", self.plan.compiled,
+            "--plan", self.plan.native.json,
         ]  # fmt: skip
         if self.hold:
             command.append("--held")
@@ -289,13 +235,12 @@ class Farm:
         return command
 
     def _start(self, i: int) -> None:
-        popen = self.launcher.start(self.processes[i][1], self._command(i), self.names[i])
+        name, _, _, host, _ = self.processes[i]
+        popen = self.launcher.start(host, self._command(i), name)
         self.popens[i] = popen
         with self.lock:
             self.sv.launched(i, time.monotonic())
-        relay = threading.Thread(
-            target=_relay, args=(self.names[i], popen.stdout, self.tty), daemon=True
-        )
+        relay = threading.Thread(target=_relay, args=(name, popen.stdout, self.tty), daemon=True)
         relay.start()
 
     def _supervise(self, signals: list) -> None:
@@ -318,7 +263,10 @@ class Farm:
             if now >= next_view:
                 self._publish()
                 next_view = now + HEARTBEAT
-            self._tell_run_closed()
+            with self.lock:
+                told = self.sv.follow_runs()
+            if told:
+                print(f"evflow: {told}", file=sys.stderr)
             if self.tty and now - self.shown >= controller.STATUS_EVERY:
                 self.shown = now
                 print("\r" + self._status_line().ljust(79), end="", file=sys.stderr, flush=True)
@@ -343,30 +291,9 @@ class Farm:
                 self._start(arg)
 
     def _status_line(self) -> str:
-        """The one-line live status: state, events in and out, rate, restarts."""
         with self.lock:
-            read, written = self.sv.read(), self.sv.written()
-            restarts = sum(r["restarts"] for r in self.sv.rows())
-            state = self.run_state
-        rate = read / max(time.monotonic() - self.started, 1e-9)
-        return (
-            f"{self.topology.name}: {state}  in {read}  out {written}  {rate:,.0f} ev/s  "
-            f"restarts {restarts}"
-        )
-
-    def _tell_run_closed(self) -> None:
-        with self.lock:
-            self._follow_run()
-            closed = self._run_closed()
-            if closed > self.run_told:
-                self.run_told = closed
-                written = self.sv.written()
-                print(
-                    f"evflow: run {self.run_number} stopped: {written - self.written_before} "
-                    "events written, files closed",
-                    file=sys.stderr,
-                )
-                self.written_before = written
+            live, state = self.sv.live(), self.sv.run_status()["state"]
+        return controller.status_line(self.topology.name, state, live, self.started)
 
     def _take_reports(self) -> bool:
         """Takes the reports waiting, for about half a heartbeat; whether it took them all. A
@@ -406,52 +333,9 @@ class Farm:
 
     def _publish(self) -> None:
         with self.lock:
-            views = self.sv.views(self.run_started, self.run_number or 0, self.run_stopping)
+            views = self.sv.views()
         for topic, view in views:
             self.views.send([topic, view], timeout=HEARTBEAT)
-
-
-def _device_error(module: str, message: str, location=None, traceback=None) -> EvflowError:
-    """What a device's recorded error raises here: a module's as a ``ModuleError`` that says
-    where it raised, as one host's job raises it (the CLI prints ``(at FILE:LINE in HOOK)``);
-    the engine's own as an ``EvflowError``."""
-    if not module:
-        return EvflowError(message)
-    raised = ModuleError(message)
-    raised.module = module
-    raised.location = location
-    raised.traceback = traceback
-    return raised
-
-
-class _FarmStatus:
-    """What the control socket asks of a farm."""
-
-    def __init__(self, farm: Farm):
-        self.farm = farm
-        self.plan = farm.plan
-
-    def devices(self) -> list:
-        return self.farm.devices()
-
-    def request_stop(self) -> dict:
-        return self.farm.request_stop()
-
-    def start_run(self, number, overwrite=False) -> dict:
-        return self.farm.start_run(number, overwrite)
-
-    def run(self) -> dict:
-        return self.farm.run_status()
-
-    def endpoints(self) -> dict:
-        """Every segment's channels' tcp endpoints (``results`` or ``2/results``: segment 0's
-        names alone, as a topology of one segment has them)."""
-        with self.farm.lock:
-            return {
-                (name if i == 0 else f"{i}/{name}"): endpoint
-                for i, endpoints in enumerate(self.farm.sv.endpoints())
-                for name, endpoint in endpoints.items()
-            }
 
 
 def _relay(name: str, stream, tty: bool) -> None:
@@ -463,9 +347,3 @@ def _relay(name: str, stream, tty: bool) -> None:
         label = line if line.startswith(f"[{name}]") else f"[{name}] {line}"
         sys.stderr.write(f"{clear}{label}\n")  # one write: no other line cuts into it
         sys.stderr.flush()
-
-
-def _terminated():
-    from evflow.processing import Terminated
-
-    return Terminated("terminated by SIGTERM")

@@ -2,10 +2,8 @@
 (docs/topology.md, "Running a topology"): the summary (``summary.table``, the same as on
 one host) from its devices' last reports, the events not completed, the JSON report."""
 
-import json
-import os
-
 from evflow import _native, summary
+from evflow.controller import write_report
 from evflow.path import step_name
 
 
@@ -14,11 +12,11 @@ def modules(farm) -> list:
     their generations."""
     out = []
     procs = [farm.process(i) for i in range(len(farm.processes))]
-    for segment in farm.segments:
-        i = segment.index
+    for i in range(farm.plan.native.segments):
         reports = [p["reports"].get(i) or {} for p in procs]
-        for device, steps in farm.plan.ranges(segment):
-            for step in steps:
+        names = [step_name(s) for s in farm.plan.steps(i)]
+        for device, start, stop in farm.plan.native.ranges(i):
+            for step in range(start, stop):
                 calls = failed = ns = 0
                 for report in reports:
                     # A readout's report counts its own device's path (below).
@@ -27,38 +25,30 @@ def modules(farm) -> list:
                         calls += counts[step][0]
                         failed += counts[step][1]
                         ns += counts[step][2]
-                name = step_name(farm.plan.steps(segment)[step])
-                out.append(
-                    {
-                        "name": name,
-                        "device": device.name,
-                        "segment": i,
-                        "calls": calls,
-                        "failed": failed,
-                        "total_s": ns / 1e9,
-                    }
-                )
-        for (device, _, _), report in zip(farm.processes, reports, strict=True):
+                out.append(_module(names[step], device, i, calls, failed, ns))
+        for p, report in enumerate(reports):
             if report.get("role") != "readout":
                 continue
             counts = report.get("modules", [])
-            for step, (calls, failed, ns) in zip(device.steps(), counts, strict=False):
-                out.append(
-                    {
-                        "name": step_name(step),
-                        "device": device.name,
-                        "segment": i,
-                        "calls": calls,
-                        "failed": failed,
-                        "total_s": ns / 1e9,
-                    }
-                )
+            for step, (calls, failed, ns) in zip(farm.own_steps(p), counts, strict=False):
+                out.append(_module(step_name(step), farm.processes[p][1], i, calls, failed, ns))
     return out
+
+
+def _module(name: str, device: str, segment: int, calls: int, failed: int, ns: int) -> dict:
+    return {
+        "name": name,
+        "device": device,
+        "segment": segment,
+        "calls": calls,
+        "failed": failed,
+        "total_s": ns / 1e9,
+    }
 
 
 def table(farm, final: list, wall_s: float, interrupted: bool) -> str:
     """The summary (``summary.table``, as on one host) of the devices' last reports."""
-    workers = sum(len(s.slots) for s in farm.segments)
+    workers = farm.plan.native.workers
     totals = _native.report_totals(
         {**counts(farm), "processes": workers, "wall_s": wall_s, "interrupted": interrupted}
     )
@@ -98,18 +88,11 @@ def steady_rate(farm):
 
 def write(farm, file, final: list, wall_s: float) -> None:
     """Writes the report of ``--report FILE`` (JSON)."""
-    data = {
-        "topology": farm.topology.name,
-        "file": os.path.abspath(farm.topology.file),
-        "devices": final,
-        "job": {
-            **counts(farm),
-            "modules": modules(farm),
-            "steady_events_per_s": steady_rate(farm),
-            "malformed_reports": farm.sv.malformed,
-            "wall_s": wall_s,
-        },
+    job = {
+        **counts(farm),
+        "modules": modules(farm),
+        "steady_events_per_s": steady_rate(farm),
+        "malformed_reports": farm.sv.malformed,
+        "wall_s": wall_s,
     }
-    with open(file, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
+    write_report(file, farm.topology, final, job)

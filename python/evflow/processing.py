@@ -25,9 +25,13 @@ class Terminated(BaseException):
     """SIGTERM arrived: the job stopped reading and closed its files."""
 
 
+TERMINATED = "terminated by SIGTERM"
+"""What a job that SIGTERM stopped ends in (``Terminated``)."""
+
+
 def raise_terminated(signum, frame):
     """The SIGTERM handler of a job: stop as on SIGINT, ending in ``Terminated``."""
-    raise Terminated("terminated by SIGTERM")
+    raise Terminated(TERMINATED)
 
 
 _DEFAULTS = _native.parallel_defaults()
@@ -221,7 +225,7 @@ def finish(outcome: "Result", report_file):
         if report_error is not None:
             raise report_error
         return result
-    stopped = interrupt if interrupt is not None else _module_error(error)
+    stopped = interrupt if interrupt is not None else module_error(error)
     if report_error is not None:
         log.error("%s", report_error)  # not raised: the job's own error comes first
     stopped.cleanup_errors = list(cleanup)
@@ -300,12 +304,15 @@ def _write_report(result, report) -> None:
         ) from e
 
 
-def _module_error(error: dict) -> EvflowError:
+def module_error(error: dict) -> EvflowError:
+    """What an error the engine recorded raises: a module's as a ``ModuleError`` that says
+    where it raised (the CLI prints ``(at FILE:LINE in HOOK)``), the engine's own (a process
+    of a parallel job died, a crash loop; ``module`` empty) as an ``EvflowError``. A device's
+    (``farm.py``) has no hook, run, event or cause."""
     if not error["module"]:
-        # The engine's own error (a process of a parallel job died, a crash loop).
         return EvflowError(error["message"])
     exc = ModuleError(error["message"])
     for key in ("module", "hook", "run", "event", "location", "traceback"):
-        setattr(exc, key, error[key])
-    exc.__cause__ = error["cause"]
+        setattr(exc, key, error.get(key))
+    exc.__cause__ = error.get("cause")
     return exc

@@ -9,10 +9,9 @@ from both, is one ``FILE:LINE: ...`` line of one ``TopologyError``.
 
 import json
 import os
-import subprocess
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 
 from evflow import _native, diagnostics, steering
 from evflow.errors import ConfigError
@@ -21,7 +20,7 @@ from evflow.path import Path, is_source, step_name
 DEVICE_RUN_NAME = "evflow.device"
 """``__name__`` of a steering file imported by a device."""
 
-NETNS_DIR = "/run/netns"
+NETNS_DIR = _native.NETNS_DIR
 """Where ``ip netns add`` makes the named network namespaces."""
 
 
@@ -40,34 +39,18 @@ class TopologyError(ConfigError):
 
 @dataclass
 class Device:
-    """A device of a topology file, with its imported path (for kind ``path``)."""
+    """A device of a topology file as Python needs it: to import its steering file and run
+    its path (the engine's ``topology::Device`` holds every option), with its imported path."""
 
     name: str
     kind: str
     steering: str | None
     steering_line: int
-    hosts: list
-    replicas: int
     inputs: list
-    outputs: list
-    max_restarts_per_minute: int
-    restart: str
-    port: int | None
-    timeout_s: float
-    batch: int
-    segment_size: int | None
     on_error: str
     """What a module that raises on an event does, as ``process()``'s ``on_error``."""
-    event_timeout_s: float | None
-    max_retries: int
-    quarantine: str | None
-    """A processor's: ``process()``'s ``event_timeout``, ``max_retries`` and ``quarantine``."""
-    line: int
     path: Path | None = None
     module: types.ModuleType | None = None
-    replica: int | None = None
-    """One process of a replicated source: the plan splits such a device into one origin per
-    process, with its host and replica index."""
 
     def steps(self) -> list:
         """The steps of its path (a source first, or modules only)."""
@@ -84,8 +67,6 @@ class Topology:
     metrics: str | None
     hosts: dict
     devices: dict
-    channels: dict
-    order: list = field(default_factory=list)
     metrics_line: int = 0
     """Line of ``metrics`` in the file (0 without it)."""
     security: str | None = None
@@ -105,11 +86,11 @@ def read(file) -> Topology:
 
 def load(file, *, check_hosts: bool = True) -> Topology:
     """Reads and checks ``file``, importing every steering file; raises ``TopologyError`` with
-    every problem found. ``check_hosts``: also that namespaces exist, that fixed ports and the
-    metrics address are free (the controller's check before anything starts; a device,
-    started after, skips it)."""
+    every problem found. ``check_hosts``: also that namespaces exist, key files can be read,
+    fixed ports and the metrics address are free (the controller's check before anything
+    starts; a device, started after, skips it)."""
     file = os.fspath(file)
-    topology, problems = _read(file)
+    topology, problems = _read(file, machine=check_hosts)
     if topology is None:
         raise TopologyError(file, problems)
     # A file with problems of its own may leave a device's channels unread: its steering
@@ -120,22 +101,26 @@ def load(file, *, check_hosts: bool = True) -> Topology:
         if device.steering and device.kind in ("path", "readout", "builder"):
             problems.extend(_import(device, fit=fit))
     problems.extend(_check_metrics(topology, bind=check_hosts))
-    if check_hosts:
-        problems.extend(_check_hosts(topology))
     if problems:
         raise TopologyError(file, problems)
     return topology
 
 
-def _read(file: str) -> tuple:
+def _read(file: str, machine: bool = False) -> tuple:
     """The file as the engine reads it: ``(Topology, problems)``, the topology ``None`` when the
-    file is not TOML at all (with problems, it is what could be read)."""
-    text, problems = _native.load_topology(file)
+    file is not TOML at all (with problems, it is what could be read). ``machine``: also the
+    engine's checks against this machine (``topology/machine.rs``)."""
+    text, problems = _native.load_topology(file, machine)
     if text is None:
         return None, problems
     data = json.loads(text)
-    devices = {name: Device(name=name, **d) for name, d in data.pop("devices").items()}
-    return Topology(devices=devices, **data), problems
+    devices = {name: _of(Device, d, name=name) for name, d in data.pop("devices").items()}
+    return _of(Topology, data, devices=devices), problems
+
+
+def _of(cls, data: dict, **given):
+    """A ``cls`` of the fields it has of ``data`` (the engine's JSON) and ``given``."""
+    return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data}, **given)
 
 
 def _import(device: Device, *, fit: bool = True) -> list:
@@ -232,80 +217,3 @@ def _check_metrics(topology: Topology, *, bind: bool) -> list:
     except ConfigError as e:
         return [(topology.metrics_line, str(e))]
     return []
-
-
-def _check_hosts(topology: Topology) -> list:
-    """Network namespaces that must exist, fixed ports that must be free."""
-    problems = []
-    for name, host in topology.hosts.items():
-        netns = host.get("netns")
-        if netns and not os.path.exists(os.path.join(NETNS_DIR, netns)):
-            problems.append(
-                (
-                    host["line"],
-                    f"host {name}: network namespace {netns!r} does not exist (as root, "
-                    f"`evflow hosts up {topology.file}` makes the namespace hosts of the file)",
-                )
-            )
-    problems.extend(_check_keys(topology))
-    for device in topology.devices.values():
-        if device.port is None:
-            continue
-        for host in device.hosts:
-            netns = topology.hosts.get(host, {}).get("netns")
-            if netns and not os.path.exists(os.path.join(NETNS_DIR, netns)):
-                continue  # reported above
-            if not _port_free(device.port, netns):
-                problems.append(
-                    (
-                        device.line,
-                        f"device {device.name}: port {device.port} is already in use on host "
-                        f"{host}; choose another or stop what holds it",
-                    )
-                )
-    return problems
-
-
-def _check_keys(topology: Topology) -> list:
-    """With ``security = "curve"``: the controller's secret key and every host's public key
-    must be readable here (each host's secret key is read by its own devices)."""
-    if topology.security != "curve":
-        return []
-    problems = []
-    # A key the file misses or misnames is one of the file's own problems already.
-    try:
-        if topology.controller_key:
-            _native.curve_key_read(topology.controller_key["secret"], secret=True)
-    except ConfigError as e:
-        problems.append((0, f"controller_key: {e}"))
-    for name, host in topology.hosts.items():
-        if not host.get("key"):
-            continue
-        try:
-            _native.curve_key_read(host["key"]["public"], False)
-        except ConfigError as e:
-            problems.append(
-                (
-                    host["line"],
-                    f"host {name}: {e} (each host's public key lies beside its secret one)",
-                )
-            )
-    return problems
-
-
-PORT_PROBE = """
-import socket, sys
-s = socket.socket()
-s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-s.bind(("", int(sys.argv[1])))
-"""
-"""Binds a port as libzmq does (SO_REUSEADDR): only a listening socket makes it fail, not the
-TIME_WAIT connections a run that just ended left."""
-
-
-def _port_free(port: int, netns: str | None) -> bool:
-    """Whether tcp ``port`` can be bound on this machine, or in network namespace ``netns``."""
-    command = [sys.executable, "-c", PORT_PROBE, str(port)]
-    if netns:
-        command = ["ip", "netns", "exec", netns, *command]
-    return subprocess.run(command, capture_output=True).returncode == 0

@@ -1,77 +1,96 @@
 //! `evflow device`: one process of a topology run as device processes, with its roles in
-//! the topology's segments (docs/topology-design.md).
+//! the topology's segments as the controller's plan gives them (docs/topology-design.md).
 
 use crate::errors::{config_error, EvflowError};
-use crate::job::{parallel_options, path_of, PyHooks};
+use crate::job::{checked, path_of, PyHooks};
+use crate::topology::PyCompiledPlan;
+use evflow_runtime::control::roles::process_name;
 use evflow_runtime::engine::curve::{KeyFiles, Keys};
 use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
+use evflow_runtime::engine::{PartNames, Role};
 use evflow_runtime::job::{OnError, ProcessOptions};
+use evflow_runtime::topology::{Security, Topology};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Runs the device process `name`: each of `roles` (dicts with `segment`, `role` (`input`,
-/// `worker:N`, `output` or `bridge`), `generation`, `port`, `session`, `steps` (its segment's path,
-/// source first), `parallel` (the segment's options), `bridged` (the segment has a
-/// bridge) and `held` (runs started by the controller)), reporting to the controller's
-/// `reports` channel and taking its `views`; returns the exit code. The first role runs in
-/// this thread; the others (a merger's custodies) in threads of their own. `curve` (a
-/// topology with `security = "curve"`): the host's secret key file, every host's public key
-/// file by host name, and the controller's public key file.
+/// Runs replica `replica` of device `device` on `host` (generation `generation`, its fixed
+/// port `port` if the controller moved it) with its roles in `plan`'s segments, reporting to
+/// the controller's `reports` channel and taking its `views`; returns the exit code. The
+/// first role runs in this thread; the others (a merger's custodies) in threads of their own.
+/// `held`: its origins read only during the runs its controller starts.
 #[pyfunction]
-#[pyo3(signature = (roles, *, name, host_address, reports, views, max_part_size, job=None, max_events=None, seed=0, on_error="stop", curve=None))]
+#[pyo3(signature = (plan, *, device, host, replica, generation, port, held, host_address, reports, views, max_part_size, job=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
-    roles: Vec<Bound<'py, PyDict>>,
-    name: String,
+    plan: &PyCompiledPlan,
+    device: &str,
+    host: &str,
+    replica: u32,
+    generation: u32,
+    port: Option<u16>,
+    held: bool,
     host_address: String,
     reports: String,
     views: String,
     max_part_size: u64,
     job: Option<&Bound<'py, PyAny>>,
-    max_events: Option<u64>,
-    seed: u64,
-    on_error: &str,
-    curve: Option<(PathBuf, HashMap<String, PathBuf>, PathBuf)>,
 ) -> PyResult<i32> {
-    let on_error: OnError = on_error.parse().map_err(config_error)?;
+    let file = plan.topology.file.display();
+    if plan.plan.forked {
+        return Err(config_error(format!("{file}: its devices run on this machine: use evflow up")));
+    }
+    let found = plan
+        .plan
+        .processes()
+        .into_iter()
+        .find(|(d, h, r)| plan.plan.devices[*d].name == device && h == host && *r == replica);
+    let Some((d, _, _)) = found else {
+        return Err(config_error(format!("{file} has no replica {replica} of device {device} on host {host}")));
+    };
+    let name = process_name(device, host, replica);
     let mut specs = Vec::new();
     let mut first_steps: Vec<Py<PyAny>> = Vec::new();
-    for (i, d) in roles.iter().enumerate() {
-        let item = |key: &str| -> PyResult<Bound<'py, PyAny>> {
-            d.get_item(key)?.ok_or_else(|| config_error(format!("a device role needs {key:?}")))
+    for (s, role) in plan.plan.roles(d, host, replica) {
+        let (steps, mut popts) = match role {
+            // A readout runs its own device's path, under its own name.
+            Role::Readout(_) => {
+                let mut popts = plan.options(py, s, role)?;
+                if let Some(parts) = &mut popts.parts {
+                    (parts.input, parts.workers) = (0, 0);
+                    parts.names = PartNames { input: name.clone(), ..parts.names.clone() };
+                }
+                (plan.own_steps(py, d), popts)
+            }
+            _ => (plan.steps_of(py, s)?.0, plan.options(py, s, role)?),
         };
-        let steps: Vec<Bound<'py, PyAny>> = item("steps")?.cast_into::<PyList>()?.iter().collect();
-        let Some((source, modules)) = steps.split_first() else {
-            return Err(config_error("a device role's path is empty"));
+        popts = checked(popts)?;
+        let bound: Vec<Bound<'py, PyAny>> = steps.iter().map(|s| s.bind(py).clone()).collect();
+        let Some((source, modules)) = bound.split_first() else {
+            return Err(config_error(format!("device {device}: its path in segment {s} is empty")));
         };
-        if i == 0 {
-            first_steps = steps.iter().map(|s| s.clone().unbind()).collect();
+        if specs.is_empty() {
+            first_steps = steps;
         }
         specs.push(RoleSpec {
-            segment: item("segment")?.extract()?,
-            role: item("role")?.extract::<String>()?.parse().map_err(config_error)?,
-            generation: item("generation")?.extract()?,
-            port: item("port")?.extract()?,
-            session: item("session")?.extract()?,
+            segment: s as u32,
+            role,
+            generation,
+            // A source's fixed port is its acks channel's, a sink's its results channel's, a
+            // bridge's its relay channel's.
+            port: matches!(role, Role::Input | Role::Output | Role::Bridge)
+                .then_some(port.or(plan.plan.devices[d].port))
+                .flatten(),
+            session: plan.plan.session(&plan.topology, s, host),
             path: path_of(py, source, modules, job)?,
-            popts: parallel_options(&item("parallel")?.cast_into::<PyDict>()?)?,
-            bridged: flag(d, "bridged")?,
-            held: flag(d, "held")?,
+            popts,
+            bridged: plan.plan.segments[s].bridge.is_some(),
+            held,
         });
     }
-    let opts = ProcessOptions { max_events, seed, on_error };
-    let curve = match curve {
-        Some((secret, hosts, controller)) => {
-            let keys = Keys::read(&KeyFiles { secret, hosts, controller }).map_err(config_error)?;
-            Some(Arc::new(keys))
-        }
-        None => None,
-    };
+    let opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop };
+    let curve = keys(&plan.topology, host)?.map(Arc::new);
     let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
     let raised = RefCell::new(None);
     let mut control = || Ok(());
@@ -82,7 +101,22 @@ pub fn run_device<'py>(
         .map_err(|e| EvflowError::new_err(e.to_string()))
 }
 
-/// An optional true/false item of a role's dict.
-fn flag(d: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
-    Ok(d.get_item(key)?.map(|v| v.is_truthy()).transpose()?.unwrap_or(false))
+/// With `security = "curve"` (docs/security.md): this host's secret key, every host's public
+/// one and the controller's.
+fn keys(topology: &Topology, host: &str) -> PyResult<Option<Keys>> {
+    if topology.security != Some(Security::Curve) {
+        return Ok(None);
+    }
+    let missing = || {
+        config_error(format!(
+            "{}: security = \"curve\" needs every host's key and controller_key",
+            topology.file.display()
+        ))
+    };
+    let secret = topology.hosts.get(host).and_then(|h| h.key.as_ref()).ok_or_else(missing)?.secret.clone();
+    let hosts = (topology.hosts.iter())
+        .map(|(name, h)| h.key.as_ref().map(|k| (name.clone(), k.public.clone())).ok_or_else(missing))
+        .collect::<PyResult<_>>()?;
+    let controller = topology.controller_key.as_ref().ok_or_else(missing)?.public.clone();
+    Keys::read(&KeyFiles { secret, hosts, controller }).map(Some).map_err(config_error)
 }

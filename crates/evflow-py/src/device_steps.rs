@@ -1,129 +1,107 @@
-//! The steps of a topology's built-in devices as Python objects (python/evflow/plan.py puts
-//! them into the segments' paths): a merger's (one `MergeTable` per merger or junction), a
-//! broadcast's tee (one `TeeTable` per origin sending to several devices) and a funnel's
-//! (one `FunnelTable` per channel with several sending devices).
+//! The steps of a topology's built-in devices as Python objects, and a segment's path filled
+//! in from the plan (`control::roles`): each device's own steps (its steering file's path),
+//! and the built-in devices' steps over their tables, one of each per process (a merger's or
+//! junction's `MergeTable`, a broadcast's `TeeTable`, a funnel's `FunnelTable`, an event
+//! builder's options), shared by the roles of the process that use it.
 
-use crate::errors::config_error;
+use evflow_runtime::control::plan::Plan;
+use evflow_runtime::control::roles::Step as Planned;
 use evflow_runtime::engine::eventbuilding::{BuildStep, EventBuilding, EventManager};
 use evflow_runtime::module::{Module, Source};
 use evflow_runtime::modules::{
     FunnelInput, FunnelSource, FunnelTable, MergeInput, MergeSource, MergeTable, TeeSource, TeeStep, TeeTable,
 };
+use evflow_runtime::topology::Topology;
 use pyo3::prelude::*;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The table a merger's input steps fill and its source empties.
-#[pyclass(name = "MergeTable", module = "evflow._native", frozen)]
-pub struct PyMergeTable {
-    table: Arc<MergeTable>,
-    name: String,
+/// The built-in devices' tables of one process, each made when a path first needs it.
+#[derive(Default)]
+pub struct Tables {
+    merges: HashMap<usize, Arc<MergeTable>>,
+    funnels: HashMap<usize, Arc<FunnelTable>>,
+    tees: HashMap<usize, Arc<TeeTable>>,
 }
 
-#[pymethods]
-impl PyMergeTable {
-    #[new]
-    #[pyo3(signature = (name, inputs, timeout, held=false))]
-    fn new(name: String, inputs: Vec<String>, timeout: f64, held: bool) -> PyResult<Self> {
-        if !(timeout > 0.0 && timeout.is_finite()) {
-            return Err(config_error(format!("merger {name}: timeout must be a positive number of seconds")));
+/// The path of segment `s` of `plan`, its devices' own steps taken from `paths` (by the file's
+/// device names), with the number of steps of its origin, workers and custody.
+pub fn segment_steps(
+    py: Python<'_>,
+    plan: &Plan,
+    topology: &Topology,
+    s: usize,
+    paths: &HashMap<String, Vec<Py<PyAny>>>,
+    tables: &mut Tables,
+) -> PyResult<(Vec<Py<PyAny>>, [usize; 3])> {
+    let mut steps = Vec::new();
+    let mut sizes = [0; 3];
+    for (part, planned) in plan.path(s).into_iter().enumerate() {
+        let before = steps.len();
+        for step in planned {
+            match step {
+                Planned::Own(d) => {
+                    let own = paths.get(&plan.devices[d].of).map_or(&[][..], |p| &p[..]);
+                    steps.extend(own.iter().map(|p| p.clone_ref(py)));
+                }
+                builtin => steps.push(Py::new(py, device_step(plan, topology, builtin, tables))?.into_any()),
+            }
         }
-        let table = MergeTable::new(&name, inputs, Duration::from_secs_f64(timeout), held);
-        Ok(PyMergeTable { table, name })
+        sizes[part] = steps.len() - before;
     }
-
-    /// The last step of input `input`'s custody.
-    fn input(&self, input: usize) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::MergeInput(self.table.clone(), input))
-    }
-
-    /// The source of the merger's origin.
-    fn source(&self) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::MergeSource(self.table.clone()))
-    }
+    Ok((steps, sizes))
 }
 
-/// The queues of a broadcast's tee: its reader's step and its followers' sources.
-#[pyclass(name = "TeeTable", module = "evflow._native", frozen)]
-pub struct PyTeeTable {
-    table: Arc<TeeTable>,
-    name: String,
-}
-
-#[pymethods]
-impl PyTeeTable {
-    #[new]
-    #[pyo3(signature = (name, followers, held=false))]
-    fn new(name: String, followers: usize, held: bool) -> Self {
-        PyTeeTable { table: TeeTable::new(&name, followers, held), name }
-    }
-
-    /// The last step of the reader's input part.
-    fn step(&self) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::TeeReader(self.table.clone()))
-    }
-
-    /// The source of follower `follower` (from 0).
-    fn source(&self, follower: usize) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::TeeSource(self.table.clone(), follower))
-    }
-}
-
-/// The queue of a funnel: its inputs' steps and its origin's source.
-#[pyclass(name = "FunnelTable", module = "evflow._native", frozen)]
-pub struct PyFunnelTable {
-    table: Arc<FunnelTable>,
-    name: String,
-}
-
-#[pymethods]
-impl PyFunnelTable {
-    #[new]
-    #[pyo3(signature = (name, inputs, held=false))]
-    fn new(name: String, inputs: usize, held: bool) -> Self {
-        PyFunnelTable { table: FunnelTable::new(&name, inputs, held), name }
-    }
-
-    /// The last step of input `input`'s segment.
-    fn input(&self, input: usize) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::FunnelInput(self.table.clone(), input))
-    }
-
-    /// The source of the funnel's origin.
-    fn source(&self) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::FunnelSource(self.table.clone()))
-    }
-}
-
-/// An event builder's steps: its event manager's source and its builders' step.
-#[pyclass(name = "EventBuilder", module = "evflow._native", frozen)]
-pub struct PyEventBuilder {
-    eb: EventBuilding,
-    name: String,
-}
-
-#[pymethods]
-impl PyEventBuilder {
-    #[new]
-    fn new(name: String, readouts: Vec<String>, batch: u64, timeout: f64) -> PyResult<Self> {
-        if !(timeout > 0.0 && timeout.is_finite()) || batch == 0 || readouts.is_empty() {
-            return Err(config_error(format!(
-                "builder {name}: needs readout devices, a batch of 1 or more and a positive timeout"
-            )));
+/// The step object of built-in step `step`.
+fn device_step(plan: &Plan, topology: &Topology, step: Planned, tables: &mut Tables) -> PyDeviceStep {
+    let device = |d: usize| &plan.devices[d];
+    let options = |d: usize| &topology.devices[&plan.devices[d].of];
+    let seconds = |s: f64| Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX);
+    let mut merge = |d: usize| {
+        let made =
+            || MergeTable::new(&device(d).name, device(d).inputs.clone(), seconds(options(d).timeout_s), plan.hold);
+        tables.merges.entry(d).or_insert_with(made).clone()
+    };
+    let (name, step) = match step {
+        Planned::Own(_) => unreachable!("a device's own steps are its steering file's"),
+        Planned::MergeSource(d) => (&device(d).name, Step::MergeSource(merge(d))),
+        Planned::MergeInput(d, input) => (&device(d).name, Step::MergeInput(merge(d), input)),
+        Planned::FunnelSource(d) | Planned::FunnelInput(d, _) => {
+            let channel = device(d).inputs.first().cloned().unwrap_or_default();
+            let made = || {
+                let senders = plan.devices.iter().filter(|s| s.outputs.contains(&channel)).count();
+                FunnelTable::new(&device(d).name, senders, plan.hold)
+            };
+            let table = tables.funnels.entry(d).or_insert_with(made).clone();
+            match step {
+                Planned::FunnelInput(_, input) => (&device(d).name, Step::FunnelInput(table, input)),
+                _ => (&device(d).name, Step::FunnelSource(table)),
+            }
         }
-        let eb = EventBuilding { readouts, batch, timeout: Duration::from_secs_f64(timeout) };
-        Ok(PyEventBuilder { eb, name })
-    }
-
-    /// The source of the event manager: one descriptor per batch.
-    fn manager(&self) -> PyDeviceStep {
-        PyDeviceStep::new(&format!("{}-evm", self.name), Step::EventManager(self.eb.clone()))
-    }
-
-    /// The builders' step.
-    fn build(&self) -> PyDeviceStep {
-        PyDeviceStep::new(&self.name, Step::Build)
-    }
+        Planned::Tee(reader) | Planned::TeeSource(reader, _) => {
+            let segment = &plan.segments[reader];
+            let name = device(segment.origin).outputs.join("+");
+            let followers = segment.tee.map_or(0, |t| t.followers);
+            let table = tables.tees.entry(reader).or_insert_with(|| TeeTable::new(&name, followers, plan.hold)).clone();
+            let step = match step {
+                Planned::TeeSource(_, follower) => Step::TeeSource(table, follower),
+                _ => Step::TeeReader(table),
+            };
+            return PyDeviceStep { step, name };
+        }
+        Planned::Manager(b) => {
+            let readouts = plan.segments.iter().find(|s| s.workers == Some(b)).map_or(&[][..], |s| &s.readouts[..]);
+            let eb = EventBuilding {
+                readouts: readouts.iter().map(|&r| device(r).name.clone()).collect(),
+                batch: options(b).batch,
+                timeout: seconds(options(b).timeout_s),
+            };
+            return PyDeviceStep { step: Step::EventManager(eb), name: format!("{}-evm", device(b).name) };
+        }
+        Planned::Build(b) => (&device(b).name, Step::Build),
+    };
+    PyDeviceStep { step, name: name.clone() }
 }
 
 /// Which step of which built-in device.
@@ -143,12 +121,6 @@ enum Step {
 pub struct PyDeviceStep {
     step: Step,
     name: String,
-}
-
-impl PyDeviceStep {
-    fn new(name: &str, step: Step) -> PyDeviceStep {
-        PyDeviceStep { step, name: name.to_string() }
-    }
 }
 
 #[pymethods]
@@ -194,12 +166,7 @@ pub fn native_module(obj: &Bound<'_, PyAny>) -> Option<Box<dyn Module>> {
     })
 }
 
-/// Adds the classes to the extension module.
+/// Adds the class to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyMergeTable>()?;
-    m.add_class::<PyTeeTable>()?;
-    m.add_class::<PyFunnelTable>()?;
-    m.add_class::<PyDeviceStep>()?;
-    m.add_class::<PyEventBuilder>()?;
-    Ok(())
+    m.add_class::<PyDeviceStep>()
 }

@@ -3,7 +3,8 @@
 use crate::adapters::{module_name, signal_of, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
 use crate::errors::{config_error, EvflowError};
-use evflow_runtime::engine::{self, Hooks, Live, ParallelOptions, PartNames, Parts, Transport};
+use crate::topology::SegmentOptions;
+use evflow_runtime::engine::{self, Hooks, Live, ParallelOptions, Transport};
 use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
 use evflow_runtime::report::Report;
@@ -241,11 +242,18 @@ pub fn run_path<'py>(
     seed: u64,
     on_error: &str,
     job: Option<&Bound<'py, PyAny>>,
-    parallel: Option<&Bound<'py, PyDict>>,
+    parallel: Option<&Bound<'py, PyAny>>,
     watch: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<JobResult> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
-    let parallel = parallel.map(parallel_options).transpose()?;
+    // `process()`'s options, or a topology's segment's as its plan compiled them.
+    let parallel = match parallel {
+        Some(p) => Some(match p.cast::<SegmentOptions>() {
+            Ok(compiled) => checked(compiled.get().0.clone())?,
+            Err(_) => parallel_options(p.cast::<PyDict>()?)?,
+        }),
+        None => None,
+    };
     let mut path = path_of(py, source, &modules, job)?;
     let opts = ProcessOptions { max_events, seed, on_error };
     let mut interrupt: Option<PyErr> = None;
@@ -460,36 +468,14 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
     if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
         o.segment_size = Some(v);
     }
-    if let Some(eb) = d.get_item("event_building")?.filter(|v| !v.is_none()) {
-        let eb = eb.cast_into::<PyDict>()?;
-        let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
-            eb.get_item(key)?.ok_or_else(|| config_error(format!("event_building needs {key:?}")))
-        };
-        o.event_building = Some(evflow_runtime::engine::eventbuilding::EventBuilding {
-            readouts: item("readouts")?.extract()?,
-            batch: item("batch")?.extract()?,
-            timeout: Duration::from_secs_f64(item("timeout")?.extract()?),
-        });
-    }
-    if let Some(parts) = d.get_item("parts")?.filter(|v| !v.is_none()) {
-        // From evflow up: which device's modules run in which process, and their names.
-        type Names = (String, String, String, Vec<String>, String);
-        let (input, workers, names): (usize, usize, Names) = parts.extract()?;
-        let (input_name, worker, output, worker_names, bridge) = names;
-        let names = PartNames { input: input_name, worker, output, workers: worker_names, bridge, label_logs: true };
-        let on_error = match d.get_item("on_error")?.filter(|v| !v.is_none()) {
-            Some(each) => {
-                let (input, workers, output): (String, String, String) = each.extract()?;
-                let parse = |s: String| s.parse::<OnError>().map_err(config_error);
-                Some([parse(input)?, parse(workers)?, parse(output)?])
-            }
-            None => None,
-        };
-        o.parts = Some(Parts { input, workers, names, on_error });
-    }
-    // A job of one process runs none of it, but its options must still be right.
-    let checked = ParallelOptions { processes: o.processes.max(1), ..o.clone() };
-    checked.validate().map_err(config_error)?;
+    checked(o)
+}
+
+/// `o`, once its options are checked. A job of one process runs none of them, but they must
+/// still be right.
+pub(crate) fn checked(o: ParallelOptions) -> PyResult<ParallelOptions> {
+    let at_least_one = ParallelOptions { processes: o.processes.max(1), ..o.clone() };
+    at_least_one.validate().map_err(config_error)?;
     Ok(o)
 }
 

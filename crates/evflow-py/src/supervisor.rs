@@ -1,12 +1,13 @@
 //! The supervisor for the topology controller in Python (python/evflow/farm.py): its limits,
 //! its crash-loop window (the same as the forked job's monitor uses), and the supervisor.
 
+use crate::errors::EvflowError;
 use crate::job::live_dict;
 use crate::lifecycle::{stop_name, stop_of};
 use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
 use evflow_runtime::control::supervisor::{self as policy, RestartWindow};
-use evflow_runtime::engine::ExitCode;
+use evflow_runtime::engine::{ExitCode, Role};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::IntoPyObjectExt;
@@ -68,15 +69,16 @@ struct PySupervisor(Supervisor);
 impl PySupervisor {
     /// The supervisor of `plan`: `here`, the hosts whose devices run on this machine;
     /// `files`, each process's output files (the plan's process order); `steps`, each
-    /// segment's step names; `worker_queue`, each segment's.
+    /// segment's step names.
     #[new]
     fn new(
         plan: &PyCompiledPlan,
         here: HashSet<String>,
         files: Vec<Vec<PathBuf>>,
         steps: Vec<Vec<String>>,
-        worker_queue: Vec<usize>,
     ) -> PySupervisor {
+        let queue = |s| plan.plan.options(&plan.topology, s, Role::Worker(0), [0; 3]).worker_queue;
+        let worker_queue = (0..plan.plan.segments.len()).map(queue).collect();
         let placement = Placement { here, files, steps, worker_queue };
         PySupervisor(Supervisor::new(plan.plan.clone(), &plan.topology, placement))
     }
@@ -127,10 +129,42 @@ impl PySupervisor {
     }
 
     /// Each segment's `(topic, view)`, as JSON, with the held topology's runs.
-    fn views(&self, started: u32, number: u32, stopping: u32) -> Vec<(Vec<u8>, Vec<u8>)> {
-        (self.0.views(started, number, stopping).into_iter())
+    fn views(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+        (self.0.views().into_iter())
             .map(|(topic, view)| (topic.into_bytes(), serde_json::to_vec(&view).expect("a view serializes")))
             .collect()
+    }
+
+    /// `evflow ctl start --run number` (`Supervisor::start_run`): the run's state;
+    /// `EvflowError` says why it may not start.
+    fn start_run(&mut self, number: u32, files: Vec<String>, overwrite: bool) -> PyResult<&'static str> {
+        let state = self.0.start_run(number, &files, overwrite).map_err(EvflowError::new_err)?;
+        Ok(state.name())
+    }
+
+    /// `evflow ctl stop` in a held topology with a run going: `(its index, its number)`, or
+    /// None (no run to stop).
+    fn stop_run(&mut self) -> Option<(u32, Option<u32>)> {
+        self.0.stop_run()
+    }
+
+    /// The run as `evflow ctl status` shows it: its state and number (None without --hold);
+    /// held, also the runs started (`index`) and closed by every sink.
+    fn run_status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let runs = &self.0.runs;
+        let run = PyDict::new(py);
+        run.set_item("state", runs.state.name())?;
+        run.set_item("number", runs.number)?;
+        if runs.held {
+            run.set_item("index", runs.started)?;
+            run.set_item("closed", self.0.run_closed())?;
+        }
+        Ok(run)
+    }
+
+    /// Follows the run, once a turn: what to tell when one has ended everywhere.
+    fn follow_runs(&mut self) -> Option<String> {
+        self.0.follow_runs()
     }
 
     /// `evflow ctl status`'s rows.
@@ -186,11 +220,18 @@ impl PySupervisor {
         self.0.not_completed()
     }
 
-    /// What stopped the topology, the first first: `(module, message, location, traceback)`,
-    /// `module` empty for the engine's own.
-    fn errors(&self) -> Vec<(String, String, Option<String>, Option<String>)> {
+    /// What stopped the topology, the first first, as the engine's errors read in Python
+    /// (`module`, `message`, `location`, `traceback`): `module` empty for the engine's own.
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         (self.0.errors.iter())
-            .map(|e| (e.module.clone(), e.message.clone(), e.origin.location.clone(), e.origin.traceback.clone()))
+            .map(|e| {
+                let error = PyDict::new(py);
+                error.set_item("module", &e.module)?;
+                error.set_item("message", &e.message)?;
+                error.set_item("location", &e.origin.location)?;
+                error.set_item("traceback", &e.origin.traceback)?;
+                Ok(error)
+            })
             .collect()
     }
 

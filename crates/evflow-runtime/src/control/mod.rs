@@ -4,6 +4,9 @@
 //! processes and runs ([`lifecycle`]), which the controller and every device follow; the
 //! supervisor's limits and crash-loop window ([`supervisor`]).
 
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod lifecycle;
 pub mod plan;
+pub mod roles;
 pub mod supervisor;

@@ -6,7 +6,7 @@
 //! `evflow up` compiles it once and sends it, as JSON ([`Plan::to_json`]), to every device
 //! process it starts: a device looks its roles up in it and plans nothing.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::Role;
 use crate::topology::{Channel, Device, Kind, Pattern, Problem, Problems, Restart, Topology, Transport};
@@ -21,7 +21,7 @@ pub const FUNNEL: &str = "-f";
 pub const EVENT_MANAGER: &str = "-evm";
 
 /// What a device of the plan is: one of the file's, or one the file implies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Part {
     /// A path: a source (no inputs), a processor (inputs and outputs) or a sink (no outputs).
@@ -42,7 +42,7 @@ pub enum Part {
 }
 
 /// A device of the plan.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Planned {
     /// Its name (an implied device's says what it ends: `raw-f`, `mid-j`, `eb-evm`).
     pub name: String,
@@ -108,7 +108,7 @@ impl Planned {
 
 /// A broadcast's place in it: each receiving device has a segment; the first reads the
 /// source and a tee feeds the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tee {
     /// The segment that reads the source.
     pub reader: usize,
@@ -120,7 +120,7 @@ pub struct Tee {
 
 /// One origin, at most one processor device (its replicas are the workers), one custody:
 /// the protocol of `process(processes=N)`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Segment {
     /// Its index.
     pub index: usize,
@@ -150,7 +150,7 @@ pub struct Segment {
 
 /// A topology's devices (the implied ones added), its segments, and whether it runs as one
 /// forked job.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
     /// The devices, in the file's order, each implied one before the device it feeds.
     pub devices: Vec<Planned>,
@@ -619,29 +619,27 @@ impl Plan {
         out
     }
 
-    /// The plan as `evflow up` sends it to its devices: its devices, segments, whether it is
-    /// forked, and each process's roles (`[segment, role name]`).
+    /// The plan as `evflow up` sends it to its devices (`evflow device --plan`).
     pub fn to_json(&self) -> String {
-        #[derive(Serialize)]
-        struct Process {
-            device: usize,
-            host: String,
-            replica: u32,
-            roles: Vec<(usize, String)>,
+        serde_json::to_string(self).expect("a plan serializes")
+    }
+
+    /// The plan `evflow up` sent (`to_json`), for `topology`: what does not read as one, or
+    /// names a device or segment that is not there, says so.
+    pub fn from_json(text: &str, topology: &Topology) -> Result<Plan, String> {
+        let plan: Plan = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let (devices, segments) = (plan.devices.len(), plan.segments.len());
+        if let Some(d) = plan.devices.iter().find(|d| !topology.devices.contains_key(&d.of) || d.hosts.is_empty()) {
+            return Err(format!("device {:?} is not one of the file's", d.of));
         }
-        #[derive(Serialize)]
-        struct Sent<'a> {
-            #[serde(flatten)]
-            plan: &'a Plan,
-            processes: Vec<Process>,
+        for (i, s) in plan.segments.iter().enumerate() {
+            let named = [Some(s.origin), s.workers, Some(s.custody), s.bridge].into_iter().flatten();
+            let tee = s.tee.map_or(0, |t| t.reader);
+            if s.index != i || named.chain(s.readouts.iter().copied()).any(|d| d >= devices) || tee >= segments {
+                return Err(format!("segment {i} names a device or segment the plan does not have"));
+            }
         }
-        let processes = (self.processes().into_iter())
-            .map(|(device, host, replica)| {
-                let roles = self.roles(device, &host, replica).into_iter().map(|(s, r)| (s, r.to_string())).collect();
-                Process { device, host, replica, roles }
-            })
-            .collect();
-        serde_json::to_string(&Sent { plan: self, processes }).expect("a plan serializes")
+        Ok(plan)
     }
 
     /// `(segment, role)` of a device process; an origin's roles first (the reader of a
@@ -716,17 +714,17 @@ ordered = true
     }
 
     #[test]
-    fn the_plan_sent_to_devices_names_each_process_and_its_roles() {
-        let sent: serde_json::Value = serde_json::from_str(&plan(CHAIN).unwrap().to_json()).unwrap();
-        let processes = sent["processes"].as_array().unwrap();
-        assert_eq!(processes.len(), 4);
-        assert_eq!(
-            processes[2],
-            serde_json::json!({"device": 1, "host": "local", "replica": 2, "roles": [[0, "worker:1"]]})
-        );
-        assert_eq!(sent["devices"][1]["kind"], "path");
-        assert_eq!(sent["segments"][0]["transport"], "shm");
-        assert!(sent.get("channels").is_none());
+    fn the_plan_sent_to_devices_reads_back_as_itself_and_only_for_its_file() {
+        let p = plan(CHAIN).unwrap();
+        let topology = crate::topology::parse(CHAIN, Path::new("/tmp/t.toml")).unwrap();
+        let sent = p.to_json();
+        let back = Plan::from_json(&sent, &topology).unwrap();
+        assert_eq!((back.devices, back.segments, back.forked), (p.devices.clone(), p.segments.clone(), p.forked));
+        let other = crate::topology::parse(&CHAIN.replace("reco", "calib"), Path::new("/tmp/t.toml")).unwrap();
+        assert_eq!(Plan::from_json(&sent, &other).unwrap_err(), "device \"reco\" is not one of the file's");
+        let cut = sent.replace("\"custody\":2", "\"custody\":9");
+        assert!(Plan::from_json(&cut, &topology).unwrap_err().contains("segment 0 names a device"));
+        assert!(Plan::from_json("{\"devices\": []}", &topology).is_err());
     }
 
     #[test]

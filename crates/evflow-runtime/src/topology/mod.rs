@@ -4,10 +4,11 @@
 
 mod check;
 mod file;
+pub mod machine;
 mod syntax;
 
 use crate::job::OnError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -106,7 +107,7 @@ pub enum Kind {
 }
 
 /// Whether a dead replica is started again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Restart {
     /// Always (the default of processors).
@@ -169,7 +170,7 @@ pub enum Pattern {
 }
 
 /// Which transport a channel uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Transport {
     /// shm between processes of one host, tcp across hosts.

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::process::Process;
+use super::runs::Runs;
 use super::{
     RestartWindow, CONTROLLER_LOST_AFTER_HEARTBEATS, EXIT_GRACE, HEARTBEAT, LOST_AFTER, START_GRACE, VITAL_LOST_AFTER,
 };
@@ -92,6 +93,8 @@ pub struct Supervisor {
     /// The sinks' processes.
     pub sinks: Vec<usize>,
     pub(super) windows: HashMap<String, RestartWindow>,
+    /// Its runs.
+    pub runs: Runs,
     /// The stop asked of the topology.
     pub stop: Stop,
     /// What interrupted it (`SIGINT`, `evflow ctl stop`).
@@ -121,9 +124,8 @@ impl Supervisor {
             })
             .collect();
         let netns = topology.hosts.iter().filter(|(_, h)| h.netns.is_some()).map(|(n, _)| n.clone()).collect();
-        let procs: Vec<Process> = (plan.processes().into_iter())
-            .map(|(d, host, replica)| {
-                let name = process_name(&plan.devices[d].name, &host, replica);
+        let procs: Vec<Process> = (plan.process_names().into_iter())
+            .map(|(name, d, host, replica)| {
                 let roles = plan.roles(d, &host, replica);
                 Process::new(name, d, host, replica, roles)
             })
@@ -146,6 +148,7 @@ impl Supervisor {
                 d.part == Part::Path && d.outputs.is_empty()
             })
             .collect();
+        let hold = plan.hold;
         Supervisor {
             died_on: plan.segments.iter().map(|s| vec![None; s.slots.len()]).collect(),
             no_fault: plan.segments.iter().map(|s| vec![false; s.slots.len()]).collect(),
@@ -160,6 +163,7 @@ impl Supervisor {
             origin,
             sinks,
             windows: HashMap::new(),
+            runs: Runs::new(hold),
             stop: Stop::Run,
             signal: None,
             errors: Vec::new(),
@@ -515,11 +519,6 @@ impl Supervisor {
             actions.push(Action::Start(self.slots[segment][slot]));
         }
     }
-}
-
-/// A device process's name, as `ps` (its first 15 bytes) and the status show it.
-pub fn process_name(device: &str, host: &str, replica: u32) -> String {
-    format!("evf-{device}-{host}-{replica}")
 }
 
 /// An error of the engine's own (no module raised it).

@@ -2,38 +2,19 @@
 //! silence and crash loops, and what it shows.
 
 use std::collections::HashSet;
-use std::path::Path;
 
-use crate::control::lifecycle::DeviceState;
-use crate::control::plan::Plan;
+use crate::control::fixtures::{compiled, ACROSS};
+use crate::control::lifecycle::{DeviceState, RunState};
 use crate::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
 use crate::engine::board::Stop;
 
-/// gen on A, reco x2 on B, store on A: processes 0 (gen), 1 and 2 (reco), 3 (store).
-const CHAIN: &str = r#"
-name = "t"
-[hosts.a]
-[hosts.b]
-[devices.gen]
-steering = "gen.py"
-host = "a"
-outputs = ["raw"]
-[devices.reco]
-steering = "reco.py"
-host = "b"
-replicas = 2
-max_restarts_per_minute = 2
-inputs = ["raw"]
-outputs = ["accepted"]
-[devices.store]
-steering = "store.py"
-host = "a"
-inputs = ["accepted"]
-"#;
-
 fn supervisor(here: &[&str]) -> Supervisor {
-    let topology = crate::topology::parse(CHAIN, Path::new("/tmp/t.toml")).expect("a valid file");
-    let plan = Plan::compile(&topology, false).expect("a plan");
+    supervisor_of(here, false)
+}
+
+/// The supervisor of ACROSS, `held` or not, every process launched at 0.
+fn supervisor_of(here: &[&str], held: bool) -> Supervisor {
+    let (plan, topology) = compiled(ACROSS, held);
     let here: HashSet<String> = here.iter().map(|h| h.to_string()).collect();
     let steps = vec![vec!["EventGenerator".into(), "Sum".into(), "FileOutput".into()]];
     let placement = Placement { here, files: vec![Vec::new(); 4], steps, worker_queue: vec![16] };
@@ -89,7 +70,7 @@ fn a_killed_replica_is_replaced_and_its_event_named() {
         vec![Action::Warn("evf-reco-b-1 was killed by SIGKILL; starting a replacement".into()), Action::Start(1)]
     );
     assert_eq!((s.procs[1].generation, s.procs[1].restarts, s.procs[1].state), (1, 1, DeviceState::Dead));
-    let view = &s.views(0, 0, 0)[0].1;
+    let view = &s.views()[0].1;
     assert_eq!(view.workers[0].died_on, Some(42));
     assert_eq!(view.workers[0].generation, 1);
     s.launched(1, 1.2);
@@ -220,4 +201,62 @@ fn the_live_snapshot_counts_every_generation_and_shows_a_replacement_as_not_runn
     let replica = live.processes.iter().find(|p| p.name == "evf-reco-b-1").expect("its entry");
     assert!(replica.running);
     assert_eq!(live.report.workers[0].events, 10);
+}
+
+#[test]
+fn a_held_topology_starts_and_stops_its_runs_as_the_run_table_allows() {
+    let mut s = supervisor_of(&["a", "b"], true);
+    assert_eq!((s.runs.state, s.runs.number), (RunState::Configured, None));
+    assert_eq!(s.stop_run(), None, "no run to stop: the held topology exits");
+    assert_eq!(s.start_run(7, &[], false), Ok(RunState::Running));
+    let refused = s.start_run(8, &[], false).unwrap_err();
+    assert!(refused.starts_with("run 7 is running: stop it first"), "{refused}");
+    assert_eq!(s.stop_run(), Some((1, Some(7))));
+    assert_eq!(s.runs.state, RunState::Draining);
+    assert_eq!(s.views()[0].1.runs.stopping, 1);
+    assert_eq!(s.follow_runs(), None, "no sink has closed it");
+    // The sink closes run 1 and every device process stops it.
+    for (name, role, closed) in [("evf-gen-a-1", "input", 0), ("evf-store-a-1", "output", 1)] {
+        assert!(s.take(&stopped(name, role, closed), 1.0));
+    }
+    for name in ["evf-reco-b-1", "evf-reco-b-2"] {
+        assert!(s.take(&stopped(name, "worker", 0), 1.0));
+    }
+    assert_eq!(s.run_closed(), 1);
+    assert_eq!(s.follow_runs().as_deref(), Some("run 7 stopped: 5 events written, files closed"));
+    assert_eq!(s.runs.state, RunState::Stopped);
+    assert_eq!(s.follow_runs(), None, "told once");
+    // A number taken, or with files, only with --overwrite.
+    let refused = s.start_run(7, &["out.7.evf".into()], false).unwrap_err();
+    assert!(
+        refused.starts_with("run 7 was already taken by this topology and has files already (out.7.evf)"),
+        "{refused}"
+    );
+    assert_eq!(s.start_run(7, &[], true), Ok(RunState::Running));
+    assert_eq!((s.runs.started, s.views()[0].1.runs.number), (2, 7));
+    s.request_stop(Stop::Drain, None);
+    assert_eq!(s.start_run(9, &[], false).unwrap_err(), "the topology is stopping");
+}
+
+#[test]
+fn a_topology_that_is_not_held_runs_one_run_from_its_start() {
+    let mut s = supervisor(&["a", "b"]);
+    assert_eq!((s.runs.state, s.stop_run()), (RunState::Running, None));
+    s.request_stop(Stop::Drain, None);
+    s.follow_runs();
+    assert_eq!(s.runs.state, RunState::Draining);
+}
+
+/// A report of process `name`'s role in segment 0 saying it stopped the run, its sink having
+/// closed `closed` runs.
+fn stopped(name: &str, role: &str, closed: u64) -> Vec<u8> {
+    let worker = (role == "worker").then(|| name.ends_with('2') as usize);
+    serde_json::json!({
+        "name": name, "segment": 0, "role": role, "worker": worker, "generation": 0,
+        "pid": 100, "busy": null, "bound": {}, "state": "stopped", "failed": false,
+        "stop": "run", "ended": false, "counters": {"events": 5, "written": 5, "run_closed": closed}, "modules": [],
+        "exit": null,
+    })
+    .to_string()
+    .into_bytes()
 }

@@ -5,6 +5,7 @@
 
 pub mod farm;
 pub mod process;
+pub mod runs;
 pub mod views;
 
 use std::collections::VecDeque;

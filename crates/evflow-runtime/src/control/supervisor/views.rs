@@ -61,8 +61,10 @@ impl Supervisor {
     }
 
     /// Each segment's view as the devices read it (`view/N/`, and the view), with the held
-    /// topology's runs: the last run `started`, its `number`, and the last run `stopping`.
-    pub fn views(&self, started: u32, number: u32, stopping: u32) -> Vec<(String, View)> {
+    /// topology's runs: the last run started, its number, and the last run stopping.
+    pub fn views(&self) -> Vec<(String, View)> {
+        let (started, stopping) = (self.runs.started, self.runs.stopping);
+        let number = self.runs.number.unwrap_or(0);
         let failed = !self.errors.is_empty() || self.procs.iter().any(|p| p.reports.values().any(|r| r.failed));
         let hold = self.plan.hold;
         let mut views = Vec::new();
