@@ -1,10 +1,10 @@
 """``evflow up``: the controller that runs a topology file, and ``evflow ctl``, which talks to
 it through its control socket (docs/topology.md; its design: docs/topology-design.md).
 
-A topology runs on the parallel engine cut into segments (``plan.py``). A topology of one
-segment on this machine is run by the forked engine: its origin device is the input
-process, the processor device's replicas the workers, the custody device the output
-process. Anything else (several segments, several hosts, network namespaces) runs as
+A topology runs on the parallel engine cut into segments (``plan.py``; the engine compiles
+the plan). A topology of one segment on this machine is run by the forked engine: its origin
+device is the input process, the processor device's replicas the workers, the custody device
+the output process. Anything else (several segments, several hosts, network namespaces) runs as
 ``evflow device`` processes that ``farm.py`` starts and supervises.
 """
 
