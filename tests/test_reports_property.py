@@ -61,7 +61,7 @@ def plan():
     reco replicas on b)."""
     with tempfile.TemporaryDirectory() as d:
         topo = Farm("reports", {"a": {}, "b": {}}).write(d)
-        compiled, problems = _native.compile_plan(str(topo), False)
+        compiled, problems = _native.compile_plan(_native.load_topology(str(topo))[0], False)
         assert not problems, problems
         yield compiled
 

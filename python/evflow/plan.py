@@ -28,9 +28,9 @@ class Plan:
         self.topology = topology
         paths = {name: d.steps() for name, d in topology.devices.items()}
         if compiled is not None:
-            self.native = _native.CompiledPlan.sent(topology.file, compiled, paths)
+            self.native = _native.CompiledPlan.sent(topology.native, compiled, paths)
             return
-        self.native, problems = _native.compile_plan(topology.file, hold, paths)
+        self.native, problems = _native.compile_plan(topology.native, hold, paths)
         if problems:
             raise TopologyError(topology.file, problems)
 

@@ -73,6 +73,9 @@ class Topology:
     """``"curve"``: every tcp link authenticated and encrypted (docs/security.md)."""
     controller_key: dict | None = None
     """The controller's key files (``secret``, ``public``), with ``security``."""
+    native: object = None
+    """The engine's reading of the file (``_native.TopologyFile``): its plan is compiled from
+    it, the file read once."""
 
 
 def read(file) -> Topology:
@@ -110,12 +113,12 @@ def _read(file: str, machine: bool = False) -> tuple:
     """The file as the engine reads it: ``(Topology, problems)``, the topology ``None`` when the
     file is not TOML at all (with problems, it is what could be read). ``machine``: also the
     engine's checks against this machine (``topology/machine.rs``)."""
-    text, problems = _native.load_topology(file, machine)
-    if text is None:
+    native, problems = _native.load_topology(file, machine)
+    if native is None:
         return None, problems
-    data = json.loads(text)
+    data = json.loads(native.json)
     devices = {name: _of(Device, d, name=name) for name, d in data.pop("devices").items()}
-    return _of(Topology, data, devices=devices), problems
+    return _of(Topology, data, devices=devices, native=native), problems
 
 
 def _of(cls, data: dict, **given):

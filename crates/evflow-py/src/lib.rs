@@ -42,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(topology::compile_plan, m)?)?;
     m.add_class::<topology::PyCompiledPlan>()?;
     m.add_class::<topology::SegmentOptions>()?;
+    m.add_class::<topology::TopologyFile>()?;
     m.add_function(wrap_pyfunction!(topology::py_process_name, m)?)?;
     m.add("NETNS_DIR", evflow_runtime::topology::machine::NETNS_DIR)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

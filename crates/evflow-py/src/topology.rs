@@ -13,20 +13,38 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// Reads and checks the topology file at `path`: `(topology as JSON, [(line, message), ...])`
-/// with every problem found; the topology is `None` only when the file is not TOML at all
-/// (with problems, it is what could be read, for the checks of its steering files).
-/// `machine`: also checks it against this machine (`topology::machine`: the controller's
-/// check before anything starts).
+/// Reads and checks the topology file at `path`: `(topology, [(line, message), ...])` with
+/// every problem found; the topology is `None` only when the file is not TOML at all (with
+/// problems, it is what could be read, for the checks of its steering files). `machine`: also
+/// checks it against this machine (`topology::machine`: the controller's check before
+/// anything starts).
 #[pyfunction]
 #[pyo3(signature = (path, machine=false))]
-pub fn load_topology(path: PathBuf, machine: bool) -> (Option<String>, Vec<(usize, String)>) {
+pub fn load_topology(path: PathBuf, machine: bool) -> (Option<TopologyFile>, Vec<(usize, String)>) {
     let mut reading = topology::read(&path);
     if let (true, Some(t)) = (machine, &reading.topology) {
         reading.problems.problems.extend(topology::machine::check(t));
     }
-    let json = reading.topology.map(|t| serde_json::to_string(&t).expect("a topology serializes"));
-    (json, lines(reading.problems))
+    let file = reading
+        .topology
+        .map(|t| TopologyFile { json: serde_json::to_string(&t).expect("a topology serializes"), topology: t });
+    (file, lines(reading.problems))
+}
+
+/// A topology file as the engine read it: the plan is compiled from it, the file read once.
+#[pyclass(module = "evflow._native", frozen)]
+pub struct TopologyFile {
+    topology: topology::Topology,
+    json: String,
+}
+
+#[pymethods]
+impl TopologyFile {
+    /// The topology as JSON, for Python's `Topology`.
+    #[getter]
+    fn json(&self) -> &str {
+        &self.json
+    }
 }
 
 /// Problems as Python's `TopologyError` takes them: `[(line, message), ...]`.
@@ -78,20 +96,19 @@ impl PyCompiledPlan {
 
 #[pymethods]
 impl PyCompiledPlan {
-    /// The plan `evflow up` sent (`evflow device --plan JSON`) for the topology file at
-    /// `path`, with its devices' own steps (`paths`, by device name).
+    /// The plan `evflow up` sent (`evflow device --plan JSON`) for the topology `file` (read
+    /// without problems), with its devices' own steps (`paths`, by device name).
     #[staticmethod]
-    fn sent(path: PathBuf, json: &str, paths: HashMap<String, Vec<Py<PyAny>>>) -> PyResult<PyCompiledPlan> {
-        let fits = topology::load(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Plan::from_json(json, &t).map(|plan| PyCompiledPlan::new(plan, t, paths)));
-        fits.map_err(|e| {
+    fn sent(file: &TopologyFile, json: &str, paths: HashMap<String, Vec<Py<PyAny>>>) -> PyResult<PyCompiledPlan> {
+        let topology = file.topology.clone();
+        let plan = Plan::from_json(json, &topology).map_err(|e| {
             config_error(format!(
                 "{}: the plan given with --plan does not fit this file ({e}); was the file changed after evflow up \
                  started? Start the topology again",
-                path.display()
+                topology.file.display()
             ))
-        })
+        })?;
+        Ok(PyCompiledPlan::new(plan, topology, paths))
     }
 
     /// The plan as the devices read it (`evflow device --plan JSON`).
@@ -190,23 +207,19 @@ type ForkedPart<'py> = (String, String, String, u32, Bound<'py, PyAny>);
 #[pyclass(name = "SegmentOptions", module = "evflow._native", frozen)]
 pub struct SegmentOptions(pub ParallelOptions);
 
-/// The plan of the topology file at `path` (docs/controller.md, "The plan"): `(plan,
-/// [(line, message), ...])`, the plan `None` when the file or its shape has problems. `paths`:
+/// The plan of topology `file` (read without problems; docs/controller.md, "The plan"):
+/// `(plan, [(line, message), ...])`, the plan `None` when its shape has problems. `paths`:
 /// each device's own steps, by name (its steering file's path).
 #[pyfunction]
-#[pyo3(signature = (path, hold, paths=HashMap::new()))]
+#[pyo3(signature = (file, hold, paths=HashMap::new()))]
 pub fn compile_plan(
-    path: PathBuf,
+    file: &TopologyFile,
     hold: bool,
     paths: HashMap<String, Vec<Py<PyAny>>>,
 ) -> (Option<PyCompiledPlan>, Vec<(usize, String)>) {
-    let reading = topology::read(&path);
-    match reading.topology {
-        Some(t) if reading.problems.problems.is_empty() => match Plan::compile(&t, hold) {
-            Ok(plan) => (Some(PyCompiledPlan::new(plan, t, paths)), Vec::new()),
-            Err(e) => (None, lines(e)),
-        },
-        _ => (None, lines(reading.problems)),
+    match Plan::compile(&file.topology, hold) {
+        Ok(plan) => (Some(PyCompiledPlan::new(plan, file.topology.clone(), paths)), Vec::new()),
+        Err(e) => (None, lines(e)),
     }
 }
 
