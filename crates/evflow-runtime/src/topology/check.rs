@@ -113,11 +113,10 @@ fn check_channels(t: &Topology, problem: &mut impl FnMut(usize, String)) {
                 problem(
                     line,
                     format!(
-                        "channel {channel} uses transport {transport:?} between hosts {}: it reaches within one host only; use \"tcp\" or \"auto\"",
+                        "channel {channel} uses transport \"{}\" between hosts {}: it reaches within one host only; use \"tcp\" or \"auto\"",
+                        transport.name(),
                         names.join(", ")
-                    )
-                    .replace("Shm", "\"shm\"")
-                    .replace("Ipc", "\"ipc\""),
+                    ),
                 );
             }
         }
