@@ -251,15 +251,17 @@ class Farm:
             self._take_signals(signals)
             # A turn waits about half a heartbeat for reports: more means the controller
             # itself did not run (starved for CPU, stopped), and libzmq's thread, stalled too,
-            # may not have taken in the reports sent meanwhile: no device's silence.
+            # may not have taken in the reports sent meanwhile: no device's silence. The turn
+            # looks for silence as of the time it measured its own stall: a stall after that
+            # is the next turn's.
+            now = time.monotonic()
             with self.lock:
-                self.sv.forgive(time.monotonic() - turn - 3 * HEARTBEAT)
-            turn = time.monotonic()
+                self.sv.forgive(now - turn - HEARTBEAT / 2)
+            turn = now
             if taken:
                 # Reports still waiting in the socket are no device's silence, and may say
                 # how a device that exited ended.
-                self._tick()
-            now = time.monotonic()
+                self._tick(now)
             if now >= next_view:
                 self._publish()
                 next_view = now + HEARTBEAT
@@ -273,14 +275,14 @@ class Farm:
         if self.tty:
             print(file=sys.stderr)
 
-    def _tick(self) -> None:
-        """Tells the supervisor how each process stands, and does what it answers."""
+    def _tick(self, now: float) -> None:
+        """Tells the supervisor how each process stands at ``now``, and does what it answers."""
         exits = []
         for popen in self.popens:
             code = popen.poll() if popen else None
             exits.append((code, self.launcher.describe(code) if code and code > 0 else None))
         with self.lock:
-            actions = self.sv.tick(time.monotonic(), exits)
+            actions = self.sv.tick(now, exits)
         for what, arg in actions:
             if what == "warn":
                 print(f"evflow: warning: {arg}", file=sys.stderr)
