@@ -153,6 +153,26 @@ def test_a_host_lost_with_all_its_processes(tmp_path, hosts):
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 
+def test_every_replica_lost_with_its_host_stops_the_topology(tmp_path, hosts):
+    """The links of hosts B and C, where every reco replica runs, cut while the replicas hold
+    events: no replica is left to take them, so the topology stops with that error instead of
+    waiting for ever, and the sink closes its file."""
+    topo = farm(tmp_path, hosts)
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0002, RECO_GATE=gate)
+    try:
+        status(topo, tmp_path)
+        hosts.link("b", up=False)
+        hosts.link("c", up=False)
+        err = finish(up, timeout=60)
+    finally:
+        gate.touch()
+    assert up.returncode == 1, err
+    assert "and no replica of reco is left: the topology stops" in err, err
+    with ef.open(tmp_path / "out.evf") as f:
+        assert len(list(f)) < 20000
+
+
 def status_now(topo, tmp_path):
     """The devices as ``evflow ctl status`` lists them now (a pid may be null)."""
     result = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)

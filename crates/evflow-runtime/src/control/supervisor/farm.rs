@@ -395,6 +395,11 @@ impl Supervisor {
         })
     }
 
+    /// Whether process `i` has ended and is not being started again (by `actions`).
+    fn gone(&self, i: usize, actions: &[Action]) -> bool {
+        self.procs[i].state.ended() && !actions.contains(&Action::Start(i))
+    }
+
     /// Process `i` ended: `how` it died (`None`: the engine's own end, normal or on an error);
     /// `restart`: it can be replaced where it ran (its host answers).
     fn ended(&mut self, i: usize, code: Option<i32>, how: Option<String>, restart: bool, actions: &mut Vec<Action>) {
@@ -448,9 +453,13 @@ impl Supervisor {
             return;
         }
         if !restart {
-            // A process that cannot be reached cannot be replaced where it ran.
-            if bridge.is_some() {
-                self.errors.push(engine_error(format!("{name} {how}: the topology stops")));
+            // A process that cannot be reached cannot be replaced where it ran; its events go
+            // to the other replicas, and without one the topology cannot go on.
+            let last = worker.is_some() && self.slots[segment].iter().all(|&j| self.gone(j, actions));
+            if bridge.is_some() || last {
+                let last = if last { format!(", and no replica of {} is left", device.name) } else { String::new() };
+                let files = self.files_left(i);
+                self.errors.push(engine_error(format!("{name} {how}{last}: the topology stops{files}")));
                 self.stop = Stop::Abort;
             } else {
                 actions.push(Action::Warn(format!("{name} {how}; its events go to the others")));

@@ -126,7 +126,8 @@ fn a_silent_replica_is_replaced_where_its_host_answers_and_given_up_where_it_doe
         matches!(&actions[1], Action::Warn(w) if w.contains("sent nothing for 1.5 s (stopped or hung: its host answers)"))
     );
     assert!(actions.contains(&Action::Start(2)));
-    // Host b on another machine, silent as a whole: its replicas' events go to the others.
+    // Host b on another machine, silent as a whole: the first replica's events go to the
+    // other, and with the second no replica is left: the topology stops (it would wait).
     let mut s = supervisor(&["a"]);
     everyone_reports(&mut s, 1.0);
     let actions = s.tick(2.5, &running());
@@ -134,6 +135,9 @@ fn a_silent_replica_is_replaced_where_its_host_answers_and_given_up_where_it_doe
         matches!(&actions[1], Action::Warn(w) if w.ends_with("(its host is unreachable?); its events go to the others"))
     );
     assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))));
+    assert_eq!(s.stop, Stop::Abort);
+    let stopped = &s.errors[0].message;
+    assert!(stopped.starts_with("evf-reco-b-2 sent nothing for 1.5 s (its host is unreachable?), and no replica of reco is left: the topology stops"), "{stopped}");
 }
 
 #[test]
