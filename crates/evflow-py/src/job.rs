@@ -462,7 +462,7 @@ pub(crate) fn parallel_options(d: &Bound<'_, PyDict>) -> PyResult<ParallelOption
     if let Some(v) = get::<std::path::PathBuf>(d, "quarantine", "a file name or None")? {
         o.quarantine = Some(v);
     }
-    if let Some(v) = get::<String>(d, "transport", "\"shm\", \"ipc\" (or \"tcp\" for devices)")? {
+    if let Some(v) = get::<String>(d, "transport", "\"shm\" or \"ipc\"")? {
         o.transport = v.parse::<Transport>().map_err(config_error)?;
     }
     if let Some(v) = get(d, "segment_size", "a number of bytes or None")? {
