@@ -53,19 +53,15 @@ pub fn run_device<'py>(
     let mut specs = Vec::new();
     let mut first_steps: Vec<Py<PyAny>> = Vec::new();
     for (s, role) in plan.plan.roles(d, host, replica) {
-        let (steps, mut popts) = match role {
+        let (mut steps, sizes) = plan.steps_of(py, s)?;
+        let mut popts = plan.plan.options(&plan.topology, s, role, sizes);
+        if let (Role::Readout(_), Some(parts)) = (role, &mut popts.parts) {
             // A readout runs its own device's path, under its own name.
-            Role::Readout(_) => {
-                let mut popts = plan.options(py, s, role)?;
-                if let Some(parts) = &mut popts.parts {
-                    (parts.input, parts.workers) = (0, 0);
-                    parts.names = PartNames { input: name.clone(), ..parts.names.clone() };
-                }
-                (plan.own_steps(py, d), popts)
-            }
-            _ => (plan.steps_of(py, s)?.0, plan.options(py, s, role)?),
-        };
-        popts = checked(popts)?;
+            steps = plan.own_steps(py, d);
+            (parts.input, parts.workers) = (0, 0);
+            parts.names = PartNames { input: name.clone(), ..parts.names.clone() };
+        }
+        let popts = checked(popts)?;
         let bound: Vec<Bound<'py, PyAny>> = steps.iter().map(|s| s.bind(py).clone()).collect();
         let Some((source, modules)) = bound.split_first() else {
             return Err(config_error(format!("device {device}: its path in segment {s} is empty")));

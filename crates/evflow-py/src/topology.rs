@@ -83,12 +83,6 @@ impl PyCompiledPlan {
         own.map_or_else(Vec::new, |steps| steps.iter().map(|s| s.clone_ref(py)).collect())
     }
 
-    /// The engine's options for segment `s` as the process of `role` runs it.
-    pub fn options(&self, py: Python<'_>, s: usize, role: Role) -> PyResult<ParallelOptions> {
-        let (_, sizes) = self.steps_of(py, s)?;
-        Ok(self.plan.options(&self.topology, s, role, sizes))
-    }
-
     fn segment(&self, s: usize) -> PyResult<usize> {
         (s < self.plan.segments.len()).then_some(s).ok_or_else(|| config_error(format!("the plan has no segment {s}")))
     }
@@ -178,7 +172,7 @@ impl PyCompiledPlan {
             let only = &self.plan.devices[0];
             return Ok(vec![entry(0, 1, process_name(&only.name, &only.hosts[0], 1), word("input")?)]);
         };
-        let names = self.options(py, 0, Role::Input)?.parts.map(|p| p.names).unwrap_or_default();
+        let names = self.plan.part_names(segment);
         let mut out = vec![entry(segment.origin, 1, names.input, word("input")?)];
         if let Some(w) = segment.workers {
             for (slot, replica) in (0..segment.slots.len()).zip(1..) {
@@ -196,7 +190,9 @@ impl PyCompiledPlan {
         if self.plan.segments.is_empty() {
             return Ok((PyList::new(py, self.own_steps(py, 0))?, None));
         }
-        Ok((self.steps(py, 0)?, Some(SegmentOptions(self.options(py, 0, Role::Input)?))))
+        let (steps, sizes) = self.steps_of(py, 0)?;
+        let options = self.plan.options(&self.topology, 0, Role::Input, sizes);
+        Ok((PyList::new(py, steps)?, Some(SegmentOptions(options))))
     }
 }
 

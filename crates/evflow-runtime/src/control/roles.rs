@@ -116,7 +116,7 @@ impl Plan {
     }
 
     /// The names of the processes of `segment`'s parts.
-    fn part_names(&self, segment: &Segment) -> PartNames {
+    pub fn part_names(&self, segment: &Segment) -> PartNames {
         let origin = &self.devices[segment.origin];
         let custody = &self.devices[segment.custody];
         let host = &origin.hosts[0];
