@@ -125,7 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     device.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
-    ctl = sub.add_parser("ctl", help="talk to a running topology: status, stop, start")
+    ctl = sub.add_parser(
+        "ctl", help="talk to a running topology: status, stop, start, scale, add-host, drain-host"
+    )
     ctl.add_argument("topology", help="the topology file `evflow up` runs")
     ctl_action = ctl.add_subparsers(dest="action", parser_class=_Parser, required=True)
     status = ctl_action.add_parser("status", help="list the devices' processes")
@@ -141,6 +143,20 @@ def _parser() -> argparse.ArgumentParser:
         help="start a run number this topology took already, or whose files exist, "
         "replacing its files",
     )
+    scale = ctl_action.add_parser(
+        "scale", help="set a processor's replicas during the run (on H, or on each of its hosts)"
+    )
+    scale.add_argument("device", help="the processor device")
+    scale.add_argument("replicas", type=_non_negative, help="its replicas on each host changed")
+    scale.add_argument("--host", help="change only its replicas on this host")
+    add_host = ctl_action.add_parser(
+        "add-host", help="start the processors of a standby (or lost) host during the run"
+    )
+    add_host.add_argument("name", help="the host, as [hosts] names it")
+    drain_host = ctl_action.add_parser(
+        "drain-host", help="retire every processor on a host: it finishes its events, exits"
+    )
+    drain_host.add_argument("name", help="the host, as [hosts] names it")
     top = sub.add_parser("top", help="a live view of a running job's metrics (q quits)")
     top.add_argument(
         "endpoint", help="the job's --metrics HOST:PORT, its /metrics URL, or a topology file"
@@ -379,6 +395,8 @@ def main(argv=None) -> int:
                 as_json=getattr(args, "json", False),
                 run=getattr(args, "run", None),
                 overwrite=getattr(args, "overwrite", False),
+                scale=(args.device, args.replicas, args.host) if args.action == "scale" else None,
+                host=getattr(args, "name", None),
             )
         if args.command == "info":
             return inspect.info(args.file, as_json=args.json)

@@ -42,6 +42,12 @@ NOT_HELD = (
 )
 
 
+FORKED_FIXED = (
+    "every device of this topology runs on this machine as one forked job, whose replicas are "
+    "fixed at its start: run it with `evflow up --hold` to change them during a run"
+)
+
+
 class Status:
     """The topology's devices as ``evflow ctl status`` shows them, updated by the engine's
     watch calls. Its processes, forked by the engine, move through the device life cycle
@@ -73,6 +79,15 @@ class Status:
 
     def start_run(self, run, overwrite=False) -> dict:
         return {"ok": False, "error": NOT_HELD}
+
+    def scale(self, device, n, host=None) -> dict:
+        return {"ok": False, "error": FORKED_FIXED}
+
+    def add_host(self, host) -> dict:
+        return {"ok": False, "error": FORKED_FIXED}
+
+    def drain_host(self, host) -> dict:
+        return {"ok": False, "error": FORKED_FIXED}
 
     def run_status(self) -> dict:
         """The topology's one run: a topology that is not held runs straight through, its
@@ -203,6 +218,12 @@ class ControlServer:
             return self.status.request_stop()
         if command == "start":
             return self.status.start_run(request.get("run"), bool(request.get("overwrite")))
+        if command == "scale":
+            return self.status.scale(request.get("device"), request.get("n"), request.get("host"))
+        if command == "add-host":
+            return self.status.add_host(request.get("host"))
+        if command == "drain-host":
+            return self.status.drain_host(request.get("host"))
         return {"ok": False, "error": f"unknown command {command!r}"}
 
     def close(self) -> None:
@@ -338,9 +359,13 @@ def write_report(file, topology: Topology, devices: list, job: dict) -> None:
         raise EvflowError(f"cannot write the topology report to {file}: {e.strerror or e}") from e
 
 
-def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
-    """``evflow ctl FILE status|stop|start``: asks the controller of the topology in ``file``
-    (``overwrite``: start a run whose number was taken, replacing its files)."""
+def ctl(
+    file, command: str, *, as_json=False, run=None, overwrite=False, scale=None, host=None
+) -> int:
+    """``evflow ctl FILE status|stop|start|scale|add-host|drain-host``: asks the controller of
+    the topology in ``file`` (``overwrite``: start a run whose number was taken, replacing its
+    files; ``scale``: ``(device, replicas, host or None)``; ``host``: the host to add or
+    drain)."""
     name = read(file).name
     path = control_socket(name)
     request = {"command": command}
@@ -348,6 +373,10 @@ def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
         request["run"] = run
     if overwrite:
         request["overwrite"] = True
+    if scale is not None:
+        request.update(zip(("device", "n", "host"), scale, strict=True))
+    if host is not None:
+        request["host"] = host
     try:
         answer = _request(path, request)
     except (FileNotFoundError, ConnectionRefusedError):
@@ -375,6 +404,8 @@ def ctl(file, command: str, *, as_json=False, run=None, overwrite=False) -> int:
         return 0
     if command == "start":
         print(f"topology {name!r}: run {run} started", file=sys.stderr)
+    for line in answer.get("changes", []):
+        print(f"topology {name!r}: {line}", file=sys.stderr)
     if command == "stop" and answer.get("run"):
         _wait_for_run(path, name, answer["run"])
     elif command == "stop":

@@ -61,6 +61,8 @@ class Farm:
         self.sinks_steps = [step for i in self.sinks for step in self.own_steps(i)]
         self.lock = threading.Lock()
         self.stop_requested = False
+        self.asked = []
+        """Actions ``evflow ctl`` asked for (``scale``), done by the supervising thread."""
         self.address = self._controller_address()
         # The one-line live status, on a terminal.
         self.tty = sys.stderr.isatty()
@@ -122,6 +124,54 @@ class Farm:
                 return {"ok": False, "error": str(e)}
         print(f"evflow: run {number} started", file=sys.stderr)
         return {"ok": True, "state": state}
+
+    def scale(self, device, n, host=None) -> dict:
+        """``evflow ctl FILE scale DEVICE N [--host H]``: the supervisor's ``scale``; the
+        replicas it adds are started by the supervising thread at its next turn."""
+        if not isinstance(n, int) or not 0 <= n < 2**32:
+            return {"ok": False, "error": f"a number of replicas is 0 or more, not {n!r}"}
+        with self.lock:
+            try:
+                actions, told = self.sv.scale(str(device), n, host, time.monotonic())
+            except EvflowError as e:
+                return {"ok": False, "error": str(e)}
+            self.asked.extend(actions)
+        for line in told:
+            print(f"evflow: scale: {line}", file=sys.stderr)
+        return {"ok": True, "changes": told}
+
+    def add_host(self, host) -> dict:
+        """``evflow ctl FILE add-host NAME``: the supervisor's ``add_host``; its processes
+        are started by the supervising thread at its next turn."""
+        with self.lock:
+            try:
+                actions = self.sv.add_host(str(host), time.monotonic())
+            except EvflowError as e:
+                return {"ok": False, "error": str(e)}
+            self.asked.extend(actions)
+        told = f"host {host} added: {len(actions)} processes start"
+        print(f"evflow: {told}", file=sys.stderr)
+        return {"ok": True, "changes": [told]}
+
+    def drain_host(self, host) -> dict:
+        """``evflow ctl FILE drain-host NAME``: the supervisor's ``drain_host``."""
+        with self.lock:
+            try:
+                retired = self.sv.drain_host(str(host), time.monotonic())
+            except EvflowError as e:
+                return {"ok": False, "error": str(e)}
+        told = f"host {host} draining: {', '.join(retired)} finish their events and exit"
+        print(f"evflow: {told}", file=sys.stderr)
+        return {"ok": True, "changes": [told]}
+
+    def changes(self) -> list:
+        """The changes of the farm during the run (``scale``; a retired replica), each with
+        its time in seconds since ``evflow up`` started."""
+        with self.lock:
+            changes = json.loads(self.sv.changes())
+        for change in changes:
+            change["at"] = round(change["at"] - self.started, 3)
+        return changes
 
     def run_status(self) -> dict:
         with self.lock:
@@ -187,7 +237,8 @@ class Farm:
         started = time.monotonic()
         try:
             for i in range(len(self.processes)):
-                self._start(i)
+                if not self.sv.standing_by(i):  # a standby host's wait for add-host
+                    self._start(i)
             self._supervise(signals)
         finally:
             if served is not None:
@@ -226,7 +277,7 @@ class Farm:
             "--device", device, "--host", host, "--replica", str(replica),
             "--generation", str(p["generation"]), "--bind", self._host_address(host),
             "--reports", self.reports.address, "--views", self.views.address,
-            "--plan", self.plan.native.json,
+            "--plan", self.sv.plan_json(),
         ]  # fmt: skip
         if self.hold:
             command.append("--held")
@@ -235,6 +286,9 @@ class Farm:
         return command
 
     def _start(self, i: int) -> None:
+        if i == len(self.processes):  # a replica added during the run
+            self.processes.append(self.sv.identity(i))
+            self.popens.append(None)
         name, _, _, host, _ = self.processes[i]
         popen = self.launcher.start(host, self._command(i), name)
         self.popens[i] = popen
@@ -262,6 +316,9 @@ class Farm:
                 # Reports still waiting in the socket are no device's silence, and may say
                 # how a device that exited ended.
                 self._tick(now)
+            with self.lock:
+                asked, self.asked = self.asked, []
+            self._do(asked)
             if now >= next_view:
                 self._publish()
                 next_view = now + HEARTBEAT
@@ -283,6 +340,10 @@ class Farm:
             exits.append((code, self.launcher.describe(code) if code and code > 0 else None))
         with self.lock:
             actions = self.sv.tick(now, exits)
+        self._do(actions)
+
+    def _do(self, actions: list) -> None:
+        """Does what the supervisor answered: warns, kills, starts."""
         for what, arg in actions:
             if what == "warn":
                 print(f"evflow: warning: {arg}", file=sys.stderr)

@@ -94,5 +94,6 @@ def write(farm, file, final: list, wall_s: float) -> None:
         "steady_events_per_s": steady_rate(farm),
         "malformed_reports": farm.sv.malformed,
         "wall_s": wall_s,
+        "changes": farm.changes(),
     }
     write_report(file, farm.topology, final, job)

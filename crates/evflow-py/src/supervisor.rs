@@ -119,13 +119,57 @@ impl PySupervisor {
         exits: Vec<(Option<i32>, Option<String>)>,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let exits: Vec<Exited> = exits.into_iter().map(|(code, described)| Exited { code, described }).collect();
-        (self.0.tick(now, &exits).into_iter())
-            .map(|a| match a {
-                Action::Start(i) => ("start", i).into_py_any(py),
-                Action::Kill(i) => ("kill", i).into_py_any(py),
-                Action::Warn(line) => ("warn", line).into_py_any(py),
-            })
-            .collect()
+        self.0.tick(now, &exits).into_iter().map(|a| action(py, a)).collect()
+    }
+
+    /// `evflow ctl FILE scale DEVICE N [--host H]` at `now` (`Supervisor::scale`): `(actions,
+    /// lines)`, the actions as `tick`'s; `EvflowError` says why it is refused.
+    #[pyo3(signature = (device, n, host, now))]
+    fn scale(
+        &mut self,
+        py: Python<'_>,
+        device: &str,
+        n: u32,
+        host: Option<&str>,
+        now: f64,
+    ) -> PyResult<(Vec<Py<PyAny>>, Vec<String>)> {
+        let (actions, told) = self.0.scale(device, n, host, now).map_err(EvflowError::new_err)?;
+        Ok((actions.into_iter().map(|a| action(py, a)).collect::<PyResult<_>>()?, told))
+    }
+
+    /// `evflow ctl FILE add-host NAME` at `now`: the actions (`tick`'s) that start its
+    /// processors; `EvflowError` says why it is refused.
+    fn add_host(&mut self, py: Python<'_>, host: &str, now: f64) -> PyResult<Vec<Py<PyAny>>> {
+        let actions = self.0.add_host(host, now).map_err(EvflowError::new_err)?;
+        actions.into_iter().map(|a| action(py, a)).collect()
+    }
+
+    /// `evflow ctl FILE drain-host NAME` at `now`: the processes it retires; `EvflowError`
+    /// says why it is refused.
+    fn drain_host(&mut self, host: &str, now: f64) -> PyResult<Vec<String>> {
+        self.0.drain_host(host, now).map_err(EvflowError::new_err)
+    }
+
+    /// Whether process `i` waits on a standby host (not started with the topology).
+    fn standing_by(&self, i: usize) -> bool {
+        self.0.standing_by(i)
+    }
+
+    /// Process `i`: `(name, device, the file's device, host, replica)`.
+    fn identity(&self, i: usize) -> (String, String, String, String, u32) {
+        let p = &self.0.procs[i];
+        let d = &self.0.plan().devices[p.device];
+        (p.name.clone(), d.name.clone(), d.of.clone(), p.host.clone(), p.replica)
+    }
+
+    /// The plan as the devices it starts now take it (`--plan`): with the slots added.
+    fn plan_json(&self) -> String {
+        self.0.plan().to_json()
+    }
+
+    /// The changes of the farm during the run, as JSON (`Change`).
+    fn changes(&self) -> String {
+        serde_json::to_string(&self.0.changes).expect("changes serialize")
     }
 
     /// Each segment's `(topic, view)`, as JSON, with the held topology's runs.
@@ -176,6 +220,7 @@ impl PySupervisor {
                 row.set_item("device", r.device)?;
                 row.set_item("host", r.host)?;
                 row.set_item("replica", r.replica)?;
+                row.set_item("host_state", r.host_state)?;
                 row.set_item("pid", r.pid)?;
                 row.set_item("state", r.state.name())?;
                 row.set_item("events_in", r.events_in)?;
@@ -268,5 +313,14 @@ impl PySupervisor {
     #[getter]
     fn written_at(&self) -> (Option<Written>, Option<Written>) {
         (self.0.first_written, self.0.last_written)
+    }
+}
+
+/// A supervisor's action as the controller takes it: `("start" | "kill", i)` or `("warn", line)`.
+fn action(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
+    match a {
+        Action::Start(i) => ("start", i).into_py_any(py),
+        Action::Kill(i) => ("kill", i).into_py_any(py),
+        Action::Warn(line) => ("warn", line).into_py_any(py),
     }
 }

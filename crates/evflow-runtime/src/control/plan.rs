@@ -606,10 +606,16 @@ impl Plan {
         Ok(if hosts.len() == 1 { Transport::Shm } else { Transport::Tcp })
     }
 
-    /// `(device, host, replica)` of every device process, in the file's order.
+    /// `(device, host, replica)` of every device process, in the file's order: a processor's
+    /// as its segment's slots are now (a replica added during the run is in the plan the
+    /// controller starts it with).
     pub fn processes(&self) -> Vec<(usize, String, u32)> {
         let mut out = Vec::new();
         for (i, d) in self.devices.iter().enumerate() {
+            if let Some(s) = self.segments.iter().find(|s| s.workers == Some(i)) {
+                out.extend(s.slots.iter().map(|(host, r)| (i, host.clone(), *r)));
+                continue;
+            }
             for host in &d.hosts {
                 for r in 1..=d.replicas {
                     out.push((i, host.clone(), d.replica.unwrap_or(r)));

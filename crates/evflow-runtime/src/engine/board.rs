@@ -130,6 +130,10 @@ pub struct WorkerSlot {
     /// Events the input sent to this slot's worker that it has not finished (written by the
     /// input only).
     pub queued: AtomicU64,
+    /// Set while the controller retires the slot's replica (docs/topology-design.md,
+    /// "Removing a replica"): the input sends it nothing more, and `Retire` once it holds
+    /// nothing.
+    pub retire: AtomicU32,
 }
 
 /// Calls, failures and time of one module in one process.
@@ -157,6 +161,9 @@ struct Head {
     signal: AtomicU32,
     /// Set in a device when its controller is gone (no word from it for too long).
     monitor_lost: AtomicU32,
+    /// Worker slots in use: the controller's view adds slots during a run (at most the
+    /// board's capacity).
+    workers: AtomicU32,
     counters: Counters,
     runs: Runs,
 }
@@ -169,7 +176,8 @@ const SIGNALS: [&str; 4] = [Interrupt::SIGINT.0, Interrupt::SIGTERM.0, Interrupt
 pub struct Board {
     base: *mut u8,
     len: usize,
-    workers: usize,
+    /// Worker slots mapped: the most [`Board::workers`] can grow to.
+    capacity: usize,
     modules: usize,
 }
 
@@ -186,7 +194,14 @@ impl Board {
     /// Maps a zeroed board for `workers` workers and a path of `modules` steps (source
     /// included), shared with every process forked after this.
     pub fn new(workers: usize, modules: usize) -> std::io::Result<Board> {
-        let len = Self::offset_stats(workers) + (2 + workers) * modules * std::mem::size_of::<ModuleCounters>();
+        Board::with_capacity(workers, workers, modules)
+    }
+
+    /// A board with `workers` slots in use and room for `capacity` (at least `workers`): a
+    /// device's, whose controller may add replicas during a run.
+    pub fn with_capacity(workers: usize, capacity: usize, modules: usize) -> std::io::Result<Board> {
+        let capacity = capacity.max(workers);
+        let len = Self::offset_stats(capacity) + (2 + capacity) * modules * std::mem::size_of::<ModuleCounters>();
         // SAFETY: an anonymous shared mapping; the kernel zeroes it, and zero is a valid
         // value of every atomic in it.
         let base = unsafe {
@@ -202,8 +217,9 @@ impl Board {
         if base == libc::MAP_FAILED {
             return Err(std::io::Error::last_os_error());
         }
-        let board = Board { base: base.cast(), len, workers, modules };
-        for w in 0..workers {
+        let board = Board { base: base.cast(), len, capacity, modules };
+        board.head().workers.store(workers as u32, Ordering::Release);
+        for w in 0..capacity {
             board.worker(w).busy_seq.store(IDLE, Ordering::Relaxed);
             board.worker(w).died_on.store(IDLE, Ordering::Relaxed);
         }
@@ -292,14 +308,21 @@ impl Board {
         self.head().ended.load(Ordering::Acquire) != 0
     }
 
-    /// Number of worker slots.
+    /// Number of worker slots in use.
     pub fn workers(&self) -> usize {
-        self.workers
+        self.head().workers.load(Ordering::Acquire) as usize
+    }
+
+    /// Puts slots up to `workers` in use (never fewer than before, never past the capacity);
+    /// the number in use now.
+    pub fn grow_workers(&self, workers: usize) -> usize {
+        let workers = workers.min(self.capacity) as u32;
+        self.head().workers.fetch_max(workers, Ordering::AcqRel).max(workers) as usize
     }
 
     /// Worker `w`'s status slot.
     pub fn worker(&self, w: usize) -> &WorkerSlot {
-        assert!(w < self.workers, "worker slot {w} out of range");
+        assert!(w < self.capacity, "worker slot {w} out of range");
         let stride = std::mem::size_of::<WorkerSlot>().next_multiple_of(64);
         // SAFETY: in bounds of the mapping, aligned to 64, zero-initialized atomics.
         unsafe { &*self.base.add(Self::offset_workers() + w * stride).cast::<WorkerSlot>() }
@@ -308,8 +331,8 @@ impl Board {
     /// Module `m`'s statistics in process slot `slot` ([`INPUT_SLOT`], [`OUTPUT_SLOT`], or
     /// `2 + w` for worker `w`).
     pub fn module(&self, slot: usize, m: usize) -> &ModuleCounters {
-        assert!(slot < 2 + self.workers && m < self.modules, "module counter out of range");
-        let at = Self::offset_stats(self.workers) + (slot * self.modules + m) * std::mem::size_of::<ModuleCounters>();
+        assert!(slot < 2 + self.capacity && m < self.modules, "module counter out of range");
+        let at = Self::offset_stats(self.capacity) + (slot * self.modules + m) * std::mem::size_of::<ModuleCounters>();
         // SAFETY: in bounds, aligned to 8, zero-initialized atomics.
         unsafe { &*self.base.add(at).cast::<ModuleCounters>() }
     }

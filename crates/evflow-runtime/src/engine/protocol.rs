@@ -31,6 +31,9 @@ pub enum Kind {
     /// `seq` is the number read so far, `attempt` the run number, `origin.generation` the
     /// run's index (runs counted from 1).
     RunEnd = 6,
+    /// Input to a worker the controller retires: it holds no event of the input's any more
+    /// (every dispatch came before this); it ends its modules and exits.
+    Retire = 7,
 }
 
 /// What became of an event, as the output is told.
@@ -168,6 +171,7 @@ impl Header {
             4 => Kind::End,
             5 => Kind::Credit,
             6 => Kind::RunEnd,
+            7 => Kind::Retire,
             k => return Err(ProtocolError::UnknownKind(k)),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {

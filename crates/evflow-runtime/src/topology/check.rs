@@ -51,6 +51,28 @@ pub fn check(t: &Topology, problems: &mut Vec<Problem>) {
                 ),
             );
         }
+        let standby: Vec<&str> =
+            device.hosts.iter().filter(|h| t.hosts.get(*h).is_some_and(|h| h.standby)).map(String::as_str).collect();
+        let processor = device.kind == Kind::Path && !device.inputs.is_empty() && !device.outputs.is_empty();
+        if !standby.is_empty() && !processor {
+            problem(
+                device.line,
+                format!(
+                    "device {name} runs on host {}, which has standby = true: a standby host runs processors \
+                     only (devices with inputs and outputs), which `evflow ctl FILE add-host` starts",
+                    standby[0]
+                ),
+            );
+        } else if !standby.is_empty() && standby.len() == device.hosts.len() {
+            problem(
+                device.line,
+                format!(
+                    "device {name} runs only on standby hosts ({}): it would have no replica when the topology \
+                     starts; give it a host that is not standby",
+                    standby.join(", ")
+                ),
+            );
+        }
         for channel in device.inputs.iter().filter(|c| device.outputs.contains(c)) {
             problem(device.line, format!("device {name} both sends and receives on channel {channel}"));
         }

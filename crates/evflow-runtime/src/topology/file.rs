@@ -18,7 +18,7 @@ use toml_edit::{Item, Key, TableLike};
 const MAX_SEGMENT_LEN: u64 = 1 << 40;
 const TOP_KEYS: &[&str] =
     &["name", "controller", "metrics", "security", "controller_key", "hosts", "devices", "channels"];
-const HOST_KEYS: &[&str] = &["address", "netns", "ssh", "key"];
+const HOST_KEYS: &[&str] = &["address", "netns", "ssh", "key", "standby"];
 const DEVICE_KEYS: &[&str] = &[
     "steering",
     "kind",
@@ -295,7 +295,14 @@ impl Reader<'_, '_> {
         }
         let ssh = self.string(t, "ssh", place).map(|(s, _)| s);
         let key = self.secret_key(t, "key", place, dir).map(|(k, _)| k);
-        Host { address, netns: netns.map(|(s, _)| s), ssh, key, line }
+        let standby = match self.value(t, "standby") {
+            None => false,
+            Some((item, l)) => item.as_bool().unwrap_or_else(|| {
+                self.wrong_type(l, "standby", place, "true or false", item);
+                false
+            }),
+        };
+        Host { address, netns: netns.map(|(s, _)| s), ssh, key, standby, line }
     }
 
     fn device(&mut self, name: &str, t: &dyn TableLike, line: usize, dir: &Path) -> Device {

@@ -68,6 +68,9 @@ pub struct Host {
     pub ssh: Option<String>,
     /// The host's CURVE key pair (`security = "curve"`).
     pub key: Option<SecretKey>,
+    /// Checked at `evflow up`, nothing started on it until `evflow ctl FILE add-host`: its
+    /// devices are processors only.
+    pub standby: bool,
     /// Line of its table.
     pub line: usize,
 }

@@ -269,3 +269,21 @@ fn metrics_keeps_its_line() {
     let t = t.unwrap();
     assert_eq!((t.metrics.as_deref(), t.metrics_line), (Some("127.0.0.1:0"), 3));
 }
+
+#[test]
+fn a_standby_host_runs_processors_only_and_never_all_of_a_device() {
+    let hosts = "[hosts.a]\n[hosts.b]\n[hosts.c]\nstandby = true\n";
+    let chain = |reco: &str, store: &str| {
+        format!(
+            "name = \"t\"\n{hosts}[devices.gen]\nsteering = \"g.py\"\nhost = \"a\"\noutputs = [\"raw\"]\n\
+             [devices.reco]\nsteering = \"r.py\"\nhost = {reco}\ninputs = [\"raw\"]\noutputs = [\"out\"]\n\
+             [devices.store]\nsteering = \"s.py\"\nhost = \"{store}\"\ninputs = [\"out\"]\n"
+        )
+    };
+    let good = chain("[\"b\", \"c\"]", "a");
+    assert!(problems(&good).is_empty(), "{:?}", problems(&good));
+    assert!(parse(&good, Path::new("/topo/t.toml")).expect("valid").hosts["c"].standby);
+    assert_problem(&chain("[\"b\", \"c\"]", "c"), 15, "device store runs on host c, which has standby = true");
+    assert_problem(&chain("[\"c\"]", "a"), 10, "device reco runs only on standby hosts (c)");
+    assert_problem(&good.replace("standby = true", "standby = 1"), 5, "`standby`");
+}

@@ -8,8 +8,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use super::hosts::HostState;
 use super::process::Process;
 use super::runs::Runs;
+use super::scale::Change;
 use super::{
     RestartWindow, CONTROLLER_LOST_AFTER_HEARTBEATS, EXIT_GRACE, HEARTBEAT, LOST_AFTER, START_GRACE, VITAL_LOST_AFTER,
 };
@@ -95,6 +97,12 @@ pub struct Supervisor {
     pub(super) windows: HashMap<String, RestartWindow>,
     /// Its runs.
     pub runs: Runs,
+    /// The file's hosts.
+    pub(super) hosts: Vec<String>,
+    /// What each host was told to be (`up` when not listed).
+    pub(super) host_states: BTreeMap<String, HostState>,
+    /// The changes of the farm during the run (`evflow ctl scale`), in order.
+    pub changes: Vec<Change>,
     /// The stop asked of the topology.
     pub stop: Stop,
     /// What interrupted it (`SIGINT`, `evflow ctl stop`).
@@ -124,10 +132,15 @@ impl Supervisor {
             })
             .collect();
         let netns = topology.hosts.iter().filter(|(_, h)| h.netns.is_some()).map(|(n, _)| n.clone()).collect();
+        let standby: BTreeMap<String, HostState> =
+            (topology.hosts.iter()).filter(|(_, h)| h.standby).map(|(n, _)| (n.clone(), HostState::Standby)).collect();
         let procs: Vec<Process> = (plan.process_names().into_iter())
             .map(|(name, d, host, replica)| {
                 let roles = plan.roles(d, &host, replica);
-                Process::new(name, d, host, replica, roles)
+                let mut p = Process::new(name, d, host, replica, roles);
+                // A standby host's replicas wait in parked slots for add-host.
+                p.parked = standby.contains_key(&p.host);
+                p
             })
             .collect();
         let n = plan.segments.len();
@@ -164,6 +177,9 @@ impl Supervisor {
             sinks,
             windows: HashMap::new(),
             runs: Runs::new(hold),
+            hosts: topology.hosts.keys().cloned().collect(),
+            host_states: standby,
+            changes: Vec::new(),
             stop: Stop::Run,
             signal: None,
             errors: Vec::new(),
@@ -187,6 +203,7 @@ impl Supervisor {
         p.exits.clear();
         p.next_generation();
         p.busy = (None, 0.0);
+        p.stranded = false;
         p.state = follow(p.state, DeviceTransition::Launch);
     }
 
@@ -348,7 +365,8 @@ impl Supervisor {
                 }
                 let answers = !self.procs[i].reports.is_empty() && self.replaceable(i) && self.reachable(i);
                 let why = if answers { "stopped or hung: its host answers" } else { "its host is unreachable?" };
-                self.ended(i, code, Some(format!("sent nothing for {silent:.1} s ({why})")), answers, actions);
+                let how = Some(format!("sent nothing for {silent:.1} s ({why})"));
+                self.ended(i, now, code, how, answers, actions);
                 continue;
             }
             let engine = code.and_then(ExitCode::of);
@@ -365,7 +383,7 @@ impl Supervisor {
                 (_, Some(c)) if c > 0 => Some(exited.described.unwrap_or_else(|| format!("exited with code {c}"))),
                 (_, c) => Some(format!("was killed by {}", signal_name(-c.unwrap_or(0)))),
             };
-            self.ended(i, code, how, true, actions);
+            self.ended(i, now, code, how, true, actions);
         }
     }
 
@@ -400,9 +418,19 @@ impl Supervisor {
         self.procs[i].state.ended() && !actions.contains(&Action::Start(i))
     }
 
-    /// Process `i` ended: `how` it died (`None`: the engine's own end, normal or on an error);
-    /// `restart`: it can be replaced where it ran (its host answers).
-    fn ended(&mut self, i: usize, code: Option<i32>, how: Option<String>, restart: bool, actions: &mut Vec<Action>) {
+    /// Process `i` ended at `now`: `how` it died (`None`: the engine's own end, normal or on
+    /// an error); `restart`: it can be replaced where it ran (its host answers). A retiring
+    /// replica is parked, never replaced.
+    fn ended(
+        &mut self,
+        i: usize,
+        now: f64,
+        code: Option<i32>,
+        how: Option<String>,
+        restart: bool,
+        actions: &mut Vec<Action>,
+    ) {
+        let retiring = self.procs[i].retiring;
         let worker = self.procs[i].worker();
         let name = self.procs[i].name.clone();
         let Some(how) = how else {
@@ -424,6 +452,9 @@ impl Supervisor {
                 }
                 self.errors.extend(errors);
             }
+            if retiring {
+                self.park(i, now);
+            }
             return;
         };
         let p = &mut self.procs[i];
@@ -432,6 +463,11 @@ impl Supervisor {
             self.died_on[segment][slot] = p.reports.get(&segment).and_then(|r| r.busy);
             self.no_fault[segment][slot] = false;
             p.generation += 1;
+        }
+        if retiring {
+            actions.push(Action::Warn(format!("{name} {how} while it retired; its events go to the others")));
+            self.park(i, now);
+            return;
         }
         let bridge = p.segment_of("bridge");
         // A readout unit is restarted like a replica: its events are incomplete meanwhile.
@@ -463,6 +499,7 @@ impl Supervisor {
                 self.stop = Stop::Abort;
             } else {
                 actions.push(Action::Warn(format!("{name} {how}; its events go to the others")));
+                self.procs[i].stranded = true;
             }
             return;
         }

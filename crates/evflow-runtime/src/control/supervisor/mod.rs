@@ -4,8 +4,10 @@
 //! ([`farm::Supervisor`]), over its processes' records ([`process::Process`]).
 
 pub mod farm;
+pub mod hosts;
 pub mod process;
 pub mod runs;
+pub mod scale;
 pub mod views;
 
 use std::collections::VecDeque;

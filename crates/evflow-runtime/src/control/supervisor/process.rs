@@ -52,6 +52,15 @@ pub struct Process {
     pub busy: (Option<u64>, f64),
     /// Whether it has been launched.
     pub launched: bool,
+    /// A replica the controller retires (`evflow ctl scale`): it takes no more events, and
+    /// is parked once it exits.
+    pub retiring: bool,
+    /// A replica's slot without a process: retired, not started again until a `scale` takes
+    /// the slot.
+    pub parked: bool,
+    /// A replica lost with its host (unreachable): not started again until a `scale` takes
+    /// the slot.
+    pub stranded: bool,
 }
 
 impl Process {
@@ -75,6 +84,9 @@ impl Process {
             port: None,
             busy: (None, 0.0),
             launched: false,
+            retiring: false,
+            parked: false,
+            stranded: false,
         }
     }
 

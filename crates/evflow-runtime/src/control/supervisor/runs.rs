@@ -95,7 +95,8 @@ impl Supervisor {
         if self.stop != Stop::Run {
             self.runs.state = lifecycle::follow(self.runs.state, RT::Stop);
         }
-        let running = self.rows().into_iter().map(|r| r.state).filter(|s| !s.ended());
+        // A process on a standby host (idle) takes no part in runs.
+        let running = self.rows().into_iter().map(|r| r.state).filter(|s| !s.ended() && *s != DeviceState::Idle);
         let closed = self.run_closed();
         if closed >= self.runs.started && DeviceState::of_roles(running) == Some(DeviceState::Stopped) {
             self.runs.state = lifecycle::follow(self.runs.state, RT::Close);

@@ -27,6 +27,8 @@ pub struct Row {
     pub host: String,
     /// Its replica number.
     pub replica: u32,
+    /// Its host's state: `up`, `standby`, `draining` or `lost`.
+    pub host_state: &'static str,
     /// Its pid on its host, once it reported.
     pub pid: Option<i32>,
     /// Its state.
@@ -79,6 +81,7 @@ impl Supervisor {
                         pid,
                         died_on: self.died_on[i][slot],
                         no_fault: self.no_fault[i][slot],
+                        retire: p.retiring || p.parked,
                     }
                 })
                 .collect();
@@ -119,6 +122,8 @@ impl Supervisor {
     /// Every process's row, as `evflow ctl status` shows it.
     pub fn rows(&self) -> Vec<Row> {
         (self.procs.iter())
+            // A retired replica leaves the list once it has exited.
+            .filter(|p| !(p.parked && p.state.ended()))
             .map(|p| {
                 let relayed = p.counter("bridge", "relayed");
                 let processed = p.counter("worker", "events") + relayed;
@@ -133,6 +138,7 @@ impl Supervisor {
                     device: self.plan.devices[p.device].name.clone(),
                     host: p.host.clone(),
                     replica: p.replica,
+                    host_state: self.host_state(&p.host),
                     pid: p.reports.values().next().map(|r| r.pid),
                     state: p.state,
                     events_in: written + processed,
@@ -288,7 +294,7 @@ impl Supervisor {
         }
         live.report.workers = workers.into_values().collect();
         live.report.restarts = self.procs.iter().map(|p| u64::from(p.restarts)).sum();
-        live.report.processes = self.plan.segments.iter().map(|s| s.slots.len() as u64).sum();
+        live.report.processes = self.slots.iter().flatten().filter(|&&i| !self.procs[i].parked).count() as u64;
         live.queued = slots.iter().map(|s| queued.get(s).copied().unwrap_or(0)).collect();
         live.worker_queue = (self.plan.segments.iter())
             .filter(|s| !s.slots.is_empty())

@@ -148,6 +148,10 @@ pub struct WorkerView {
     /// because its bridge died): no attempt is counted.
     #[serde(default)]
     pub no_fault: bool,
+    /// The controller retires the slot's replica, or the slot is parked (no replica): it
+    /// takes no more events (docs/topology-design.md, "Removing a replica").
+    #[serde(default)]
+    pub retire: bool,
 }
 
 /// What the controller tells every device: the whole job.
@@ -164,7 +168,7 @@ pub struct View {
     /// Events the input has read (the output lists those it did not complete on an abort).
     #[serde(default)]
     pub read: u64,
-    /// Every worker slot.
+    /// Every worker slot; the controller adds slots during a run, never removes one.
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
     pub endpoints: HashMap<String, String>,
@@ -362,8 +366,10 @@ impl LinkState {
         }
         runs.stopping.fetch_max(view.runs.stopping, Ordering::AcqRel);
         runs.drained.fetch_max(view.runs.drained, Ordering::AcqRel);
-        for (w, seen) in view.workers.iter().enumerate().take(board.workers()) {
+        let workers = board.grow_workers(view.workers.len());
+        for (w, seen) in view.workers.iter().enumerate().take(workers) {
             let slot = board.worker(w);
+            slot.retire.store(seen.retire.into(), Ordering::Release);
             let generation = slot.generation.load(Ordering::Acquire);
             if seen.generation > generation {
                 // As the monitor does when a worker dies: what it was busy on, then the news.

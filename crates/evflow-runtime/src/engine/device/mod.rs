@@ -181,7 +181,10 @@ impl Prepared {
             parts.check(spec.path.modules.len(), spec.popts.processes)?;
         }
         let names = spec.path.step_names();
-        let board = Arc::new(Board::new(spec.popts.processes, names.len()).map_err(DeviceError::Board)?);
+        // Room for every slot the controller may add during the run.
+        let capacity = crate::engine::MAX_WORKERS;
+        let board =
+            Arc::new(Board::with_capacity(spec.popts.processes, capacity, names.len()).map_err(DeviceError::Board)?);
         // SAFETY: getpid cannot fail.
         let pid = unsafe { libc::getpid() };
         let key = if several { format!("{name}-{pid}-s{}", spec.segment) } else { format!("{name}-{pid}") };

@@ -120,7 +120,7 @@ pub fn run(ctx: &Ctx<'_>) -> End {
 
 impl Bridge<'_, '_> {
     /// Puts one dispatch from the origin into its worker's channel on this host: a header
-    /// and an event (its frame and external entries) that decodes.
+    /// and an event (its frame and external entries) that decodes, or a `Retire` alone.
     fn forward(&mut self, message: Message) -> Result<(), BridgeError> {
         let header = message.parts.first().map(|head| Header::decode(head.as_slice()));
         let dispatch = match header {
@@ -129,6 +129,14 @@ impl Bridge<'_, '_> {
                     && message.parts.len() >= 2
                     && (h.origin.worker as usize) < self.ctx.board.workers()
                     && crate::engine::frames::decode(&message.parts[1..]).is_ok() =>
+            {
+                h
+            }
+            // The origin retires the slot's replica: forwarded behind its dispatches.
+            Some(Ok(h))
+                if h.kind == Kind::Retire
+                    && message.parts.len() == 1
+                    && (h.origin.worker as usize) < self.ctx.board.workers() =>
             {
                 h
             }

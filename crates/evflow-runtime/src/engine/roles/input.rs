@@ -60,6 +60,14 @@ struct Worker {
     /// Their seqs, in the order they were sent: a worker takes them in that order, so the
     /// first is the one it is busy on.
     unfinished: VecDeque<u64>,
+    /// `Retire` was sent to this generation (the controller retires its replica).
+    retired: bool,
+}
+
+impl Worker {
+    fn new(generation: u32) -> Worker {
+        Worker { generation, channel: None, load: 0, unfinished: VecDeque::new(), retired: false }
+    }
 }
 
 struct Input<'c, 'a> {
@@ -173,14 +181,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
-    let workers = (0..ctx.board.workers())
-        .map(|w| Worker {
-            generation: ctx.board.worker(w).generation.load(Ordering::Acquire),
-            channel: None,
-            load: 0,
-            unfinished: VecDeque::new(),
-        })
-        .collect();
+    let workers =
+        (0..ctx.board.workers()).map(|w| Worker::new(ctx.board.worker(w).generation.load(Ordering::Acquire))).collect();
     let mut input = Input {
         ctx,
         workers,
@@ -299,6 +301,7 @@ impl Input<'_, '_> {
                 }
             }
             self.check_workers()?;
+            self.retire_idle();
             if board.failed() {
                 self.abandon_pending()?;
             }
@@ -418,14 +421,41 @@ impl Input<'_, '_> {
         (0..self.workers.len()).any(|w| self.ready(w) && self.workers[w].load < queue)
     }
 
-    /// Whether worker `w` is running (as far as the board says).
+    /// Whether worker `w` is running and takes events (as far as the board says).
     fn ready(&self, w: usize) -> bool {
         let slot = self.ctx.board.worker(w);
-        slot.pid.load(Ordering::Acquire) != 0 && slot.generation.load(Ordering::Acquire) == self.workers[w].generation
+        slot.pid.load(Ordering::Acquire) != 0
+            && slot.generation.load(Ordering::Acquire) == self.workers[w].generation
+            && slot.retire.load(Ordering::Acquire) == 0
     }
 
-    /// Sees worker deaths on the board and re-sends (or gives up on) their events.
+    /// Sends `Retire` to each worker the controller retires once it holds none of this
+    /// input's events (docs/topology-design.md, "Removing a replica"): it came after every
+    /// dispatch, so the worker has finished them all when it takes it. A lane with no room
+    /// now is tried again at the next turn.
+    fn retire_idle(&mut self) {
+        for w in 0..self.workers.len() {
+            let worker = &mut self.workers[w];
+            let slot = self.ctx.board.worker(w);
+            if worker.retired || worker.load > 0 || slot.retire.load(Ordering::Acquire) == 0 {
+                continue;
+            }
+            let Some(channel) = worker.channel.as_mut() else { continue };
+            let origin = Origin { worker: w as u32, generation: worker.generation };
+            let retire = Header { origin, ..Header::new(Kind::Retire, 0) };
+            if channel.send(&Message::single(retire.encode().to_vec()), Some(Duration::ZERO)).is_ok() {
+                worker.retired = true;
+            }
+        }
+    }
+
+    /// Sees slots the controller added and worker deaths on the board, and re-sends (or
+    /// gives up on) the dead workers' events.
     fn check_workers(&mut self) -> Result<(), InputError> {
+        while self.workers.len() < self.ctx.board.workers() {
+            let w = self.workers.len();
+            self.workers.push(Worker::new(self.ctx.board.worker(w).generation.load(Ordering::Acquire)));
+        }
         for w in 0..self.workers.len() {
             let slot = self.ctx.board.worker(w);
             let generation = slot.generation.load(Ordering::Acquire);
@@ -445,9 +475,9 @@ impl Input<'_, '_> {
                 }
             };
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
-            self.workers[w] = Worker { generation, channel: None, load: 0, unfinished: VecDeque::new() };
+            self.workers[w] = Worker::new(generation);
             slot.queued.store(0, Ordering::Relaxed);
-            self.open_work(w)?;
+
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
             for seq in lost {
@@ -471,6 +501,13 @@ impl Input<'_, '_> {
                     self.ctx.board.counters().retried.fetch_add(1, Ordering::Relaxed);
                 }
                 self.pending.insert(seq);
+            }
+        }
+        // A lane for every slot that takes events (one added, one taken again), bound before
+        // its replica connects.
+        for w in 0..self.workers.len() {
+            if self.ctx.board.worker(w).retire.load(Ordering::Acquire) == 0 {
+                self.open_work(w)?;
             }
         }
         Ok(())

@@ -18,9 +18,14 @@ pub const POLL: Duration = Duration::from_millis(20);
 
 /// Whether a message is the input's `End` (a header alone).
 pub fn is_end(message: &Message) -> bool {
+    header_only(message) == Some(Kind::End)
+}
+
+/// The kind of a message that is a header alone (`End`, `Retire`).
+pub fn header_only(message: &Message) -> Option<Kind> {
     match &message.parts[..] {
-        [head] => Header::decode(head.as_slice()).is_ok_and(|h| h.kind == Kind::End),
-        _ => false,
+        [head] => Header::decode(head.as_slice()).ok().map(|h| h.kind),
+        _ => None,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Header, Kind, Origin, Status};
-use crate::engine::roles::sending::{encode, is_end, read_dispatch, send_message, POLL, RAISE_SEGMENT};
+use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, POLL, RAISE_SEGMENT};
 use crate::job::Path;
 use crate::stage::Fate;
 use evflow_core::{Event, Flags};
@@ -110,13 +110,14 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
-        if is_end(&message) {
+        match header_only(&message) {
             // The input's word that the data ended, so that this worker need not wait for
             // its poll to notice (docs/parallel.md): the board says the same.
-            if ctx.board.ended() {
-                break;
-            }
-            continue;
+            Some(Kind::End) if ctx.board.ended() => break,
+            Some(Kind::End) => continue,
+            // Retired by the controller: every event sent here was finished before this came.
+            Some(Kind::Retire) => break,
+            _ => {}
         }
         let (seq, attempt, parts, mut event) = match read_dispatch(message) {
             Ok(d) => d,

@@ -1,0 +1,130 @@
+//! A topology's hosts during a run (docs/topology-design.md, "Hosts"): standby hosts started
+//! by `evflow ctl FILE add-host`, hosts drained by `drain-host`, and what `ctl status` says of
+//! each.
+
+use super::farm::{Action, Supervisor};
+use super::scale::Change;
+use crate::engine::board::Stop;
+use crate::engine::Role;
+
+/// What a host is told to be; `lost` and `standby` after a drain are seen, not told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostState {
+    /// Its processes run.
+    Up,
+    /// Nothing started on it until `add-host` (the file's `standby = true`, or drained).
+    Standby,
+    /// Its processors retire (`drain-host`); standby once they all have exited.
+    Draining,
+}
+
+impl Supervisor {
+    /// The state of `host` as `ctl status` shows it: `up`, `standby`, `draining`, or `lost`
+    /// (every process there that has a slot was lost with it).
+    pub fn host_state(&self, host: &str) -> &'static str {
+        let there = || self.procs.iter().filter(move |p| p.host == host);
+        match self.host_states.get(host).copied().unwrap_or(HostState::Up) {
+            HostState::Standby => "standby",
+            HostState::Draining if there().any(|p| p.retiring) => "draining",
+            HostState::Draining => "standby",
+            HostState::Up => {
+                let mut placed = there().filter(|p| !p.parked).peekable();
+                if placed.peek().is_some() && placed.all(|p| p.stranded) {
+                    "lost"
+                } else {
+                    "up"
+                }
+            }
+        }
+    }
+
+    /// Whether process `i` waits on a standby host: not started with the topology.
+    pub fn standing_by(&self, i: usize) -> bool {
+        let p = &self.procs[i];
+        p.parked && !p.launched
+    }
+
+    /// `evflow ctl FILE add-host NAME` at `now`: starts the processors planned on a standby
+    /// or lost host (the file's replicas there), which join the running topology. What to
+    /// launch, or why not.
+    pub fn add_host(&mut self, host: &str, now: f64) -> Result<Vec<Action>, String> {
+        self.known_host(host)?;
+        match self.host_state(host) {
+            "up" => return Err(format!("host {host} is up: its processes run already")),
+            "draining" => return Err(format!("host {host} is draining: add it again once it is standby")),
+            _ => {}
+        }
+        let waiting: Vec<usize> = (0..self.procs.len())
+            .filter(|&i| {
+                let p = &self.procs[i];
+                p.host == host && p.worker().is_some() && (p.parked || p.stranded) && (p.state.ended() || !p.launched)
+            })
+            .collect();
+        if waiting.is_empty() {
+            return Err(format!("host {host} runs no processor of this topology: nothing to start there"));
+        }
+        for &i in &waiting {
+            let p = &mut self.procs[i];
+            (p.parked, p.retiring) = (false, false);
+        }
+        self.host_states.insert(host.to_string(), HostState::Up);
+        self.changes.push(Change::of_host("add-host", host, now));
+        Ok(waiting.into_iter().map(Action::Start).collect())
+    }
+
+    /// `evflow ctl FILE drain-host NAME` at `now`: retires every processor replica on `host`;
+    /// refused while it runs anything else, or holds a device's last replicas. The processes
+    /// retired.
+    pub fn drain_host(&mut self, host: &str, now: f64) -> Result<Vec<String>, String> {
+        self.known_host(host)?;
+        let state = self.host_state(host);
+        if state != "up" {
+            return Err(format!("host {host} is {state}: only a host that is up is drained"));
+        }
+        let holders: Vec<String> = (self.procs.iter())
+            .filter(|p| p.host == host && !p.roles.iter().all(|(_, r)| matches!(r, Role::Worker(_))))
+            .map(|p| format!("{} ({})", p.name, self.plan.devices[p.device].name))
+            .collect();
+        if !holders.is_empty() {
+            return Err(format!(
+                "host {host} runs {}: only a host that runs processors alone can be drained",
+                holders.join(", ")
+            ));
+        }
+        let retiring: Vec<usize> = (0..self.procs.len())
+            .filter(|&i| self.procs[i].host == host && self.active(self.procs[i].device, Some(host)).contains(&i))
+            .collect();
+        for &i in &retiring {
+            let d = self.procs[i].device;
+            let elsewhere = self.active(d, None).into_iter().filter(|j| self.procs[*j].host != host).count();
+            if elsewhere == 0 {
+                let device = &self.plan.devices[d].name;
+                return Err(format!(
+                    "draining {host} would leave {device} with no replica: scale it up elsewhere first"
+                ));
+            }
+        }
+        if self.stop != Stop::Run {
+            return Err("the topology is stopping".into());
+        }
+        let mut names = Vec::new();
+        for i in retiring {
+            names.push(self.procs[i].name.clone());
+            self.retire(i, now);
+        }
+        self.host_states.insert(host.to_string(), HostState::Draining);
+        self.changes.push(Change::of_host("drain-host", host, now));
+        Ok(names)
+    }
+
+    fn known_host(&self, host: &str) -> Result<(), String> {
+        if self.hosts.iter().any(|h| h == host) {
+            return Ok(());
+        }
+        Err(format!("the topology has no host {host:?} (its hosts: {})", self.hosts.join(", ")))
+    }
+}
+
+#[cfg(test)]
+#[path = "hosts_tests.rs"]
+mod tests;
