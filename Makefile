@@ -73,6 +73,7 @@ bench: develop
 	$(BIN)/evflow bench parallel
 	$(BIN)/evflow bench topology
 	$(BIN)/evflow bench builder
+	$(BIN)/evflow bench scaling
 
 # The decoders of frames, files, the engine's and the topology's messages and shm rings under
 # libFuzzer with AddressSanitizer (fuzz/README.md).

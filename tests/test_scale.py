@@ -140,6 +140,10 @@ def test_scaling_up_and_down_five_times_during_a_run_loses_and_duplicates_nothin
     steps = ["c-2", "b-1 b-2 b-3", "b-2 c-2 c-3", "b-2", "c-3 c-4"]
     assert sorted(retired) == sorted(f"evf-reco-{n}" for step in steps for n in step.split())
     assert all(c["at"] > 0 for c in changes)
+    # Each replica a scale started (in a new slot or a parked one) finished events.
+    joined = [c["process"] for c in changes if c["what"] == "joined"]
+    steps = ["b-3", "c-2 c-3", "b-1 b-2", "b-2 c-2", "c-3 c-4"]  # steps 1, 3, 5, 7 and 9
+    assert sorted(joined) == sorted(f"evf-reco-{n}" for step in steps for n in step.split())
     # No replica was replaced: each left when told.
     assert report["job"]["restarts"] == 0
 
@@ -197,6 +201,12 @@ def test_a_standby_host_added_and_another_drained_during_one_run(tmp_path, hosts
         err = finish(up, timeout=300)
     report = the_report(up, err, tmp_path, events)
     changes = [(c["what"], c["host"]) for c in report["job"]["changes"]]
-    assert changes[:2] == [("add-host", "c"), ("drain-host", "b")]
-    assert sorted(changes[2:]) == [("retired", "b"), ("retired", "b")]
+    of_hosts = [c for c in changes if c[0].endswith("-host")]
+    assert of_hosts == [("add-host", "c"), ("drain-host", "b")]
+    assert sorted(c for c in changes if c not in of_hosts) == [
+        ("joined", "c"),
+        ("joined", "c"),
+        ("retired", "b"),
+        ("retired", "b"),
+    ]
     assert report["job"]["restarts"] == 0

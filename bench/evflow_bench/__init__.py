@@ -1,13 +1,13 @@
 """evflow's benchmarks behind ``evflow bench`` (docs/benchmarks.md): ``transport``,
-``parallel``, ``topology``, ``builder`` and ``soak``. They run from a source checkout:
+``parallel``, ``topology``, ``builder``, ``scaling`` and ``soak``. They run from a source checkout:
 ``make develop`` installs this package beside evflow and builds the transport benchmark's
 binary; the evflow wheel does not carry them."""
 
 
 def add_parser(sub) -> None:
-    """Adds ``bench transport``, ``parallel``, ``topology``, ``builder`` and ``soak`` to the
-    command line."""
-    from evflow_bench import builder, parallel, soak, topology, transport
+    """Adds ``bench transport``, ``parallel``, ``topology``, ``builder``, ``scaling`` and
+    ``soak`` to the command line."""
+    from evflow_bench import builder, parallel, scaling, soak, topology, transport
 
     bench = sub.add_parser("bench", help="benchmarks against baselines measured in the same run")
     kind = bench.add_subparsers(dest="benchmark", required=True)
@@ -15,16 +15,18 @@ def add_parser(sub) -> None:
     parallel.add_parser(kind)
     topology.add_parser(kind)
     builder.add_parser(kind)
+    scaling.add_parser(kind)
     soak.add_parser(kind)
 
 
 def run(args) -> int:
     """Runs the benchmark ``args.benchmark``; the exit code."""
-    from evflow_bench import builder, parallel, soak, topology, transport
+    from evflow_bench import builder, parallel, scaling, soak, topology, transport
 
     benchmarks = {
         "builder": builder,
         "parallel": parallel,
+        "scaling": scaling,
         "soak": soak,
         "topology": topology,
         "transport": transport,

@@ -239,7 +239,13 @@ impl Supervisor {
             p.exits.insert(segment, exit.clone());
         }
         self.stop = self.stop.max(report.stop);
+        // A replica a change started has joined once it finished its first event.
+        let joined = p.joining && report.counters.get("events").is_some_and(|&n| n > 0);
         p.reports.insert(segment, report);
+        if joined {
+            self.joined(i, now);
+        }
+        let p = &mut self.procs[i];
         if !p.state.ended() {
             // Its own, as far as the supervisor has not taken it for ended: how it ends is
             // the supervisor's to say, from its exit.

@@ -64,8 +64,7 @@ impl Supervisor {
             return Err(format!("host {host} runs no processor of this topology: nothing to start there"));
         }
         for &i in &waiting {
-            let p = &mut self.procs[i];
-            (p.parked, p.retiring) = (false, false);
+            self.procs[i].take_slot();
         }
         self.host_states.insert(host.to_string(), HostState::Up);
         self.changes.push(Change::of_host("add-host", host, now));

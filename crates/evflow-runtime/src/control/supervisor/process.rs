@@ -61,6 +61,9 @@ pub struct Process {
     /// A replica lost with its host (unreachable): not started again until a `scale` takes
     /// the slot.
     pub stranded: bool,
+    /// A replica started by a change (`scale`, `add-host`) that has not finished an event
+    /// yet: when it does, the change log says it joined.
+    pub joining: bool,
 }
 
 impl Process {
@@ -87,7 +90,14 @@ impl Process {
             retiring: false,
             parked: false,
             stranded: false,
+            joining: false,
         }
+    }
+
+    /// A change takes its slot for a new replica (`scale`, `add-host`): it is started, and
+    /// joins once it has finished an event.
+    pub fn take_slot(&mut self) {
+        (self.parked, self.retiring, self.joining) = (false, false, true);
     }
 
     /// `(segment, slot)` of a processor replica.

@@ -21,7 +21,8 @@ const SHM_SLOTS: usize = evflow_shm::layout::MAX_PROCESSES - 2;
 pub struct Change {
     /// When (the controller's clock, seconds).
     pub at: f64,
-    /// `scale`, `retired` (a retired replica exited), `add-host` or `drain-host`.
+    /// `scale`, `add-host`, `drain-host`; `joined` (a replica a change started finished its
+    /// first event) or `retired` (a retired replica exited).
     pub what: &'static str,
     /// The device, but for a host's change.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,7 +35,7 @@ pub struct Change {
     /// Its replicas on the host after, for a `scale`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub after: Option<u32>,
-    /// The process, for a `retired`.
+    /// The process, for a `joined` or a `retired`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub process: Option<String>,
 }
@@ -97,8 +98,7 @@ impl Supervisor {
                     Some(&i) => i,
                     None => self.add_slot(d, segment, &h),
                 };
-                let p = &mut self.procs[i];
-                (p.parked, p.retiring) = (false, false);
+                self.procs[i].take_slot();
                 actions.push(Action::Start(i));
             }
             told.push(format!("{device} on {h}: {before} -> {n} replicas"));
@@ -213,6 +213,16 @@ impl Supervisor {
         self.died_on[segment].push(None);
         self.no_fault[segment].push(false);
         i
+    }
+
+    /// Replica `i`, started by a change, finished its first event at `now`.
+    pub(super) fn joined(&mut self, i: usize, now: f64) {
+        let p = &mut self.procs[i];
+        p.joining = false;
+        let device = self.plan.devices[p.device].name.clone();
+        let change =
+            Change { device: Some(device), process: Some(p.name.clone()), ..Change::of_host("joined", &p.host, now) };
+        self.changes.push(change);
     }
 
     /// A retiring replica `i` ended (exited when told, or died first): its slot is parked,

@@ -20,15 +20,15 @@ fn supervisor() -> Supervisor {
     s
 }
 
-/// The last report of process `i`, which exits with `code`.
-fn exit_report(s: &Supervisor, i: usize, code: i32) -> Vec<u8> {
+/// A report of replica `i` that finished 3 events; its last, when it exits with `code`.
+fn report(s: &Supervisor, i: usize, code: Option<i32>) -> Vec<u8> {
     let p = &s.procs[i];
     let Some((_, Role::Worker(slot))) = p.roles.first().copied() else { panic!("a replica") };
     serde_json::json!({
         "name": p.name, "segment": 0, "role": "worker", "worker": slot, "generation": p.generation,
         "pid": 200 + i, "busy": null, "bound": {}, "state": "running", "failed": false,
         "stop": "run", "ended": false, "counters": {"events": 3}, "modules": [],
-        "exit": {"code": code, "errors": [], "not_completed": []},
+        "exit": code.map(|code| serde_json::json!({"code": code, "errors": [], "not_completed": []})),
     })
     .to_string()
     .into_bytes()
@@ -57,6 +57,11 @@ fn scaling_up_adds_slots_with_the_next_replica_numbers() {
     assert_eq!((view.workers[3].pid, view.workers[3].retire), (0, false));
     assert_eq!(s.changes.len(), 1);
     assert_eq!((s.changes[0].before, s.changes[0].after), (Some(2), Some(4)));
+    // It joined once it finished its first event.
+    s.launched(5, 1.5);
+    assert!(s.take(&report(&s, 5, None), 2.5));
+    let joined = s.changes.last().expect("a change");
+    assert_eq!((joined.what, joined.process.as_deref(), joined.at), ("joined", Some("evf-reco-b-4"), 2.5));
 }
 
 #[test]
@@ -67,7 +72,7 @@ fn scaling_down_retires_the_highest_replicas_and_parks_their_slots_once_they_exi
     assert!(s.procs[2].retiring && !s.procs[1].retiring);
     assert!(s.views()[0].1.workers[1].retire);
     // It exits when told: not restarted, gone from the list, its slot parked.
-    assert!(s.take(&exit_report(&s, 2, 0), 2.0));
+    assert!(s.take(&report(&s, 2, Some(0)), 2.0));
     let actions = s.tick(2.1, &exits(&s, &[2]));
     assert!(actions.is_empty(), "{actions:?}");
     assert_eq!(s.procs[2].state, DeviceState::Exited);
