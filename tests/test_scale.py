@@ -12,6 +12,8 @@ import pytest
 from conftest import assert_completion, run_cli
 from evflow_bench.standard_farm import Farm
 from test_farm import farm, finish, start_up
+from test_liveness import select
+from test_metrics import free_port, scrape
 from test_topology import events_of, reference, status
 
 pytestmark = pytest.mark.skipif(
@@ -81,7 +83,8 @@ def reco_on(listed, host):
 
 def test_scaling_up_and_down_five_times_during_a_run_loses_and_duplicates_nothing(tmp_path, hosts):
     events = 30000
-    topo = farm(tmp_path, hosts)
+    metrics = f"127.0.0.1:{free_port()}"
+    topo = farm(tmp_path, hosts, metrics=metrics)
     (tmp_path / "reco.py").write_text(RECO)
     fast = tmp_path / "fast"
     up = start_up(topo, tmp_path, EVENTS=events, FAST=fast)
@@ -127,6 +130,14 @@ def test_scaling_up_and_down_five_times_during_a_run_loses_and_duplicates_nothin
         refused(topo, tmp_path, "scale", "gen", "2", says="gen is a source")
         listed = rows(topo, tmp_path)
         assert {d["host_state"] for d in listed.values()} == {"up"}
+        # The metrics serve the last changes, and evflow top shows the last five.
+        samples = scrape(f"http://{metrics}/metrics")
+        served = select(samples, "evflow_farm_change_time_seconds", what="scale", host="c")
+        assert {"before": "4", "after": "2"}.items() <= dict(max(served, key=served.get)).items()
+        shown = run_cli("top", topo, "--once", cwd=tmp_path)
+        assert shown.returncode == 0, shown.stderr
+        lines = shown.stdout[shown.stdout.index("changes") :].splitlines()
+        assert "scale reco on c: 4 -> 2 replicas" in "\n".join(lines[1:6]), shown.stdout
     finally:
         fast.touch()
         err = finish(up, timeout=300)

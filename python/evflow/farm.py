@@ -34,6 +34,10 @@ MAX_TCP_PART = 1 << 30
 """Largest part a device's tcp channel receives (ZMQ_MAXMSGSIZE): a peer announcing more is
 disconnected. Events larger than 1 GiB are not sent over tcp."""
 
+CHANGES_SHOWN = 20
+"""The last changes of the farm (``scale``, hosts added and drained, replicas joined and
+retired) that the metrics serve: all of them are in the report."""
+
 REPORT_LIMIT = 16 << 20
 """Largest report the controller takes (a few kB each): its port is reachable from the hosts."""
 
@@ -84,9 +88,14 @@ class Farm:
 
     def live(self) -> dict:
         """The topology as a live snapshot, from the devices' last reports: what the metrics
-        server shows for a topology across hosts."""
+        server shows for a topology across hosts, with the last changes of the farm (their
+        ``at`` in Unix time)."""
         with self.lock:
-            return self.sv.live()
+            live = self.sv.live()
+        started = time.time() - (time.monotonic() - self.started)
+        last = self.changes()[-CHANGES_SHOWN:]
+        live["changes"] = [{**c, "at": started + c["at"]} for c in last]
+        return live
 
     # --- what evflow ctl sees -----------------------------------------------------------
 

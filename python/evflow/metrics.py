@@ -262,6 +262,7 @@ class Metrics:
         yield from _event_building_families(base, processes)
         yield from _process_families(base, processes)
         yield from _shm_families(base, live.get("session"))
+        yield from _change_families(base, live.get("changes", []))
 
 
 def _family(kind, name, documentation, base, samples):
@@ -347,6 +348,22 @@ def _event_building_families(base, processes):
         samples("credits", "builder"),
     )
     yield _gauge("evflow_eventbuilding_batch_size", "events per batch", base, samples("batch"))
+
+
+def _change_families(base, changes):
+    """A topology's last changes during the run (``evflow ctl scale``, ``add-host``,
+    ``drain-host``; replicas that joined or retired): each a sample whose value is its Unix
+    time."""
+    if not changes:
+        return
+    keys = ("what", "device", "host", "process", "before", "after")
+    samples = [({k: str(c[k]) for k in keys if c.get(k) is not None}, c["at"]) for c in changes]
+    yield _gauge(
+        "evflow_farm_change_time_seconds",
+        "Unix time of each of the farm's last changes during the run",
+        base,
+        samples,
+    )
 
 
 def _module_families(base, processes):

@@ -142,9 +142,35 @@ def render(url: str, now: Scrape | None, before: Scrape | None, note: str = "", 
     if note:
         head.append(f"\n{note}", style="yellow")
     parts = [head, _processes(now, before), _modules(now, before)]
+    changes = _changes(now)
+    if changes:
+        parts.append(changes)
     if hists:
         parts.append(_histograms(hists))
     return Group(*parts, Text("q quits"))
+
+
+CHANGES_SHOWN = 5
+"""The farm's changes ``evflow top`` shows, the last ones."""
+
+
+def _changes(now: Scrape) -> Text | None:
+    """The farm's last changes during the run, one line each, the latest last."""
+    found = sorted(now.get("evflow_farm_change_time_seconds").items(), key=lambda kv: kv[1])
+    if not found:
+        return None
+    text = Text("changes", style="bold")
+    for key, at in found[-CHANGES_SHOWN:]:
+        c = dict(key)
+        what = c["what"]
+        if what == "scale":
+            said = f"scale {c['device']} on {c['host']}: {c['before']} -> {c['after']} replicas"
+        elif what in ("joined", "retired"):
+            said = f"{c['process']} {what}"
+        else:
+            said = f"{what} {c['host']}"
+        text.append(f"\n{time.strftime('%H:%M:%S', time.localtime(at))}  {said}")
+    return text
 
 
 def _processes(now: Scrape, before: Scrape | None) -> Table:
