@@ -233,8 +233,8 @@ def add_parser(kind) -> None:
 def run(args) -> int:
     """Measures and prints the tables."""
     if os.geteuid() != 0:
-        print("evflow bench scaling needs root (network namespaces)", file=sys.stderr)
-        return 1
+        print("(scaling: skipped: not root, which network namespaces need)")
+        return 0
 
     def progress(text):
         print(f"\r{text}".ljust(60), end="", file=sys.stderr, flush=True)
