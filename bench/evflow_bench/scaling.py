@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -95,23 +96,30 @@ def _import_s(netns) -> float:
     return time.monotonic() - started
 
 
-def _rates(url, seconds) -> list[tuple[float, float]]:
-    """(time, events taken) every 0.1 s for ``seconds``."""
-    samples = []
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        samples.append((time.monotonic(), _taken(url)))
-        time.sleep(0.1)
-    return samples
+class _Sampler(threading.Thread):
+    """Scrapes the events the sink has taken every 0.1 s until stopped: (time, events)."""
+
+    def __init__(self, url):
+        super().__init__(daemon=True)
+        self.url, self.samples, self.done = url, [], threading.Event()
+
+    def run(self):
+        while not self.done.wait(0.1):
+            self.samples.append((time.monotonic(), _taken(self.url)))
+
+    def stop(self):
+        self.done.set()
+        self.join()
 
 
-def _windows(samples) -> list[float]:
-    """Events/s in consecutive windows of WINDOW seconds."""
-    rates, start = [], samples[0]
+def _windows(samples, start, end) -> list[float]:
+    """Events/s in consecutive windows of WINDOW seconds that overlap [start, end]."""
+    rates, first = [], samples[0]
     for t, n in samples[1:]:
-        if t - start[0] >= WINDOW:
-            rates.append((n - start[1]) / (t - start[0]))
-            start = (t, n)
+        if t - first[0] >= WINDOW:
+            if t >= start and first[0] <= end:
+                rates.append((n - first[1]) / (t - first[0]))
+            first = (t, n)
     return rates
 
 
@@ -176,12 +184,18 @@ def measure(repeats: int, sleep: float, progress) -> dict:
                     rows.get(f"evf-reco-c-{r}", {}).get("events_in", 0) for r in (2, 3)
                 ),
             )
-            before = _rates(url, 3.0)
+            sampler = _Sampler(url)
+            sampler.start()
+            time.sleep(3.0)
+            drained = time.monotonic()
             _ctl(topo, d, "drain-host", "b")
-            during = [(time.monotonic(), _taken(url))]
-            while "evf-reco-b-1" in _rows(topo, d):
-                during += _rates(url, 0.5)
-            after = _rates(url, 3.0)
+            _wait(topo, d, "drained host", lambda rows: "evf-reco-b-1" not in rows)
+            gone = time.monotonic()
+            time.sleep(3.0)
+            sampler.stop()
+            before = [x for x in sampler.samples if x[0] <= drained]
+            after = [x for x in sampler.samples if x[0] >= gone]
+            during = _windows(sampler.samples, drained, gone)
             _ctl(topo, d, "stop")
             up.wait(timeout=120)
         finally:
@@ -213,7 +227,7 @@ def _results(changes, imports, before, during, after) -> dict:
         "import_s": statistics.median(imports),
         "retire_s": statistics.median(retire),
         "drain_rate_before": _rate(before),
-        "drain_lowest_window": min(_windows(during) or [_rate(during)]),
+        "drain_lowest_window": min(during),
         "drain_rate_after": _rate(after),
         "drain_s": retired[-1] - next(c["at"] for c in changes if c["what"] == "drain-host"),
         "repeats": len(first_event),
