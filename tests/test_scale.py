@@ -202,7 +202,16 @@ def test_a_standby_host_added_and_another_drained_during_one_run(tmp_path, hosts
         refused(topo, tmp_path, "drain-host", "a", says=says)
         drained = run_cli("ctl", topo, "drain-host", "b", cwd=tmp_path)
         assert drained.returncode == 0, drained.stderr
-        wait_for(topo, tmp_path, "b drained", lambda listed: reco_on(listed, "b") == [])
+        # Drained, its processes are listed without one, its host standby.
+        wait_for(
+            topo,
+            tmp_path,
+            "b drained",
+            lambda listed: all(
+                (listed[n]["pid"], listed[n]["host_state"]) == (None, "standby")
+                for n in reco_on(listed, "b")
+            ),
+        )
         listed = rows(topo, tmp_path)
         assert reco_on(listed, "c") == ["evf-reco-c-1", "evf-reco-c-2"]
         # The last replicas are not drained.

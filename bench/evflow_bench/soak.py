@@ -16,6 +16,10 @@ running counter is enough, a gap is lost events, a number again a duplicate) and
 counts to a file; nothing is written per event. At the end the run is drained with
 ``evflow ctl FILE stop`` and the controller's ``--report`` is checked against the counts.
 
+Beside the kills the farm itself changes (bench/evflow_bench/soak_changes.py): replicas
+scaled up and down with ``evflow ctl scale``, host B drained and added again, each change
+undone after a while; memory is sampled only while the farm is at its baseline.
+
 Memory is flat when the median of the last window is within 5% of the median of the first
 window after warm-up, for every process group, in all, and for the pages /dev/shm holds
 (the shm blocks in use, a few KiB, may grow by 5% of the segment's size). The windows are
@@ -37,6 +41,7 @@ import sys
 import time
 
 from evflow_bench.common import positive, print_table
+from evflow_bench.soak_changes import DEFAULT_CHANGE_EVERY, Changes
 from evflow_bench.standard_farm import Farm
 
 DEFAULT_EVENTS = 100_000_000
@@ -428,6 +433,7 @@ def soak(args, progress) -> tuple[dict, list]:
     name = f"soak-{os.getpid()}-{random.randrange(1000):03d}"
     rng = random.Random(args.seed)
     kill_log = []
+    changes = None
     recorder = Recorder(out, name)
     previous = {s: signal.signal(s, _interrupt) for s in (signal.SIGINT, signal.SIGTERM)}
     t0 = interrupted = None
@@ -447,7 +453,8 @@ def soak(args, progress) -> tuple[dict, list]:
                 _wait_started(up, topo, out, log.name)
                 t0 = time.monotonic()
                 progress(f"{name}: every device up; writing to {out}")
-                _run(args, up, topo, out, hosts, recorder, rng, kill_log, t0, progress)
+                changes = Changes(topo, out, args.replicas, args.change_every, rng)
+                _run(args, up, topo, out, hosts, recorder, rng, kill_log, changes, t0, progress)
                 duration = time.monotonic() - t0
                 if up.poll() is None:
                     progress(f"{duration / 60:.1f} min: draining")
@@ -467,7 +474,8 @@ def soak(args, progress) -> tuple[dict, list]:
         recorder.close()
         for s, handler in previous.items():
             signal.signal(s, handler)
-    summary = _summarize(args, out, recorder.rows, kill_log, duration, up, interrupted)
+    change_log = changes.log if changes else []
+    summary = _summarize(args, out, recorder.rows, kill_log, change_log, duration, up, interrupted)
     return summary, recorder.rows
 
 
@@ -487,9 +495,10 @@ def _wait_started(up, topo: str, cwd: str, log: str) -> None:
     raise SoakError(f"the topology did not start within {STARTUP_S:.0f} s: see {log}")
 
 
-def _run(args, up, topo, out, hosts, recorder, rng, kill_log, t0, progress) -> None:
-    """Kills replicas (each kill appended to ``kill_log``) and samples memory until the run
-    has its events and minutes, or ``evflow up`` ended."""
+def _run(args, up, topo, out, hosts, recorder, rng, kill_log, changes, t0, progress) -> None:
+    """Kills replicas (each kill appended to ``kill_log``), changes the farm (``changes``)
+    and samples memory at its baseline until the run has its events and minutes, or
+    ``evflow up`` ended."""
     counts_file = os.path.join(out, "sink-counts.json")
     next_sample, next_check = t0, t0
     next_kill = t0 + rng.uniform(*args.kill_every)
@@ -505,13 +514,17 @@ def _run(args, up, topo, out, hosts, recorder, rng, kill_log, t0, progress) -> N
                 break
         if now >= next_sample:
             devices = _status(topo, out)
-            row = recorder.sample(elapsed, up.pid, devices, events, len(kill_log))
-            next_sample += args.sample_seconds
-            progress(
-                f"{elapsed / 60:6.1f} min  {events:,} events  {len(kill_log)} kills  "
-                f"{row['restarts']} restarts  RSS {row['rss_total_kib'] / 1024:.0f} MiB  "
-                f"shm held {row['shm_held_kib'] / 1024:.0f} MiB, in use {row['shm_used_kib']} KiB"
-            )
+            if changes.at_baseline(devices):
+                row = recorder.sample(elapsed, up.pid, devices, events, len(kill_log))
+                next_sample += args.sample_seconds
+                progress(
+                    f"{elapsed / 60:6.1f} min  {events:,} events  {len(kill_log)} kills  "
+                    f"{len(changes.log)} changes  {row['restarts']} restarts  "
+                    f"RSS {row['rss_total_kib'] / 1024:.0f} MiB  shm held "
+                    f"{row['shm_held_kib'] / 1024:.0f} MiB, in use {row['shm_used_kib']} KiB"
+                )
+            else:
+                next_sample = now + 1.0  # away from the baseline: again in a second
         if now >= next_kill:
             alive = _replicas(hosts)
             if alive:
@@ -522,16 +535,17 @@ def _run(args, up, topo, out, hosts, recorder, rng, kill_log, t0, progress) -> N
                 except ProcessLookupError:
                     pass
             next_kill = now + rng.uniform(*args.kill_every)
-        wait = min(next_sample, next_kill, next_check) - time.monotonic()
+        changes.turn(now, elapsed)
+        wait = min(next_sample, next_kill, next_check, changes.next_at) - time.monotonic()
         try:
             up.wait(timeout=max(wait, 0.01))
         except subprocess.TimeoutExpired:
             pass
 
 
-def _summarize(args, out, rows, kill_log, duration, up, interrupted) -> dict:
+def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted) -> dict:
     """The run's summary from the sink's counts and the controller's report; writes
-    ``summary.json`` and ``kills.csv``."""
+    ``summary.json``, ``kills.csv`` and ``changes.csv``."""
     counts = _read_counts(os.path.join(out, "sink-counts.json")) or {}
     try:
         with open(os.path.join(out, "report.json")) as f:
@@ -546,6 +560,8 @@ def _summarize(args, out, rows, kill_log, duration, up, interrupted) -> dict:
         "events": sink_events,
         "minutes": duration / 60,
         "kills": len(kill_log),
+        "changes": sum(1 for _, _, taken in change_log if taken),
+        "changes_refused": sum(1 for _, _, taken in change_log if not taken),
         "restarts": job.get("restarts"),
         "lost": counts.get("lost", 0) + tail,
         "duplicated": counts.get("duplicated", 0),
@@ -562,6 +578,7 @@ def _summarize(args, out, rows, kill_log, duration, up, interrupted) -> dict:
             "min_minutes": args.min_minutes,
             "sample_seconds": args.sample_seconds,
             "kill_every": list(args.kill_every),
+            "change_every": list(args.change_every),
             "replicas_per_host": args.replicas,
             "seed": args.seed,
         },
@@ -584,6 +601,10 @@ def _summarize(args, out, rows, kill_log, duration, up, interrupted) -> dict:
         writer = csv.writer(f)
         writer.writerow(["t_s", "process", "pid"])
         writer.writerows(kill_log)
+    with open(os.path.join(out, "changes.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["t_s", "command", "taken"])
+        writer.writerows(change_log)
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
         f.write("\n")
@@ -613,6 +634,7 @@ def report(summary: dict) -> None:
         ["minutes (every device up to the drain)", f"{s['minutes']:.1f}"],
         ["events/s", f"{rate:,.0f}"],
         ["replicas SIGKILLed", str(s["kills"])],
+        ["farm changes (evflow ctl scale, drain-host, add-host)", str(s["changes"])],
         ["restarts (report)", str(s["restarts"])],
         ["lost", str(s["lost"])],
         ["duplicated", str(s["duplicated"])],
@@ -681,6 +703,12 @@ def arguments(p) -> None:
         "--replicas", type=positive(int), default=DEFAULT_REPLICAS,
         help=f"replicas of reco on each of hosts B and C, and of calib on A "
         f"(default {DEFAULT_REPLICAS})",
+    )  # fmt: skip
+    p.add_argument(
+        "--change-every", type=_range, default=DEFAULT_CHANGE_EVERY, metavar="LOW,HIGH",
+        help="the farm changed (scale, drain-host) after a uniform LOW to HIGH seconds, and "
+        "back after as long again (default "
+        f"{DEFAULT_CHANGE_EVERY[0]:g},{DEFAULT_CHANGE_EVERY[1]:g})",
     )  # fmt: skip
     p.add_argument("--seed", type=int, help="seed of the kills' times and victims")
     p.add_argument(

@@ -139,7 +139,7 @@ impl Supervisor {
                 let roles = plan.roles(d, &host, replica);
                 let mut p = Process::new(name, d, host, replica, roles);
                 // A standby host's replicas wait in parked slots for add-host.
-                p.parked = standby.contains_key(&p.host);
+                (p.parked, p.with_host) = (standby.contains_key(&p.host), standby.contains_key(&p.host));
                 p
             })
             .collect();

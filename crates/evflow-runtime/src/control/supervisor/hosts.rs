@@ -44,9 +44,10 @@ impl Supervisor {
         p.parked && !p.launched
     }
 
-    /// `evflow ctl FILE add-host NAME` at `now`: starts the processors planned on a standby
-    /// or lost host (the file's replicas there), which join the running topology. What to
-    /// launch, or why not.
+    /// `evflow ctl FILE add-host NAME` at `now`: starts the processors of a standby or lost
+    /// host again: those the file plans there or a drain retired, and those lost with it
+    /// (not those a `scale` retired). They join the running topology. What to launch, or
+    /// why not.
     pub fn add_host(&mut self, host: &str, now: f64) -> Result<Vec<Action>, String> {
         self.known_host(host)?;
         match self.host_state(host) {
@@ -57,7 +58,10 @@ impl Supervisor {
         let waiting: Vec<usize> = (0..self.procs.len())
             .filter(|&i| {
                 let p = &self.procs[i];
-                p.host == host && p.worker().is_some() && (p.parked || p.stranded) && (p.state.ended() || !p.launched)
+                p.host == host
+                    && p.worker().is_some()
+                    && (p.with_host || p.stranded)
+                    && (p.state.ended() || !p.launched)
             })
             .collect();
         if waiting.is_empty() {
@@ -110,6 +114,7 @@ impl Supervisor {
         for i in retiring {
             names.push(self.procs[i].name.clone());
             self.retire(i, now);
+            self.procs[i].with_host = true;
         }
         self.host_states.insert(host.to_string(), HostState::Draining);
         self.changes.push(Change::of_host("drain-host", host, now));

@@ -66,8 +66,23 @@ fn a_drained_host_retires_its_replicas_and_is_standby_once_they_exited() {
     s.tick(3.0, &exits);
     assert!(s.procs[3].parked && s.procs[4].parked);
     assert_eq!(s.host_state("c"), "standby");
-    // And it can be added again.
+    // Listed still, without a process, for add-host.
+    assert_eq!(row(&s, "evf-reco-c-1"), (None, DeviceState::Exited, "standby"));
+    // And it can be added again: the replicas it had when drained, not those a scale retired.
     assert_eq!(s.add_host("c", 4.0), Ok(vec![Action::Start(3), Action::Start(4)]));
+    s.launched(3, 4.0);
+    s.launched(4, 4.0);
+    s.scale("reco", 3, Some("c"), 5.0).expect("scaled up");
+    s.launched(6, 5.0);
+    s.scale("reco", 2, Some("c"), 6.0).expect("scaled down");
+    let exits: Vec<Exited> = (0..7).map(|i| Exited { code: (i == 6).then_some(0), described: None }).collect();
+    s.tick(7.0, &exits);
+    assert!(s.procs[6].parked);
+    s.drain_host("c", 8.0).expect("drained");
+    let exits: Vec<Exited> =
+        (0..7).map(|i| Exited { code: (3..5).contains(&i).then_some(0), described: None }).collect();
+    s.tick(9.0, &exits);
+    assert_eq!(s.add_host("c", 10.0), Ok(vec![Action::Start(3), Action::Start(4)]));
 }
 
 #[test]

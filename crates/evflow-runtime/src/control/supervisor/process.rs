@@ -61,6 +61,8 @@ pub struct Process {
     /// A replica lost with its host (unreachable): not started again until a `scale` takes
     /// the slot.
     pub stranded: bool,
+    /// Parked with its host (standby, or drained): `add-host` starts it again.
+    pub with_host: bool,
     /// A replica started by a change (`scale`, `add-host`) that has not finished an event
     /// yet: when it does, the change log says it joined.
     pub joining: bool,
@@ -90,6 +92,7 @@ impl Process {
             retiring: false,
             parked: false,
             stranded: false,
+            with_host: false,
             joining: false,
         }
     }
@@ -97,7 +100,7 @@ impl Process {
     /// A change takes its slot for a new replica (`scale`, `add-host`): it is started, and
     /// joins once it has finished an event.
     pub fn take_slot(&mut self) {
-        (self.parked, self.retiring, self.joining) = (false, false, true);
+        (self.parked, self.retiring, self.with_host, self.joining) = (false, false, false, true);
     }
 
     /// `(segment, slot)` of a processor replica.

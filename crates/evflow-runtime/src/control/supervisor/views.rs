@@ -122,8 +122,9 @@ impl Supervisor {
     /// Every process's row, as `evflow ctl status` shows it.
     pub fn rows(&self) -> Vec<Row> {
         (self.procs.iter())
-            // A retired replica leaves the list once it has exited.
-            .filter(|p| !(p.parked && p.state.ended()))
+            // A replica a scale retired leaves the list once it has exited; one parked with its
+            // host (standby, drained) stays, without a process, for add-host to start again.
+            .filter(|p| !(p.parked && !p.with_host && p.state.ended()))
             .map(|p| {
                 let relayed = p.counter("bridge", "relayed");
                 let processed = p.counter("worker", "events") + relayed;
@@ -139,7 +140,7 @@ impl Supervisor {
                     host: p.host.clone(),
                     replica: p.replica,
                     host_state: self.host_state(&p.host),
-                    pid: p.reports.values().next().map(|r| r.pid),
+                    pid: p.reports.values().next().filter(|_| !p.parked).map(|r| r.pid),
                     state: p.state,
                     events_in: written + processed,
                     events_out: read + passed + if has_input { 0 } else { written },
