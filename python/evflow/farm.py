@@ -66,7 +66,8 @@ class Farm:
         self.lock = threading.Lock()
         self.stop_requested = False
         self.asked = []
-        """Actions ``evflow ctl`` asked for (``scale``), done by the supervising thread."""
+        """Actions ``evflow ctl`` asked for (``scale``, ``add-host``), done by the supervising
+        thread."""
         self.address = self._controller_address()
         # The one-line live status, on a terminal.
         self.tty = sys.stderr.isatty()
@@ -93,8 +94,9 @@ class Farm:
         with self.lock:
             live = self.sv.live()
         started = time.time() - (time.monotonic() - self.started)
-        last = self.changes()[-CHANGES_SHOWN:]
-        live["changes"] = [{**c, "at": started + c["at"]} for c in last]
+        # Numbered from 1 in the run: two alike (a replica that joined twice) stay apart.
+        last = list(enumerate(self.changes(), 1))[-CHANGES_SHOWN:]
+        live["changes"] = [{**c, "n": n, "at": started + c["at"]} for n, c in last]
         return live
 
     # --- what evflow ctl sees -----------------------------------------------------------
@@ -174,8 +176,9 @@ class Farm:
         return {"ok": True, "changes": [told]}
 
     def changes(self) -> list:
-        """The changes of the farm during the run (``scale``; a retired replica), each with
-        its time in seconds since ``evflow up`` started."""
+        """The changes of the farm during the run (``scale``, ``add-host``, ``drain-host``, a
+        replica that joined or retired), each with its time in seconds since ``evflow up``
+        started."""
         with self.lock:
             changes = json.loads(self.sv.changes())
         for change in changes:
@@ -295,8 +298,8 @@ class Farm:
         return command
 
     def _start(self, i: int) -> None:
-        if i == len(self.processes):  # a replica added during the run
-            self.processes.append(self.sv.identity(i))
+        while len(self.processes) <= i:  # a replica added during the run
+            self.processes.append(self.sv.identity(len(self.processes)))
             self.popens.append(None)
         name, _, _, host, _ = self.processes[i]
         popen = self.launcher.start(host, self._command(i), name)

@@ -353,10 +353,10 @@ def _event_building_families(base, processes):
 def _change_families(base, changes):
     """A topology's last changes during the run (``evflow ctl scale``, ``add-host``,
     ``drain-host``; replicas that joined or retired): each a sample whose value is its Unix
-    time."""
+    time, labelled with its number in the run (``n``), so that two alike are two series."""
     if not changes:
         return
-    keys = ("what", "device", "host", "process", "before", "after")
+    keys = ("n", "what", "device", "host", "process", "before", "after")
     samples = [({k: str(c[k]) for k in keys if c.get(k) is not None}, c["at"]) for c in changes]
     yield _gauge(
         "evflow_farm_change_time_seconds",

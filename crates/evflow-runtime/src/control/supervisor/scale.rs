@@ -70,9 +70,11 @@ impl Supervisor {
                 hosts.join(", ")
             ));
         }
-        let parked: usize = hosts.iter().map(|h| self.parked(d, h).len()).sum();
-        let adding: usize = hosts.iter().map(|h| (n as usize).saturating_sub(self.active(d, Some(h)).len())).sum();
-        let slots = self.slots[segment].len() + adding.saturating_sub(parked);
+        // The slots added: the replicas added on each host beyond its parked slots.
+        let added: usize = (hosts.iter())
+            .map(|h| (n as usize).saturating_sub(self.active(d, Some(h)).len() + self.parked(d, h).len()))
+            .sum();
+        let slots = self.slots[segment].len() + added;
         let limit = if self.plan.segments[segment].transport == Transport::Shm {
             SHM_SLOTS.min(crate::engine::MAX_WORKERS)
         } else {

@@ -477,7 +477,6 @@ impl Input<'_, '_> {
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
             self.workers[w] = Worker::new(generation);
             slot.queued.store(0, Ordering::Relaxed);
-
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
             for seq in lost {
