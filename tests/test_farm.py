@@ -181,8 +181,9 @@ def status_now(topo, tmp_path):
 
 
 def test_every_process_of_a_host_killed(tmp_path, hosts):
-    """Host C's processes all SIGKILLed at once: their events go to B, and C's replicas,
-    whose host still answers, are started again; the output is exactly the one-process one."""
+    """Host C's processes all SIGKILLed at once: the host is said lost, their events go to
+    B, and C's replicas, whose host still answers, are started again; the output is exactly
+    the one-process one."""
     topo = farm(tmp_path, hosts)
     # Events after the first 100 wait at a gate until C's replicas are replaced.
     gate = tmp_path / "gate"
@@ -200,9 +201,11 @@ def test_every_process_of_a_host_killed(tmp_path, hosts):
         err = finish(up)
     assert up.returncode == 0, err
     assert "evf-reco-c-1 was killed by SIGKILL; starting a replacement" in err
+    assert "host c is lost: its 2 processes died at once" in err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
     report = json.loads((tmp_path / "report.json").read_text())
     assert {d["name"]: d["restarts"] for d in report["devices"]}["evf-reco-c-2"] == 1
+    assert [(c["what"], c["host"]) for c in report["job"]["changes"]] == [("host-lost", "c")]
 
 
 def test_a_killed_controller_takes_every_device_with_it(tmp_path, hosts):

@@ -71,6 +71,23 @@ def the_report(up, err, tmp_path, events) -> dict:
     return json.loads((tmp_path / "report.json").read_text())
 
 
+def add_host(topo, tmp_path, host, done):
+    """``evflow ctl TOPO add-host HOST``, and waits until its replicas run, the host up,
+    each having taken more events than ``done`` says it had."""
+    added = run_cli("ctl", topo, "add-host", host, cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    wait_for(
+        topo,
+        tmp_path,
+        f"{host}'s replicas taking events",
+        lambda listed: all(
+            (listed[n]["state"], listed[n]["host_state"]) == ("running", "up")
+            and listed[n]["events_in"] > done.get(n, 0)
+            for n in reco_on(listed, host)
+        ),
+    )
+
+
 def wait_for(topo, tmp_path, what, done, timeout=60):
     deadline = time.monotonic() + timeout
     while not done(rows(topo, tmp_path)):
@@ -188,18 +205,7 @@ def test_a_standby_host_added_and_another_drained_during_one_run(tmp_path, hosts
             lambda listed: all(listed[f"evf-reco-b-{r}"]["events_in"] > 0 for r in (1, 2)),
         )
         refused(topo, tmp_path, "drain-host", "c", says="host c is standby")
-        added = run_cli("ctl", topo, "add-host", "c", cwd=tmp_path)
-        assert added.returncode == 0, added.stderr
-        wait_for(
-            topo,
-            tmp_path,
-            "c's replicas taking events",
-            lambda listed: all(
-                listed[f"evf-reco-c-{r}"]["host_state"] == "up"
-                and listed[f"evf-reco-c-{r}"]["events_in"] > 0
-                for r in (1, 2)
-            ),
-        )
+        add_host(topo, tmp_path, "c", done={})
         says = "only a host that runs processors alone can be drained"
         refused(topo, tmp_path, "drain-host", "a", says=says)
         drained = run_cli("ctl", topo, "drain-host", "b", cwd=tmp_path)
@@ -232,3 +238,43 @@ def test_a_standby_host_added_and_another_drained_during_one_run(tmp_path, hosts
         ("retired", "b"),
     ]
     assert report["job"]["restarts"] == 0
+
+
+def test_a_host_cut_off_is_lost_and_add_host_brings_it_back(tmp_path, hosts):
+    """Host C's link cut: its replicas fall silent together, ``ctl status`` says the host is
+    lost, B's replicas take C's events; the link back up, ``add-host c`` starts C's replicas
+    again, which take events; every event once, in order."""
+    events = 20000
+    topo = farm(tmp_path, hosts)
+    (tmp_path / "reco.py").write_text(RECO)
+    fast = tmp_path / "fast"
+    up = start_up(topo, tmp_path, EVENTS=events, FAST=fast)
+    try:
+        wait_for(
+            topo,
+            tmp_path,
+            "every replica running",
+            lambda listed: all(listed[n]["events_in"] > 0 for n in reco_on(listed, "c")),
+        )
+        hosts.link("c", up=False)
+        wait_for(
+            topo,
+            tmp_path,
+            "host c lost",
+            lambda listed: all(
+                (listed[n]["state"], listed[n]["host_state"]) == ("dead", "lost")
+                for n in reco_on(listed, "c")
+            ),
+        )
+        hosts.link("c", up=True)
+        done = {n: d["events_in"] for n, d in rows(topo, tmp_path).items()}
+        add_host(topo, tmp_path, "c", done)
+    finally:
+        hosts.link("c", up=True)
+        fast.touch()
+        err = finish(up, timeout=300)
+    assert "host c is lost: its 2 processes died at once" in err
+    report = the_report(up, err, tmp_path, events)
+    changes = [(c["what"], c["host"]) for c in report["job"]["changes"]]
+    assert changes[:2] == [("host-lost", "c"), ("add-host", "c")]
+    assert sorted(changes[2:]) == [("joined", "c"), ("joined", "c")]

@@ -299,8 +299,10 @@ impl Supervisor {
     /// replicas hung on one event, silent processes and exits, and what to do about them.
     pub fn tick(&mut self, now: f64, exits: &[Exited]) -> Vec<Action> {
         let mut actions = Vec::new();
+        let running: Vec<bool> = self.procs.iter().map(|p| p.launched && !p.state.ended()).collect();
         self.kill_hung(now, &mut actions);
         self.reap(now, exits, &mut actions);
+        self.lost_hosts(now, &running, &mut actions);
         actions
     }
 

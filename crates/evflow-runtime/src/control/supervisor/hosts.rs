@@ -4,6 +4,7 @@
 
 use super::farm::{Action, Supervisor};
 use super::scale::Change;
+use crate::control::lifecycle::DeviceState;
 use crate::engine::board::Stop;
 use crate::engine::Role;
 
@@ -16,6 +17,9 @@ pub enum HostState {
     Standby,
     /// Its processors retire (`drain-host`); standby once they all have exited.
     Draining,
+    /// Its processes died at once, or all fell silent: lost until one of them runs again
+    /// (restarted where the host answers, or by `add-host`).
+    Lost,
 }
 
 impl Supervisor {
@@ -27,7 +31,8 @@ impl Supervisor {
             HostState::Standby => "standby",
             HostState::Draining if there().any(|p| p.retiring) => "draining",
             HostState::Draining => "standby",
-            HostState::Up => {
+            HostState::Lost if !there().any(|p| p.state == DeviceState::Running) => "lost",
+            HostState::Up | HostState::Lost => {
                 let mut placed = there().filter(|p| !p.parked).peekable();
                 if placed.peek().is_some() && placed.all(|p| p.stranded) {
                     "lost"
@@ -35,6 +40,42 @@ impl Supervisor {
                     "up"
                 }
             }
+        }
+    }
+
+    /// Hosts lost at `now` (docs/topology-design.md, "Hosts"): every process that ran there
+    /// before this turn (`running`, by process; two or more) died in it, or was lost with
+    /// its host. Each is recorded and said once; its replicas are restarted where the host
+    /// answers, and wait for `add-host` where it does not.
+    pub(super) fn lost_hosts(&mut self, now: f64, running: &[bool], actions: &mut Vec<Action>) {
+        let mut hosts: Vec<String> = Vec::new();
+        for (i, p) in self.procs.iter().enumerate() {
+            if running.get(i) == Some(&true) && p.state == DeviceState::Dead && !hosts.contains(&p.host) {
+                hosts.push(p.host.clone());
+            }
+        }
+        for host in hosts {
+            let there: Vec<usize> = (0..self.procs.len())
+                .filter(|&i| self.procs[i].host == host && !self.procs[i].parked && self.procs[i].launched)
+                .collect();
+            let together =
+                there.iter().all(|&i| running.get(i) == Some(&true) && self.procs[i].state == DeviceState::Dead);
+            let stranded = there.iter().all(|&i| self.procs[i].stranded);
+            let told = self.host_states.get(&host) == Some(&HostState::Lost) && self.host_state(&host) == "lost";
+            if there.len() < 2 || !(together || stranded) || told {
+                continue;
+            }
+            let then = if stranded {
+                format!("`evflow ctl FILE add-host {host}` brings it back once it answers")
+            } else {
+                "they are started there again".to_string()
+            };
+            actions.push(Action::Warn(format!(
+                "host {host} is lost: its {} processes died at once; their events go to the other hosts, {then}",
+                there.len()
+            )));
+            self.host_states.insert(host.clone(), HostState::Lost);
+            self.changes.push(Change::of_host("host-lost", &host, now));
         }
     }
 

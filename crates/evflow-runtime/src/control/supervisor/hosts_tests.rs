@@ -5,15 +5,21 @@ use std::collections::HashSet;
 use crate::control::fixtures::{compiled, ACROSS};
 use crate::control::lifecycle::DeviceState;
 use crate::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
+use crate::engine::Role;
 
 /// ACROSS with reco on b and on a standby host c: processes 0 (gen), 1 and 2 (reco on b), 3
 /// and 4 (reco on c), 5 (store). Every process but c's launched at 0.
 fn supervisor() -> Supervisor {
+    supervisor_here(&["a", "b", "c"])
+}
+
+/// The same, with the hosts whose devices run on this machine.
+fn supervisor_here(here: &[&str]) -> Supervisor {
     let text = ACROSS
         .replace("[hosts.b]\n", "[hosts.b]\n[hosts.c]\nstandby = true\n")
         .replace("host = \"b\"\nreplicas = 2", "host = [\"b\", \"c\"]\nreplicas = 2");
     let (plan, topology) = compiled(&text, false);
-    let here: HashSet<String> = ["a", "b", "c"].iter().map(|h| h.to_string()).collect();
+    let here: HashSet<String> = here.iter().map(|h| h.to_string()).collect();
     let placement = Placement { here, files: vec![Vec::new(); 6], steps: vec![Vec::new()], worker_queue: vec![16] };
     let mut s = Supervisor::new(plan, &topology, placement);
     for i in 0..6 {
@@ -99,4 +105,68 @@ fn what_drain_host_refuses() {
     );
     assert_eq!(s.drain_host("z", 1.0).unwrap_err(), "the topology has no host \"z\" (its hosts: a, b, c)");
     assert!(s.changes.is_empty());
+}
+
+/// Every launched process reports itself running at `now`.
+fn everyone_runs(s: &mut Supervisor, now: f64) {
+    let launched: Vec<usize> = (0..s.procs.len()).filter(|&i| s.procs[i].launched).collect();
+    for i in launched {
+        let p = &s.procs[i];
+        let role = match p.roles[0].1 {
+            Role::Input => "input",
+            Role::Output => "output",
+            _ => "worker",
+        };
+        let report = serde_json::json!({
+            "name": p.name, "segment": 0, "role": role, "worker": p.worker().map(|w| w.1),
+            "generation": p.generation, "pid": 100 + i, "busy": null, "bound": {},
+            "state": "running", "failed": false, "stop": "run", "ended": false,
+            "counters": {}, "modules": [], "exit": null,
+        });
+        assert!(s.take(report.to_string().as_bytes(), now));
+    }
+}
+
+#[test]
+fn a_host_whose_processes_all_die_at_once_is_lost_until_they_run_again() {
+    let mut s = supervisor();
+    everyone_runs(&mut s, 1.0);
+    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
+    (exits[1].code, exits[2].code) = (Some(-libc::SIGKILL), Some(-libc::SIGKILL));
+    let actions = s.tick(1.1, &exits);
+    let said = "host b is lost: its 2 processes died at once; their events go to the other hosts, they are \
+                started there again";
+    assert!(actions.contains(&Action::Warn(said.into())), "{actions:?}");
+    assert!(actions.contains(&Action::Start(1)) && actions.contains(&Action::Start(2)));
+    assert_eq!(s.host_state("b"), "lost");
+    assert_eq!(s.changes.last().map(|c| (c.what, c.host.as_str())), Some(("host-lost", "b")));
+    s.launched(1, 1.2);
+    s.launched(2, 1.2);
+    everyone_runs(&mut s, 1.5);
+    assert_eq!(s.host_state("b"), "up");
+    // One replica killed alone is no host lost.
+    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
+    exits[1].code = Some(-libc::SIGKILL);
+    assert!(!s.tick(2.0, &exits).iter().any(|a| matches!(a, Action::Warn(w) if w.contains("is lost"))));
+}
+
+#[test]
+fn a_host_cut_off_is_lost_and_add_host_brings_it_back() {
+    // Host c on another machine: its replicas fall silent together, are not restarted, and
+    // b's take their events.
+    let mut s = supervisor_here(&["a"]);
+    s.add_host("c", 0.5).expect("added");
+    s.launched(3, 0.5);
+    s.launched(4, 0.5);
+    everyone_runs(&mut s, 1.0);
+    for i in [0, 1, 2, 5] {
+        s.procs[i].heard = 2.4; // heard from since: only c is silent
+    }
+    let actions = s.tick(2.5, &vec![Exited::default(); 6]);
+    assert!(actions.iter().any(|a| matches!(a, Action::Warn(w) if w.starts_with("host c is lost") && w.ends_with("`evflow ctl FILE add-host c` brings it back once it answers"))), "{actions:?}");
+    assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))));
+    assert_eq!(s.host_state("c"), "lost");
+    assert_eq!(s.rows().iter().filter(|r| r.host == "c").map(|r| r.state).collect::<Vec<_>>(), [DeviceState::Dead; 2]);
+    assert_eq!(s.add_host("c", 3.0), Ok(vec![Action::Start(3), Action::Start(4)]));
+    assert_eq!(s.host_state("c"), "up");
 }

@@ -100,7 +100,8 @@ impl Process {
     /// A change takes its slot for a new replica (`scale`, `add-host`): it is started, and
     /// joins once it has finished an event.
     pub fn take_slot(&mut self) {
-        (self.parked, self.retiring, self.with_host, self.joining) = (false, false, false, true);
+        (self.parked, self.retiring, self.with_host, self.stranded) = (false, false, false, false);
+        self.joining = true;
     }
 
     /// `(segment, slot)` of a processor replica.
