@@ -135,9 +135,8 @@ impl Supervisor {
                 holders.join(", ")
             ));
         }
-        let retiring: Vec<usize> = (0..self.procs.len())
-            .filter(|&i| self.procs[i].host == host && self.active(self.procs[i].device, Some(host)).contains(&i))
-            .collect();
+        let retiring: Vec<usize> =
+            (0..self.procs.len()).filter(|&i| self.procs[i].host == host && self.procs[i].takes_events()).collect();
         for &i in &retiring {
             let d = self.procs[i].device;
             let elsewhere = self.active(d, None).into_iter().filter(|j| self.procs[*j].host != host).count();

@@ -104,6 +104,11 @@ impl Process {
         self.joining = true;
     }
 
+    /// Whether it runs or is started to take events: neither retiring, parked nor stranded.
+    pub fn takes_events(&self) -> bool {
+        !self.retiring && !self.parked && !self.stranded
+    }
+
     /// `(segment, slot)` of a processor replica.
     pub fn worker(&self) -> Option<(usize, usize)> {
         self.roles.iter().find_map(|&(s, r)| match r {

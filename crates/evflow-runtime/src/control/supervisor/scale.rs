@@ -181,7 +181,7 @@ impl Supervisor {
         let mut found: Vec<usize> = (0..self.procs.len())
             .filter(|&i| {
                 let p = &self.procs[i];
-                p.device == d && host.is_none_or(|h| p.host == h) && !p.retiring && !p.parked && !p.stranded
+                p.device == d && host.is_none_or(|h| p.host == h) && p.takes_events()
             })
             .collect();
         found.sort_by_key(|&i| self.procs[i].replica);
@@ -219,12 +219,8 @@ impl Supervisor {
 
     /// Replica `i`, started by a change, finished its first event at `now`.
     pub(super) fn joined(&mut self, i: usize, now: f64) {
-        let p = &mut self.procs[i];
-        p.joining = false;
-        let device = self.plan.devices[p.device].name.clone();
-        let change =
-            Change { device: Some(device), process: Some(p.name.clone()), ..Change::of_host("joined", &p.host, now) };
-        self.changes.push(change);
+        self.procs[i].joining = false;
+        self.replica_changed("joined", i, now);
     }
 
     /// A retiring replica `i` ended (exited when told, or died first): its slot is parked,
@@ -232,10 +228,14 @@ impl Supervisor {
     pub(super) fn park(&mut self, i: usize, now: f64) {
         let p = &mut self.procs[i];
         (p.retiring, p.parked) = (false, true);
-        let device = self.plan.devices[p.device].name.clone();
-        let change =
-            Change { device: Some(device), process: Some(p.name.clone()), ..Change::of_host("retired", &p.host, now) };
-        self.changes.push(change);
+        self.replica_changed("retired", i, now);
+    }
+
+    /// Records change `what` of replica `i` at `now`.
+    fn replica_changed(&mut self, what: &'static str, i: usize, now: f64) {
+        let p = &self.procs[i];
+        let device = Some(self.plan.devices[p.device].name.clone());
+        self.changes.push(Change { device, process: Some(p.name.clone()), ..Change::of_host(what, &p.host, now) });
     }
 }
 
