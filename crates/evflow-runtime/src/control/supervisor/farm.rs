@@ -467,6 +467,7 @@ impl Supervisor {
         };
         let p = &mut self.procs[i];
         p.state = follow(p.state, DeviceTransition::Lose);
+        p.died_at = Some(now);
         if let Some((segment, slot)) = worker {
             self.died_on[segment][slot] = p.reports.get(&segment).and_then(|r| r.busy);
             self.no_fault[segment][slot] = false;

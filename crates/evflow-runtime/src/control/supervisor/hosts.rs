@@ -3,7 +3,9 @@
 //! each.
 
 use super::farm::{Action, Supervisor};
+use super::process::Process;
 use super::scale::Change;
+use super::HOST_LOST_WITHIN;
 use crate::control::lifecycle::DeviceState;
 use crate::engine::board::Stop;
 use crate::engine::Role;
@@ -43,10 +45,11 @@ impl Supervisor {
         }
     }
 
-    /// Hosts lost at `now` (docs/topology-design.md, "Hosts"): every process that ran there
-    /// before this turn (`running`, by process; two or more) died in it, or was lost with
-    /// its host. Each is recorded and said once; its replicas are restarted where the host
-    /// answers, and wait for `add-host` where it does not.
+    /// Hosts lost at `now` (docs/topology-design.md, "Hosts"): a process that ran there
+    /// before this turn (`running`, by process) died in it, and every process placed there
+    /// (two or more) died within [`HOST_LOST_WITHIN`] of now, or was lost with its host.
+    /// Each is recorded and said once; its replicas are restarted where the host answers,
+    /// and wait for `add-host` where it does not.
     pub(super) fn lost_hosts(&mut self, now: f64, running: &[bool], actions: &mut Vec<Action>) {
         let mut hosts: Vec<String> = Vec::new();
         for (i, p) in self.procs.iter().enumerate() {
@@ -54,25 +57,26 @@ impl Supervisor {
                 hosts.push(p.host.clone());
             }
         }
+        let within = HOST_LOST_WITHIN.as_secs_f64();
         for host in hosts {
-            let there: Vec<usize> = (0..self.procs.len())
-                .filter(|&i| self.procs[i].host == host && !self.procs[i].parked && self.procs[i].launched)
-                .collect();
-            let together =
-                there.iter().all(|&i| running.get(i) == Some(&true) && self.procs[i].state == DeviceState::Dead);
-            let stranded = there.iter().all(|&i| self.procs[i].stranded);
-            let told = self.host_states.get(&host) == Some(&HostState::Lost) && self.host_state(&host) == "lost";
+            let there: Vec<&Process> =
+                self.procs.iter().filter(|p| p.host == host && !p.parked && p.launched).collect();
+            let together = there.iter().all(|p| p.died_at.is_some_and(|t| now - t <= within));
+            let stranded = there.iter().all(|p| p.stranded);
+            // Said already if recorded since the first of these deaths.
+            let first = there.iter().filter_map(|p| p.died_at).fold(now, f64::min);
+            let told = self.changes.iter().any(|c| c.what == "host-lost" && c.host == host && c.at >= first);
             if there.len() < 2 || !(together || stranded) || told {
                 continue;
             }
+            let dead = there.len();
             let then = if stranded {
                 format!("`evflow ctl FILE add-host {host}` brings it back once it answers")
             } else {
                 "they are started there again".to_string()
             };
             actions.push(Action::Warn(format!(
-                "host {host} is lost: its {} processes died at once; their events go to the other hosts, {then}",
-                there.len()
+                "host {host} is lost: its {dead} processes died at once; their events go to the other hosts, {then}"
             )));
             self.host_states.insert(host.clone(), HostState::Lost);
             self.changes.push(Change::of_host("host-lost", &host, now));

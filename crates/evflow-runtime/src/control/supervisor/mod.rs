@@ -26,6 +26,11 @@ pub const LOST_AFTER: Duration = Duration::from_secs(1);
 /// past its CPUs, swapping) for dead would end the run.
 pub const VITAL_LOST_AFTER: Duration = Duration::from_secs(5);
 
+/// How close together the deaths of every process on a host must be for the host to count
+/// as lost (docs/topology-design.md, "Hosts"): the supervisor sees processes killed together
+/// over a few of its turns, and a replica's replacement may run before the last one is seen.
+pub const HOST_LOST_WITHIN: Duration = Duration::from_secs(1);
+
 /// How long a started device has to send its first report.
 pub const START_GRACE: Duration = Duration::from_secs(30);
 

@@ -44,6 +44,8 @@ pub struct Process {
     pub heard: f64,
     /// When its launcher said it had exited.
     pub exited_at: Option<f64>,
+    /// When it last died (killed, lost, or exited by surprise), kept across its replacements.
+    pub died_at: Option<f64>,
     /// Its replacements.
     pub restarts: u32,
     /// The port to bind (a restarted bridge binds its relay where the first one did).
@@ -85,6 +87,7 @@ impl Process {
             started: 0.0,
             heard: 0.0,
             exited_at: None,
+            died_at: None,
             restarts: 0,
             port: None,
             busy: (None, 0.0),
