@@ -150,39 +150,38 @@ fn a_host_whose_processes_all_die_at_once_is_lost_until_they_run_again() {
     assert!(!s.tick(2.0, &exits).iter().any(|a| matches!(a, Action::Warn(w) if w.contains("is lost"))));
 }
 
+/// The launcher's word that processes `killed` were SIGKILLed, and nothing of the others.
+fn sigkilled(killed: &[usize]) -> Vec<Exited> {
+    let mut exits = vec![Exited::default(); 6];
+    for &i in killed {
+        exits[i].code = Some(-libc::SIGKILL);
+    }
+    exits
+}
+
 #[test]
 fn a_host_whose_processes_die_over_two_turns_is_lost_once() {
     // Killed together, seen apart: the first is replaced (and runs) before the second is seen.
     let mut s = supervisor();
-    everyone_runs(&mut s, 1.0);
-    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
-    exits[1].code = Some(-libc::SIGKILL);
     let lost =
         |actions: &[Action]| actions.iter().filter(|a| matches!(a, Action::Warn(w) if w.contains("is lost"))).count();
-    assert_eq!(lost(&s.tick(1.1, &exits)), 0);
+    everyone_runs(&mut s, 1.0);
+    assert_eq!(lost(&s.tick(1.1, &sigkilled(&[1]))), 0);
     s.launched(1, 1.15);
     everyone_runs(&mut s, 1.2);
-    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
-    exits[2].code = Some(-libc::SIGKILL);
-    assert_eq!(lost(&s.tick(1.3, &exits)), 1);
+    assert_eq!(lost(&s.tick(1.3, &sigkilled(&[2]))), 1);
     assert_eq!(s.changes.iter().filter(|c| c.what == "host-lost").count(), 1);
     // Both die again much later, apart: no host lost; then together: lost again, once.
     s.launched(2, 1.35);
     everyone_runs(&mut s, 4.9);
-    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
-    exits[1].code = Some(-libc::SIGKILL);
-    assert_eq!(lost(&s.tick(5.0, &exits)), 0);
+    assert_eq!(lost(&s.tick(5.0, &sigkilled(&[1]))), 0);
     s.launched(1, 5.1);
     everyone_runs(&mut s, 7.0);
-    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
-    exits[2].code = Some(-libc::SIGKILL);
-    assert_eq!(lost(&s.tick(7.1, &exits)), 0);
+    assert_eq!(lost(&s.tick(7.1, &sigkilled(&[2]))), 0);
     s.launched(2, 7.2);
     everyone_runs(&mut s, 9.0);
-    let mut exits: Vec<Exited> = vec![Exited::default(); 6];
-    (exits[1].code, exits[2].code) = (Some(-libc::SIGKILL), Some(-libc::SIGKILL));
-    assert_eq!(lost(&s.tick(9.1, &exits)), 1);
-    assert_eq!(lost(&s.tick(9.2, &vec![Exited::default(); 6])), 0);
+    assert_eq!(lost(&s.tick(9.1, &sigkilled(&[1, 2]))), 1);
+    assert_eq!(lost(&s.tick(9.2, &sigkilled(&[]))), 0);
     assert_eq!(s.changes.iter().filter(|c| c.what == "host-lost").count(), 2);
 }
 
