@@ -29,7 +29,8 @@ import evflow as ef
 NAME = ef.device().device if ef.device() else "ecal"
 
 class Drop(ef.Module):
-    '''Loses about a tenth of its fragments when DROPPING names it (the same ones every run).
+    '''Loses about a tenth of its fragments when DROPPING names it (the same ones every run);
+    sleeps SLOW seconds an event until the file FAST exists.
     The replacement of the readout BACK_LATE names starts BACK_AFTER seconds late (its first
     process leaves the file BACK_MARK).'''
     def initialize(self):
@@ -39,7 +40,7 @@ class Drop(ef.Module):
                 time.sleep(float(os.environ["BACK_AFTER"]))
             open(mark, "w").close()
     def event(self, event):
-        if os.environ.get("SLOW"):
+        if os.environ.get("SLOW") and not os.path.exists(os.environ.get("FAST", "")):
             time.sleep(float(os.environ["SLOW"]))
         if NAME in os.environ.get("DROPPING", "").split(","):
             return random.Random(event.number).random() >= 0.1
@@ -378,6 +379,56 @@ def test_across_three_namespace_hosts_over_tcp(tmp_path):
         result = up(topo, {"EVENTS": 100_000})
     assert result.returncode == 0, result.stderr
     check_every_event_once(tmp_path, 100_000)
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("ip") is None,
+    reason="network namespaces need root and iproute2's ip",
+)
+def test_builders_scaled_up_and_down_during_a_run_lose_and_duplicate_nothing(tmp_path):
+    """``evflow ctl scale eb`` across three namespace hosts while the readouts read: each new
+    builder is asked for fragments by every readout and builds batches, each retired one
+    finishes its batches and exits; every event is built once, complete."""
+    from evflow_bench.namespaces import Hosts
+    from test_scale import refused, rows, scale, settle
+
+    events = 40_000
+    with Hosts(["a", "b", "c"]) as hosts:
+        topo = write(tmp_path, hosts=hosts)
+        fast = tmp_path / "fast"
+        # The readouts read slowly until FAST exists: the run lasts while the builders change.
+        env = {"EVENTS": str(events), "SLOW": "0.001", "FAST": str(fast)}
+        job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+        with killed_on_exit(job) as p:
+            try:
+                # (arguments, the builders on b and on c once it is done)
+                steps = [
+                    (["3", "--host", "b"], ["b-1", "b-2", "b-3"], ["c-1", "c-2"]),
+                    (["0", "--host", "c"], ["b-1", "b-2", "b-3"], []),
+                    (["2", "--host", "c"], ["b-1", "b-2", "b-3"], ["c-1", "c-2"]),
+                    (["1"], ["b-1"], ["c-1"]),
+                ]
+                for args, on_b, on_c in steps:
+                    before = rows(topo, tmp_path)
+                    result = scale(topo, tmp_path, "eb", *args)
+                    assert result.returncode == 0, result.stderr
+                    expected = {
+                        h: [f"evf-eb-{n}" for n in on] for h, on in (("b", on_b), ("c", on_c))
+                    }
+                    settle(topo, tmp_path, "eb", expected, before)
+                refused(topo, tmp_path, "scale", "ecal", "2", says="ecal is a readout unit")
+            finally:
+                fast.touch()
+                _, err = p.communicate(timeout=240)
+    assert p.returncode == 0, err
+    check_every_event_once(tmp_path, events)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert sum(d["restarts"] for d in report["devices"] if d["device"] == "eb") == 0
+    changes = report["job"]["changes"]
+    retired = sorted(c["process"] for c in changes if c["what"] == "retired")
+    assert retired == sorted(f"evf-eb-{n}" for n in ("c-1", "c-2", "b-2", "b-3", "c-2"))
+    joined = sorted(c["process"] for c in changes if c["what"] == "joined")
+    assert joined == sorted(f"evf-eb-{n}" for n in ("b-3", "c-1", "c-2"))
 
 
 @pytest.mark.skipif(

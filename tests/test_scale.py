@@ -95,6 +95,30 @@ def wait_for(topo, tmp_path, what, done, timeout=60):
         time.sleep(0.1)
 
 
+def settle(topo, tmp_path, device, expected, before, timeout=60):
+    """Waits until ``device``'s processes on each host are ``expected`` ({host: names}) and
+    each one added since the listing ``before`` runs and has finished an event of its own:
+    its count grew past what it showed when first listed (a slot taken again counts the
+    events of its earlier processes too, final once they exited)."""
+    first = {}
+
+    def settled(listed):
+        on = {
+            h: sorted(n for n, d in listed.items() if d["device"] == device and d["host"] == h)
+            for h in expected
+        }
+        added = [n for names in expected.values() for n in names if n not in before]
+        for n in added:
+            if n in listed:
+                first.setdefault(n, listed[n]["events_in"])
+        return on == expected and all(
+            n in listed and listed[n]["state"] == "running" and listed[n]["events_in"] > first[n]
+            for n in added
+        )
+
+    wait_for(topo, tmp_path, f"{device} on {expected}", settled, timeout)
+
+
 def reco_on(listed, host):
     return sorted(n for n, d in listed.items() if d["device"] == "reco" and d["host"] == host)
 
@@ -121,28 +145,13 @@ def test_scaling_up_and_down_five_times_during_a_run_loses_and_duplicates_nothin
             (["4", "--host", "c"], ["b-1"], ["c-1", "c-2", "c-3", "c-4"]),
             (["2", "--host", "c"], ["b-1"], ["c-1", "c-2"]),
         ]
-        done = {}  # events each process name had taken when it was last listed
         for args, on_b, on_c in steps:
             before = rows(topo, tmp_path)
-            done.update({n: d["events_in"] for n, d in before.items()})
             result = scale(topo, tmp_path, "reco", *args)
             assert result.returncode == 0, result.stderr
             assert "replicas" in result.stderr
             expected = {"b": [f"evf-reco-{n}" for n in on_b], "c": [f"evf-reco-{n}" for n in on_c]}
-
-            def settled(listed, expected=expected, before=before):
-                if any(reco_on(listed, h) != names for h, names in expected.items()):
-                    return False
-                # Each replica added (or taken again) has taken events: more than its slot's
-                # earlier processes did.
-                added = [n for names in expected.values() for n in names if n not in before]
-                return all(
-                    listed[n]["state"] == "running" and listed[n]["events_in"] > done.get(n, 0)
-                    for n in added
-                )
-
-            what = f"reco on b {on_b} and on c {on_c} after scale {args}"
-            wait_for(topo, tmp_path, what, settled)
+            settle(topo, tmp_path, "reco", expected, before)
         # Refused, and nothing changes: the last replica, a source.
         refused(topo, tmp_path, "scale", "reco", "0", says="would leave it with none")
         refused(topo, tmp_path, "scale", "gen", "2", says="gen is a source")
@@ -206,7 +215,7 @@ def test_a_standby_host_added_and_another_drained_during_one_run(tmp_path, hosts
         )
         refused(topo, tmp_path, "drain-host", "c", says="host c is standby")
         add_host(topo, tmp_path, "c", done={})
-        says = "only a host that runs processors alone can be drained"
+        says = "only a host that runs processors and builders alone can be drained"
         refused(topo, tmp_path, "drain-host", "a", says=says)
         drained = run_cli("ctl", topo, "drain-host", "b", cwd=tmp_path)
         assert drained.returncode == 0, drained.stderr

@@ -100,6 +100,12 @@ impl Planned {
         self.part == Part::Path && !self.inputs.is_empty() && !self.outputs.is_empty()
     }
 
+    /// Whether its replicas are worker slots that `evflow ctl scale` changes during a run: a
+    /// processor's or a builder's.
+    pub fn scales(&self) -> bool {
+        self.is_processor() || self.part == Part::Builder
+    }
+
     /// Whether it is a source: a path with no inputs.
     pub fn is_source(&self) -> bool {
         self.part == Part::Path && self.inputs.is_empty()

@@ -53,13 +53,14 @@ pub fn check(t: &Topology, problems: &mut Vec<Problem>) {
         }
         let standby: Vec<&str> =
             device.hosts.iter().filter(|h| t.hosts.get(*h).is_some_and(|h| h.standby)).map(String::as_str).collect();
-        let processor = device.kind == Kind::Path && !device.inputs.is_empty() && !device.outputs.is_empty();
+        let processor = (device.kind == Kind::Path && !device.inputs.is_empty() && !device.outputs.is_empty())
+            || device.kind == Kind::Builder;
         if !standby.is_empty() && !processor {
             problem(
                 device.line,
                 format!(
                     "device {name} runs on host {}, which has standby = true: a standby host runs processors \
-                     only (devices with inputs and outputs), which `evflow ctl FILE add-host` starts",
+                     (devices with inputs and outputs) and builders only, which `evflow ctl FILE add-host` starts",
                     standby[0]
                 ),
             );

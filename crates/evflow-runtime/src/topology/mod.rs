@@ -69,7 +69,7 @@ pub struct Host {
     /// The host's CURVE key pair (`security = "curve"`).
     pub key: Option<SecretKey>,
     /// Checked at `evflow up`, nothing started on it until `evflow ctl FILE add-host`: its
-    /// devices are processors only.
+    /// devices are processors and builders only.
     pub standby: bool,
     /// Line of its table.
     pub line: usize,

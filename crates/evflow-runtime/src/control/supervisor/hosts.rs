@@ -135,7 +135,7 @@ impl Supervisor {
             .collect();
         if !holders.is_empty() {
             return Err(format!(
-                "host {host} runs {}: only a host that runs processors alone can be drained",
+                "host {host} runs {}: only a host that runs processors and builders alone can be drained",
                 holders.join(", ")
             ));
         }

@@ -96,7 +96,7 @@ fn what_drain_host_refuses() {
     let mut s = supervisor();
     assert_eq!(
         s.drain_host("a", 1.0).unwrap_err(),
-        "host a runs evf-gen-a-1 (gen), evf-store-a-1 (store): only a host that runs processors alone can be drained"
+        "host a runs evf-gen-a-1 (gen), evf-store-a-1 (store): only a host that runs processors and builders alone can be drained"
     );
     assert_eq!(s.drain_host("c", 1.0).unwrap_err(), "host c is standby: only a host that is up is drained");
     assert_eq!(

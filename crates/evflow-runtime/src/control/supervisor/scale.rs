@@ -123,19 +123,18 @@ impl Supervisor {
             return Err(format!("the topology has no device {device:?} (its devices: {})", names.join(", ")));
         };
         let planned = &self.plan.devices[d];
-        if !planned.is_processor() {
+        if !planned.scales() {
             let what = match planned.part {
                 Part::Path if planned.inputs.is_empty() => "a source",
                 Part::Path => "a sink",
                 Part::Merger => "a merger",
                 Part::Bridge => "a bridge",
                 Part::Readout => "a readout unit",
-                Part::Builder => "a builder (scaling builders is not built yet)",
                 _ => "not a processor",
             };
             return Err(format!(
-                "{device} is {what}: only a processor's replicas (a device with inputs and outputs) are \
-                 scaled"
+                "{device} is {what}: only the replicas of a processor (a device with inputs and outputs) \
+                 or of a builder are scaled"
             ));
         }
         let Some(segment) = self.plan.segments.iter().position(|s| s.workers == Some(d)) else {

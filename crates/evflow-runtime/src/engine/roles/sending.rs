@@ -16,11 +16,6 @@ use std::time::{Duration, Instant};
 /// How long a worker waits for an event before it looks at the board again.
 pub const POLL: Duration = Duration::from_millis(20);
 
-/// Whether a message is the input's `End` (a header alone).
-pub fn is_end(message: &Message) -> bool {
-    header_only(message) == Some(Kind::End)
-}
-
 /// The kind of a message that is a header alone (`End`, `Retire`).
 pub fn header_only(message: &Message) -> Option<Kind> {
     match &message.parts[..] {

@@ -11,7 +11,7 @@ use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Foreign, Header, Kind, Origin, Status};
-use crate::engine::roles::sending::{encode, is_end, read_dispatch, send_message, POLL};
+use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, POLL};
 use crate::job::Path;
 use crate::log;
 use crate::modules::merger::{names_entry, MISSING_SOURCES};
@@ -170,11 +170,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 }
                 Err(e) => return Err(BuildError::Receive(e)),
             };
-            if is_end(&message) {
-                if ctx.board.ended() {
-                    return Ok(());
-                }
-                continue;
+            match header_only(&message) {
+                Some(Kind::End) if ctx.board.ended() => return Ok(()),
+                Some(Kind::End) => continue,
+                // Retired by the controller: every batch sent here was built before this came.
+                Some(Kind::Retire) => return Ok(()),
+                _ => {}
             }
             let (seq, _attempt, _parts, descriptor) = read_dispatch(message)?;
             slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);

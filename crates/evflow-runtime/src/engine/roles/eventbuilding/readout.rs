@@ -328,8 +328,10 @@ impl Readout<'_> {
         self.ended || self.at.is_some_and(|(r, n)| batch_of(r, n, self.eb.batch) > batch)
     }
 
-    /// Connects to every live builder's channels (its generation, as the view says).
+    /// Connects to every live builder's channels (its generation, as the view says), also
+    /// those of slots the controller added since (`evflow ctl scale`).
     fn connect_builders(&mut self) -> Result<(), AnswerError> {
+        self.builders.resize_with(self.ctx.board.workers().max(self.builders.len()), || None);
         for w in 0..self.builders.len() {
             let slot = self.ctx.board.worker(w);
             let generation = slot.generation.load(Ordering::Acquire);
