@@ -16,7 +16,9 @@ are the file's tables in order, each {name: {key: value}}, and writes it::
 The steering files read their knobs from the environment: gen reads run 1 of EVENTS events
 (600) and run 2 of 300, each with an ``adc`` entry; reco sums ``adc`` into ``sum``, rejects
 every seventh event, sleeps RECO_SLEEP seconds an event and, where RECO_GATE is set, holds
-the events after the 100th until that file exists; store writes OUT (out.evf)."""
+the events after the 100th until that file exists (but for each process's first event: a
+replica that started after the first 100 were taken still runs its module once); store
+writes OUT (out.evf)."""
 
 import json
 import textwrap
@@ -41,10 +43,14 @@ import evflow as ef
 
 class Sum(ef.Module):
     parallel_safe = True
+    def initialize(self):
+        self.seen = 0
     def event(self, event):
         time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
-        # A test holds events after the first 100 here until it creates the gate file.
-        while os.environ.get("RECO_GATE") and event.number > 100:
+        # A test holds events after the first 100 here until it creates the gate file; a
+        # process's first event passes, so a replica that started late has run its module.
+        self.seen += 1
+        while os.environ.get("RECO_GATE") and event.number > 100 and self.seen > 1:
             if os.path.exists(os.environ["RECO_GATE"]):
                 break
             time.sleep(0.01)
