@@ -220,7 +220,7 @@ impl PySupervisor {
                 row.set_item("device", r.device)?;
                 row.set_item("host", r.host)?;
                 row.set_item("replica", r.replica)?;
-                row.set_item("host_state", r.host_state)?;
+                row.set_item("host_state", r.host_state.name())?;
                 row.set_item("pid", r.pid)?;
                 row.set_item("state", r.state.name())?;
                 row.set_item("events_in", r.events_in)?;

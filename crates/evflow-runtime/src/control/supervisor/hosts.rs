@@ -24,22 +24,41 @@ pub enum HostState {
     Lost,
 }
 
+impl HostState {
+    /// As `ctl status --json` gives it: `up`, `standby`, `draining` or `lost`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HostState::Up => "up",
+            HostState::Standby => "standby",
+            HostState::Draining => "draining",
+            HostState::Lost => "lost",
+        }
+    }
+}
+
+impl std::fmt::Display for HostState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Supervisor {
-    /// The state of `host` as `ctl status` shows it: `up`, `standby`, `draining`, or `lost`
-    /// (every process there that has a slot was lost with it).
-    pub fn host_state(&self, host: &str) -> &'static str {
+    /// The state of `host` as `ctl status` shows it: what it was told, as its processes
+    /// bear it out (a drained host is standby once its processors have exited; a lost one is
+    /// up again once one of them runs; one whose processes were all lost with it is lost).
+    pub fn host_state(&self, host: &str) -> HostState {
         let there = || self.procs.iter().filter(move |p| p.host == host);
         match self.host_states.get(host).copied().unwrap_or(HostState::Up) {
-            HostState::Standby => "standby",
-            HostState::Draining if there().any(|p| p.retiring) => "draining",
-            HostState::Draining => "standby",
-            HostState::Lost if !there().any(|p| p.state == DeviceState::Running) => "lost",
+            HostState::Standby => HostState::Standby,
+            HostState::Draining if there().any(|p| p.retiring) => HostState::Draining,
+            HostState::Draining => HostState::Standby,
+            HostState::Lost if !there().any(|p| p.state == DeviceState::Running) => HostState::Lost,
             HostState::Up | HostState::Lost => {
                 let mut placed = there().filter(|p| !p.parked).peekable();
                 if placed.peek().is_some() && placed.all(|p| p.stranded) {
-                    "lost"
+                    HostState::Lost
                 } else {
-                    "up"
+                    HostState::Up
                 }
             }
         }
@@ -96,9 +115,9 @@ impl Supervisor {
     pub fn add_host(&mut self, host: &str, now: f64) -> Result<Vec<Action>, String> {
         self.known_host(host)?;
         match self.host_state(host) {
-            "up" => return Err(format!("host {host} is up: its processes run already")),
-            "draining" => return Err(format!("host {host} is draining: add it again once it is standby")),
-            _ => {}
+            HostState::Up => return Err(format!("host {host} is up: its processes run already")),
+            HostState::Draining => return Err(format!("host {host} is draining: add it again once it is standby")),
+            HostState::Standby | HostState::Lost => {}
         }
         let waiting: Vec<usize> = (0..self.procs.len())
             .filter(|&i| {
@@ -126,7 +145,7 @@ impl Supervisor {
     pub fn drain_host(&mut self, host: &str, now: f64) -> Result<Vec<String>, String> {
         self.known_host(host)?;
         let state = self.host_state(host);
-        if state != "up" {
+        if state != HostState::Up {
             return Err(format!("host {host} is {state}: only a host that is up is drained"));
         }
         let holders: Vec<String> = (self.procs.iter())

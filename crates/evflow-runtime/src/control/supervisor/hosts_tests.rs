@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use crate::control::fixtures::{compiled, ACROSS};
 use crate::control::lifecycle::DeviceState;
 use crate::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
+use crate::control::supervisor::hosts::HostState;
 use crate::engine::Role;
 
 /// ACROSS with reco on b and on a standby host c: processes 0 (gen), 1 and 2 (reco on b), 3
@@ -32,7 +33,7 @@ fn supervisor_here(here: &[&str]) -> Supervisor {
 
 fn row(s: &Supervisor, name: &str) -> (Option<i32>, DeviceState, &'static str) {
     let r = s.rows().into_iter().find(|r| r.name == name).expect("listed");
-    (r.pid, r.state, r.host_state)
+    (r.pid, r.state, r.host_state.name())
 }
 
 #[test]
@@ -71,7 +72,7 @@ fn a_drained_host_retires_its_replicas_and_is_standby_once_they_exited() {
         (0..6).map(|i| Exited { code: (3..5).contains(&i).then_some(0), described: None }).collect();
     s.tick(3.0, &exits);
     assert!(s.procs[3].parked && s.procs[4].parked);
-    assert_eq!(s.host_state("c"), "standby");
+    assert_eq!(s.host_state("c"), HostState::Standby);
     // Listed still, without a process, for add-host.
     assert_eq!(row(&s, "evf-reco-c-1"), (None, DeviceState::Exited, "standby"));
     // And it can be added again: the replicas it had when drained, not those a scale retired.
@@ -138,12 +139,12 @@ fn a_host_whose_processes_all_die_at_once_is_lost_until_they_run_again() {
                 started there again";
     assert!(actions.contains(&Action::Warn(said.into())), "{actions:?}");
     assert!(actions.contains(&Action::Start(1)) && actions.contains(&Action::Start(2)));
-    assert_eq!(s.host_state("b"), "lost");
+    assert_eq!(s.host_state("b"), HostState::Lost);
     assert_eq!(s.changes.last().map(|c| (c.what, c.host.as_str())), Some(("host-lost", "b")));
     s.launched(1, 1.2);
     s.launched(2, 1.2);
     everyone_runs(&mut s, 1.5);
-    assert_eq!(s.host_state("b"), "up");
+    assert_eq!(s.host_state("b"), HostState::Up);
     // One replica killed alone is no host lost.
     let mut exits: Vec<Exited> = vec![Exited::default(); 6];
     exits[1].code = Some(-libc::SIGKILL);
@@ -200,8 +201,8 @@ fn a_host_cut_off_is_lost_and_add_host_brings_it_back() {
     let actions = s.tick(2.5, &vec![Exited::default(); 6]);
     assert!(actions.iter().any(|a| matches!(a, Action::Warn(w) if w.starts_with("host c is lost") && w.ends_with("`evflow ctl FILE add-host c` brings it back once it answers"))), "{actions:?}");
     assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))));
-    assert_eq!(s.host_state("c"), "lost");
+    assert_eq!(s.host_state("c"), HostState::Lost);
     assert_eq!(s.rows().iter().filter(|r| r.host == "c").map(|r| r.state).collect::<Vec<_>>(), [DeviceState::Dead; 2]);
     assert_eq!(s.add_host("c", 3.0), Ok(vec![Action::Start(3), Action::Start(4)]));
-    assert_eq!(s.host_state("c"), "up");
+    assert_eq!(s.host_state("c"), HostState::Up);
 }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::farm::{Action, Supervisor};
+use super::hosts::HostState;
 use super::process::Process;
 use crate::control::plan::Part;
 use crate::control::roles::process_name;
@@ -148,8 +149,8 @@ impl Supervisor {
         }
         let hosts = match host {
             // Each of its hosts that is up: a standby host's replicas are started by add-host.
-            None => planned.hosts.iter().filter(|h| self.host_state(h) == "up").cloned().collect(),
-            Some(h) if planned.hosts.iter().any(|x| x == h) && self.host_state(h) != "up" => {
+            None => planned.hosts.iter().filter(|h| self.host_state(h) == HostState::Up).cloned().collect(),
+            Some(h) if planned.hosts.iter().any(|x| x == h) && self.host_state(h) != HostState::Up => {
                 let state = self.host_state(h);
                 return Err(format!("host {h} is {state}: start its replicas with add-host first"));
             }

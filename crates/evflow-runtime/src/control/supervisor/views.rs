@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::farm::Supervisor;
+use super::hosts::HostState;
 use crate::control::lifecycle::DeviceState;
 use crate::control::plan::{Part, Segment};
 use crate::engine::board::Stop;
@@ -27,8 +28,8 @@ pub struct Row {
     pub host: String,
     /// Its replica number.
     pub replica: u32,
-    /// Its host's state: `up`, `standby`, `draining` or `lost`.
-    pub host_state: &'static str,
+    /// Its host's state.
+    pub host_state: HostState,
     /// Its pid on its host, once it reported.
     pub pid: Option<i32>,
     /// Its state.
