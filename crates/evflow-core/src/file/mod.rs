@@ -48,6 +48,7 @@ pub mod layout;
 mod pool;
 mod reader;
 mod record;
+mod resume;
 mod verify;
 mod writer;
 
@@ -56,6 +57,7 @@ pub use codec::{zstd_levels, Compression};
 pub use error::{FileError, SkippedRecord, Stopped};
 pub use layout::IndexEntry;
 pub use reader::{FileReader, IndexStatus, ReaderOptions};
+pub use resume::Resumed;
 pub use verify::{verify, CutTail, EntryStats, Integrity, IntegrityReport};
 pub use writer::{
     is_part_path, part_path, FileWriter, WriterOptions, MAX_BUFFER_AGE, PART_SUFFIX, WRITER_METADATA_KEYS,

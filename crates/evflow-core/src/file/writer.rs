@@ -131,6 +131,32 @@ impl FileWriter {
         Ok(writer)
     }
 
+    /// A writer that goes on writing `file`, the `.part` file of `path`, at `offset`, after
+    /// the events `index` lists ([`FileWriter::resume`]).
+    pub(super) fn continuing(
+        path: PathBuf,
+        part: PathBuf,
+        file: File,
+        (offset, index, raw_bytes): (u64, Vec<IndexEntry>, u64),
+        compression: Compression,
+    ) -> Result<FileWriter, FileError> {
+        let invalid = |reason: String| FileError::InvalidOptions { path: path.clone(), reason };
+        Compressor::new(compression).map_err(invalid)?;
+        Ok(FileWriter {
+            path,
+            part,
+            out: BufWriter::with_capacity(WRITE_BUFFER_LEN, file),
+            offset,
+            index,
+            compression,
+            pool: None,
+            record: Vec::new(),
+            raw_bytes,
+            failed: None,
+            flushed_at: Instant::now(),
+        })
+    }
+
     /// Appends one event as one record.
     pub fn write(&mut self, event: &Event) -> Result<(), FileError> {
         let layout = FrameLayout::of(event);
