@@ -9,6 +9,9 @@ replica ``--sleep`` seconds, so the replicas and not the CPUs set the pace.
   of a Python process on host b that imports evflow and numpy, measured between them: what
   every new replica pays before it can take an event.
 - **retire**: from ``scale reco 1 --host b`` until the retired replica has exited.
+- **a builder**: the same two for ``scale eb 2 --host b`` of an event-building farm (two
+  readouts on a; the builder ``eb`` on b and c, each built event ``--sleep`` seconds of its
+  builder): until the new builder has built its first batch, and until a retired one exited.
 - **drain-host**: the events/s the sink writes (scraped from the metrics every 0.1 s) with
   four replicas (b 1, c 3), in the 0.5 s windows from ``drain-host b`` until its replica has
   exited, and with the three left; a drain costs nothing when the lowest window is no lower
@@ -43,6 +46,30 @@ class Sum(ef.Module):
 path = ef.Path()
 path.add(Sum())
 """
+
+READOUT = """
+import evflow as ef
+
+path = ef.Path()
+ADC = {"dtype": "<u2", "size": 16, "values": ("uniform", 0, 100)}
+path.add(ef.modules.EventGenerator(runs=[(1, 100_000_000)], entries={"adc": ADC}))
+"""
+"""A readout of the event-building farm: fragments of 16 ADC values."""
+
+BUILD = """
+import os, time
+import evflow as ef
+
+class Pace(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        time.sleep(float(os.environ["SLEEP"]))
+        return True
+
+path = ef.Path()
+path.add(Pace())
+"""
+"""The builder's own modules: SLEEP seconds each built event, so the builders set the pace."""
 
 WINDOW = 0.5
 """Seconds of each rate window through a drain."""
@@ -105,7 +132,10 @@ class _Sampler(threading.Thread):
 
     def run(self):
         while not self.done.wait(0.1):
-            self.samples.append((time.monotonic(), _taken(self.url)))
+            try:
+                self.samples.append((time.monotonic(), _taken(self.url)))
+            except OSError:
+                pass  # the farm is stopping: the measurement has failed already
 
     def stop(self):
         self.done.set()
@@ -161,19 +191,7 @@ def measure(repeats: int, sleep: float, progress) -> dict:
                     rows and all(r["events_in"] for r in rows.values() if r["device"] == "reco")
                 ),
             )
-            imports = []
-            for r in range(repeats):
-                progress(f"scale up and down: {r + 1} of {repeats}")
-                _ctl(topo, d, "scale", "reco", "2", "--host", "b")
-                _wait(
-                    topo,
-                    d,
-                    "new replica",
-                    lambda rows: rows.get("evf-reco-b-2", {}).get("events_in", 0) > 0,
-                )
-                _ctl(topo, d, "scale", "reco", "1", "--host", "b")
-                _wait(topo, d, "retired replica", lambda rows: "evf-reco-b-2" not in rows)
-                imports.append(_import_s(hosts.netns["b"]))
+            imports = _up_and_down(topo, d, "reco", repeats, hosts.netns["b"], progress)
             progress("drain-host")
             _ctl(topo, d, "scale", "reco", "3", "--host", "c")
             _wait(
@@ -189,7 +207,9 @@ def measure(repeats: int, sleep: float, progress) -> dict:
             time.sleep(3.0)
             drained = time.monotonic()
             _ctl(topo, d, "drain-host", "b")
-            _wait(topo, d, "drained host", lambda rows: "evf-reco-b-1" not in rows)
+            # A drained host's processes stay listed, without a process: standby once exited.
+            standby = lambda rows: rows.get("evf-reco-b-1", {}).get("host_state") == "standby"  # noqa: E731
+            _wait(topo, d, "drained host", standby)
             gone = time.monotonic()
             time.sleep(3.0)
             sampler.stop()
@@ -207,13 +227,70 @@ def measure(repeats: int, sleep: float, progress) -> dict:
     return _results(changes, imports, before, during, after)
 
 
-def _rate(samples) -> float:
-    """Events/s over the samples."""
-    return (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+def _up_and_down(topo, d, device, repeats, netns, progress) -> list[float]:
+    """``repeats`` times ``scale DEVICE 2 --host b``, until the new replica has finished
+    an event, and back to 1, until it exited; between them, the seconds a Python process in
+    ``netns`` takes to import evflow and numpy."""
+    imports = []
+    added = f"evf-{device}-b-2"
+    for r in range(repeats):
+        progress(f"scale {device} up and down: {r + 1} of {repeats}")
+        _ctl(topo, d, "scale", device, "2", "--host", "b")
+        _wait(topo, d, "new replica", lambda rows: rows.get(added, {}).get("events_in", 0) > 0)
+        _ctl(topo, d, "scale", device, "1", "--host", "b")
+        _wait(topo, d, "retired replica", lambda rows: added not in rows)
+        imports.append(_import_s(netns))
+    return imports
 
 
-def _results(changes, imports, before, during, after) -> dict:
-    """The medians and rates from the report's changes and the scraped samples."""
+def measure_builders(repeats: int, sleep: float, progress) -> dict:
+    """An event-building farm, its builder scaled up and down on b: the seconds until each
+    new builder built its first batch and each retired one exited (the report's times)."""
+    from evflow_bench.namespaces import Hosts
+
+    with (
+        Hosts(["a", "b", "c"]) as hosts,
+        tempfile.TemporaryDirectory(prefix="evflow-scaling-") as d,
+    ):
+        farm = Farm(f"scaling-eb-{os.getpid()}", hosts.tables(), replicas=1)
+        farm.build({"ecal": "a", "hcal": "a"}, readout="readout.py", steering="build.py")
+        topo = str(farm.write(d, readout=READOUT, build=BUILD))
+        env = dict(os.environ, SLEEP=str(sleep), PYTHONUNBUFFERED="1")
+        command = [sys.executable, "-m", "evflow", "up", topo, "--report", "report.json"]
+        up = subprocess.Popen(
+            command, cwd=d, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            _wait(
+                topo,
+                d,
+                "running farm",
+                lambda rows: (
+                    rows and all(r["events_in"] for r in rows.values() if r["device"] == "eb")
+                ),
+            )
+            imports = _up_and_down(topo, d, "eb", repeats, hosts.netns["b"], progress)
+            _ctl(topo, d, "stop")
+            up.wait(timeout=120)
+        finally:
+            if up.poll() is None:
+                up.kill()
+                up.wait()
+        with open(os.path.join(d, "report.json")) as f:
+            changes = json.load(f)["job"]["changes"]
+    first_event, retire = _times(changes)
+    return {
+        "first_event_s": statistics.median(first_event),
+        "first_event_range_s": (min(first_event), max(first_event)),
+        "import_s": statistics.median(imports),
+        "retire_s": statistics.median(retire),
+        "repeats": len(first_event),
+    }
+
+
+def _times(changes) -> tuple[list[float], list[float]]:
+    """From the report's changes on host b: the seconds from each scale-up to the new
+    replica's first event, and from each scale-down to the retired replica's exit."""
     scaled = [c for c in changes if c["what"] == "scale" and c["host"] == "b"]
     joined = [c["at"] for c in changes if c["what"] == "joined" and c["host"] == "b"]
     retired = [c["at"] for c in changes if c["what"] == "retired" and c["host"] == "b"]
@@ -221,6 +298,18 @@ def _results(changes, imports, before, during, after) -> dict:
     downs = [c["at"] for c in scaled if c["after"] < c["before"]]
     first_event = [j - s for s, j in zip(ups, joined, strict=False)]
     retire = [r - s for s, r in zip(downs, retired, strict=False)]
+    return first_event, retire
+
+
+def _rate(samples) -> float:
+    """Events/s over the samples."""
+    return (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+
+
+def _results(changes, imports, before, during, after) -> dict:
+    """The medians and rates from the report's changes and the scraped samples."""
+    first_event, retire = _times(changes)
+    retired = [c["at"] for c in changes if c["what"] == "retired" and c["host"] == "b"]
     return {
         "first_event_s": statistics.median(first_event),
         "first_event_range_s": (min(first_event), max(first_event)),
@@ -254,21 +343,34 @@ def run(args) -> int:
         print(f"\r{text}".ljust(60), end="", file=sys.stderr, flush=True)
 
     r = measure(args.repeats, args.sleep, progress)
+    r["builder"] = measure_builders(args.repeats, args.sleep, progress)
     print(file=sys.stderr)
-    low, high = r["first_event_range_s"]
-    print_table(
-        f"scale up: from evflow ctl scale until the new replica finished its first event "
-        f"(median of {r['repeats']}), against a Python process importing evflow and numpy",
-        ["scale -> first event [s]", "range [s]", "import evflow [s]", "ratio", "retire [s]"],
-        [
+    rows = []
+    for device, times in (("reco (processor)", r), ("eb (builder)", r["builder"])):
+        low, high = times["first_event_range_s"]
+        rows.append(
             [
-                f"{r['first_event_s']:.2f}",
+                device,
+                f"{times['first_event_s']:.2f}",
                 f"{low:.2f}-{high:.2f}",
-                f"{r['import_s']:.2f}",
-                f"{r['first_event_s'] / r['import_s']:.2f}",
-                f"{r['retire_s']:.2f}",
+                f"{times['import_s']:.2f}",
+                f"{times['first_event_s'] / times['import_s']:.2f}",
+                f"{times['retire_s']:.2f}",
             ]
+        )
+    print_table(
+        f"scale up: from evflow ctl scale until the new replica finished its first event (a "
+        f"builder: batch; median of {r['repeats']}), against a Python process importing evflow "
+        "and numpy",
+        [
+            "device",
+            "scale -> first event [s]",
+            "range [s]",
+            "import evflow [s]",
+            "ratio",
+            "retire [s]",
         ],
+        rows,
     )
     print_table(
         f"drain-host b (1 replica) beside c (3 replicas), each event {args.sleep * 1000:.0f} ms "
