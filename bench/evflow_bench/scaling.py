@@ -18,6 +18,7 @@ replica ``--sleep`` seconds, so the replicas and not the CPUs set the pace.
   than the rate after it.
 """
 
+import contextlib
 import json
 import os
 import statistics
@@ -177,20 +178,8 @@ def measure(repeats: int, sleep: float, progress) -> dict:
         topo = str(farm.write(d))
         with open(os.path.join(d, "reco.py"), "w") as f:
             f.write(RECO)
-        env = dict(os.environ, EVENTS="100000000", SLEEP=str(sleep), PYTHONUNBUFFERED="1")
-        command = [sys.executable, "-m", "evflow", "up", topo, "--report", "report.json"]
-        up = subprocess.Popen(
-            command, cwd=d, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        try:
-            _wait(
-                topo,
-                d,
-                "running farm",
-                lambda rows: (
-                    rows and all(r["events_in"] for r in rows.values() if r["device"] == "reco")
-                ),
-            )
+        env = dict(EVENTS="100000000", SLEEP=str(sleep))
+        with _farm_up(topo, d, env, "reco"):
             imports = _up_and_down(topo, d, "reco", repeats, hosts.netns["b"], progress)
             progress("drain-host")
             _ctl(topo, d, "scale", "reco", "3", "--host", "c")
@@ -216,15 +205,36 @@ def measure(repeats: int, sleep: float, progress) -> dict:
             before = [x for x in sampler.samples if x[0] <= drained]
             after = [x for x in sampler.samples if x[0] >= gone]
             during = _windows(sampler.samples, drained, gone)
-            _ctl(topo, d, "stop")
-            up.wait(timeout=120)
-        finally:
-            if up.poll() is None:
-                up.kill()
-                up.wait()
         with open(os.path.join(d, "report.json")) as f:
             changes = json.load(f)["job"]["changes"]
     return _results(changes, imports, before, during, after)
+
+
+@contextlib.contextmanager
+def _farm_up(topo, d, env, device):
+    """``evflow up TOPO`` in ``d`` with ``env`` added, until every replica of ``device`` has
+    taken events; stopped with ``evflow ctl stop`` after the block, killed if it failed."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **env)
+    command = [sys.executable, "-m", "evflow", "up", topo, "--report", "report.json"]
+    up = subprocess.Popen(
+        command, cwd=d, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        _wait(
+            topo,
+            d,
+            "running farm",
+            lambda rows: (
+                rows and all(r["events_in"] for r in rows.values() if r["device"] == device)
+            ),
+        )
+        yield
+        _ctl(topo, d, "stop")
+        up.wait(timeout=120)
+    finally:
+        if up.poll() is None:
+            up.kill()
+            up.wait()
 
 
 def _up_and_down(topo, d, device, repeats, netns, progress) -> list[float]:
@@ -255,27 +265,8 @@ def measure_builders(repeats: int, sleep: float, progress) -> dict:
         farm = Farm(f"scaling-eb-{os.getpid()}", hosts.tables(), replicas=1)
         farm.build({"ecal": "a", "hcal": "a"}, readout="readout.py", steering="build.py")
         topo = str(farm.write(d, readout=READOUT, build=BUILD))
-        env = dict(os.environ, SLEEP=str(sleep), PYTHONUNBUFFERED="1")
-        command = [sys.executable, "-m", "evflow", "up", topo, "--report", "report.json"]
-        up = subprocess.Popen(
-            command, cwd=d, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        try:
-            _wait(
-                topo,
-                d,
-                "running farm",
-                lambda rows: (
-                    rows and all(r["events_in"] for r in rows.values() if r["device"] == "eb")
-                ),
-            )
+        with _farm_up(topo, d, dict(SLEEP=str(sleep)), "eb"):
             imports = _up_and_down(topo, d, "eb", repeats, hosts.netns["b"], progress)
-            _ctl(topo, d, "stop")
-            up.wait(timeout=120)
-        finally:
-            if up.poll() is None:
-                up.kill()
-                up.wait()
         with open(os.path.join(d, "report.json")) as f:
             changes = json.load(f)["job"]["changes"]
     first_event, retire = _times(changes)
