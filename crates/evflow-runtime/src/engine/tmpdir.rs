@@ -82,7 +82,12 @@ impl Claim {
 /// Removes every evflow directory in the temporary directory whose processes are all dead
 /// (`only`: of these names, `evflow-NAME`); the directories removed.
 pub fn sweep(only: Option<&[String]>) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return Vec::new() };
+    sweep_in(&std::env::temp_dir(), only)
+}
+
+/// As [`sweep`], in the directory `root`.
+fn sweep_in(root: &Path, only: Option<&[String]>) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut removed = Vec::new();
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name();
@@ -163,16 +168,19 @@ mod tests {
 
     #[test]
     fn a_directory_whose_owner_died_is_swept_and_one_without_owner_file_is_not() {
+        // In a directory of its own: the other tests' jobs sweep the temporary directory
+        // (every job does as it starts), and would take the dead one first.
+        let root = tempfile::tempdir().unwrap();
         let (dead_name, bare_name) = (unique("dead"), unique("bare"));
-        let dead = std::env::temp_dir().join(format!("{PREFIX}{dead_name}"));
+        let dead = root.path().join(format!("{PREFIX}{dead_name}"));
         std::fs::create_dir_all(&dead).unwrap();
         // A pid that cannot run now: beyond the kernel's largest.
         std::fs::write(dead.join(OWNER), "4194305 1").unwrap();
-        let bare = std::env::temp_dir().join(format!("{PREFIX}{bare_name}"));
+        let bare = root.path().join(format!("{PREFIX}{bare_name}"));
         std::fs::create_dir_all(&bare).unwrap();
-        let removed = sweep(Some(&[dead_name.clone(), bare_name.clone()]));
-        assert!(removed.contains(&dead) && !dead.exists());
+        let removed = sweep_in(root.path(), Some(&[dead_name.clone(), bare_name.clone()]));
+        assert_eq!(removed, [dead.clone()]);
+        assert!(!dead.exists());
         assert!(bare.exists(), "a directory being made has no owner file yet");
-        std::fs::remove_dir_all(&bare).unwrap();
     }
 }
