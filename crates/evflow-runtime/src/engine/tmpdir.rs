@@ -179,7 +179,7 @@ mod tests {
         let bare = root.path().join(format!("{PREFIX}{bare_name}"));
         std::fs::create_dir_all(&bare).unwrap();
         let removed = sweep_in(root.path(), Some(&[dead_name.clone(), bare_name.clone()]));
-        assert_eq!(removed, [dead.clone()]);
+        assert_eq!(removed, std::slice::from_ref(&dead));
         assert!(!dead.exists());
         assert!(bare.exists(), "a directory being made has no owner file yet");
     }
