@@ -269,6 +269,12 @@ def measure_builders(repeats: int, sleep: float, progress) -> dict:
             imports = _up_and_down(topo, d, "eb", repeats, hosts.netns["b"], progress)
         with open(os.path.join(d, "report.json")) as f:
             changes = json.load(f)["job"]["changes"]
+    return _scale_results(changes, imports)
+
+
+def _scale_results(changes, imports) -> dict:
+    """The medians of the scale-ups and -downs on host b, from the report's changes, and of
+    the ``imports`` measured between them."""
     first_event, retire = _times(changes)
     return {
         "first_event_s": statistics.median(first_event),
@@ -299,18 +305,13 @@ def _rate(samples) -> float:
 
 def _results(changes, imports, before, during, after) -> dict:
     """The medians and rates from the report's changes and the scraped samples."""
-    first_event, retire = _times(changes)
     retired = [c["at"] for c in changes if c["what"] == "retired" and c["host"] == "b"]
     return {
-        "first_event_s": statistics.median(first_event),
-        "first_event_range_s": (min(first_event), max(first_event)),
-        "import_s": statistics.median(imports),
-        "retire_s": statistics.median(retire),
+        **_scale_results(changes, imports),
         "drain_rate_before": _rate(before),
         "drain_lowest_window": min(during),
         "drain_rate_after": _rate(after),
         "drain_s": retired[-1] - next(c["at"] for c in changes if c["what"] == "drain-host"),
-        "repeats": len(first_event),
     }
 
 
