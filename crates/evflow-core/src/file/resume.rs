@@ -37,13 +37,12 @@ impl FileWriter {
             return Ok((FileWriter::create(path, opts)?, Resumed::default()));
         }
         let mut reader = FileReader::open(&part, ReaderOptions::default())?;
-        if reader.stopped().is_some() || reader.first_record.is_none() {
-            // Its header or metadata cut short: the writer had written no record yet.
+        // Its header or metadata cut short (reading stopped there): no record was written yet.
+        let Some(mut end) = reader.first_record.filter(|_| reader.stopped().is_none()) else {
             let cut = reader.file_len();
             drop(reader);
             return Ok((FileWriter::create(path, opts)?, Resumed { seqs: Vec::new(), cut, found: true }));
-        }
-        let mut end = reader.first_record.expect("checked above");
+        };
         let (mut seqs, mut index, mut raw_bytes) = (Vec::new(), Vec::new(), 0u64);
         while let Some(event) = reader.next_event()? {
             let record = reader.last_record.as_ref().expect("an event read has its record");
