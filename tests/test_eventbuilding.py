@@ -9,6 +9,7 @@ import random
 import shutil
 import signal
 import struct
+import sys
 import textwrap
 import threading
 import time
@@ -420,6 +421,8 @@ def test_builders_scaled_up_and_down_during_a_run_lose_and_duplicate_nothing(tmp
             finally:
                 fast.touch()
                 _, err = p.communicate(timeout=240)
+                # Shown with a failure in the steps above, which would hide it.
+                sys.stderr.write(err)
     assert p.returncode == 0, err
     check_every_event_once(tmp_path, events)
     report = json.loads((tmp_path / "report.json").read_text())

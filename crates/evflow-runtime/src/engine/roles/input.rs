@@ -88,6 +88,9 @@ struct Input<'c, 'a> {
     /// Messages on the acks channel that were no engine message (over tcp, anything on the
     /// network reaches it), dropped.
     foreign: Foreign,
+    /// Where the next search for a worker starts: the one after the worker sent to last, so
+    /// that workers with equal room take turns.
+    turn: usize,
 }
 
 /// Why the input stopped: each failure as the job's error names it.
@@ -198,6 +201,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
+        turn: 0,
     };
     let _home = crate::engine::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
@@ -585,13 +589,17 @@ impl Input<'_, '_> {
         Ok(())
     }
 
-    /// Sends waiting events to workers with room; true if any went.
+    /// Sends waiting events to workers with room, each to the one with the most room, taking
+    /// turns among equals (an event at a time, every idle worker gets events, a replica
+    /// just added too); true if any went.
     fn dispatch_pending(&mut self) -> Result<bool, InputError> {
         let mut sent = false;
         let queue = self.ctx.popts.worker_queue;
-        let mut skip = vec![false; self.workers.len()];
+        let n = self.workers.len();
+        let mut skip = vec![false; n];
         while let Some(&seq) = self.pending.first() {
-            let best = (0..self.workers.len())
+            let best = (0..n)
+                .map(|i| (self.turn + i) % n)
                 .filter(|&w| !skip[w] && self.ready(w) && self.workers[w].load < queue)
                 .min_by_key(|&w| self.workers[w].load);
             let Some(w) = best else { break };
@@ -613,6 +621,7 @@ impl Input<'_, '_> {
                     self.workers[w].load += 1;
                     self.ctx.board.worker(w).queued.store(self.workers[w].load as u64, Ordering::Relaxed);
                     self.workers[w].unfinished.push_back(seq);
+                    self.turn = w + 1;
                     sent = true;
                 }
                 // Not connected yet, or its queue is full: try another worker.
