@@ -776,3 +776,37 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
     )
     assert "dropped 4 messages on its acks channel" in err
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
+
+
+def test_a_sink_killed_during_a_run_is_restarted_and_continues_its_file(tmp_path, hosts):
+    """``restart = "always"`` on the sink, SIGKILLed twice while it writes: each replacement
+    binds the same results port, continues ``.out.evf.part`` (an unfinished record cut),
+    and takes what its predecessor had not acknowledged; the file ends as one complete file
+    with every event once, in order, the same as one process writes."""
+    events = 100_000
+    name = f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}"
+    chain = Farm(name, hosts.tables(), max_restarts_per_minute=1000)
+    chain.devices["store"]["restart"] = "always"
+    topo = chain.write(tmp_path)
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.0002)
+    part = tmp_path / ".out.evf.part"
+    try:
+        for written in (100, 20_000):
+            wait_for_events(part, written)
+            [store] = [d for d in status(topo, tmp_path) if d["name"] == "evf-store-a-1"]
+            os.kill(store["pid"], signal.SIGKILL)
+            wait_for_replacement(topo, tmp_path, store)
+    finally:
+        err = finish(up)
+        # Shown with a failure above, which would hide it.
+        sys.stderr.write(err)
+    assert up.returncode == 0, err
+    assert "evf-store-a-1 was killed by SIGKILL; starting a replacement, which continues" in err
+    written = events_of(tmp_path / "out.evf")
+    assert written == reference(tmp_path, {"EVENTS": str(events)})
+    assert_completion(tmp_path / "out.evf")
+    report = json.loads((tmp_path / "report.json").read_text())
+    [store] = [d for d in report["devices"] if d["name"] == "evf-store-a-1"]
+    assert store["restarts"] == 2
+    # What the file holds counts as written, whichever of the store's processes wrote it.
+    assert report["job"]["written"] == len(written)

@@ -522,6 +522,15 @@ def test_a_metrics_port_taken_after_the_check_leaves_no_control_socket(tmp_path)
     assert_refused(tmp_path, topo, (3, f"port {port} is already in use on this machine"))
 
 
+def test_a_sink_restarted_on_the_host_of_its_senders_is_refused(tmp_path):
+    """A sink is restarted only where its channel is tcp (docs/topology-design.md, "Custodies
+    that are restarted"): on one host, `restart = "always"` on it is refused, not ignored."""
+    store = 'steering = "store.py"'
+    topo = chain_with(tmp_path, store, store + '\nrestart = "always"')
+    why = "on the host of what sends to it (its channel is not tcp)"
+    assert_refused(tmp_path, topo, (12, f"sink store: restart = 'always' {why}"))
+
+
 def test_a_steering_files_problems_are_shown_with_the_files_own(tmp_path):
     topo = chain_with(tmp_path, "replicas = 2", 'replica = 2\nrestart = "sometimes"')
     topo.write_text(topo.read_text().replace('"reco.py"', '"nowhere.py"'))

@@ -57,6 +57,8 @@ pub enum Hook {
     Read,
     /// `end_run`.
     EndRun,
+    /// `checkpoint`.
+    Checkpoint,
     /// `terminate`.
     Terminate,
 }
@@ -69,6 +71,7 @@ impl fmt::Display for Hook {
             Hook::Event => "event",
             Hook::Read => "read",
             Hook::EndRun => "end_run",
+            Hook::Checkpoint => "checkpoint",
             Hook::Terminate => "terminate",
         })
     }
@@ -175,7 +178,7 @@ impl ProcessOptions {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        JobContext { seed: self.seed, expected_events }
+        JobContext { seed: self.seed, expected_events, resume: false }
     }
 }
 

@@ -110,6 +110,10 @@ pub struct JobContext {
     pub seed: u64,
     /// Events the job expects to process, when known (for progress bars).
     pub expected_events: Option<u64>,
+    /// The modules continue what an earlier process of their device left (a restarted
+    /// sink: docs/topology-design.md, "Custodies that are restarted"): a file output goes on
+    /// writing its `.part` file.
+    pub resume: bool,
 }
 
 /// How a job ended, as every module hears it just before `terminate` (a file output writes
@@ -181,6 +185,20 @@ pub trait Module {
     /// the last `end_run` and `terminate`: how the job ended (complete, interrupted, stopped
     /// by an error); called again if a module failed in that last `end_run`.
     fn job_ending(&mut self, _end: &JobEnd) {}
+
+    /// In a sink that is restarted when it dies: makes what the events seen so far left
+    /// outlive the process (a file output hands its buffered records to the OS). The engine
+    /// acknowledges those events upstream only after it returns (docs/topology-design.md,
+    /// "Custodies that are restarted").
+    fn checkpoint(&mut self) -> HookResult {
+        Ok(())
+    }
+
+    /// After an `initialize` with [`JobContext::resume`]: the seqs of the events an earlier
+    /// process already wrote (a file output's `.part` file holds them), taken once.
+    fn resumed(&mut self) -> Vec<u64> {
+        Vec::new()
+    }
 
     /// Called once at the end of the job, also after an error, so files are closed.
     fn terminate(&mut self) -> HookResult {

@@ -306,6 +306,21 @@ impl<'a, T: Tally> Stage<'a, T> {
         errors
     }
 
+    /// Checkpoints every initialized module (`Module::checkpoint`); the first error.
+    pub fn checkpoint(&mut self) -> Result<(), JobError> {
+        for i in 0..self.initialized {
+            if let Err(e) = self.modules[i].checkpoint() {
+                return Err(self.error(i, Hook::Checkpoint, None, None, e));
+            }
+        }
+        Ok(())
+    }
+
+    /// The seqs that the modules of a resumed sink found written already (`Module::resumed`).
+    pub fn resumed(&mut self) -> Vec<u64> {
+        self.modules[..self.initialized].iter_mut().flat_map(|m| m.resumed()).collect()
+    }
+
     /// Tells every initialized module how the job ended, ends the current run, and
     /// terminates them; returns the errors not yet returned, first first. Modules hear how
     /// the job ended before this last `end_run` (a file per run closes there), and again if

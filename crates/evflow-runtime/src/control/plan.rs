@@ -110,6 +110,11 @@ impl Planned {
     pub fn is_source(&self) -> bool {
         self.part == Part::Path && self.inputs.is_empty()
     }
+
+    /// Whether it is a sink: a path device with inputs and no outputs.
+    pub fn is_sink(&self) -> bool {
+        self.part == Part::Path && !self.inputs.is_empty() && self.outputs.is_empty()
+    }
 }
 
 /// A broadcast's place in it: each receiving device has a segment; the first reads the
@@ -196,7 +201,36 @@ impl Plan {
             && !plan.devices.iter().any(|d| d.part == Part::Builder)
             && plan.segments.len() <= 1
             && plan.segments.iter().all(|s| s.transport != Transport::Tcp && s.bridge.is_none());
+        plan.check_restarted_sinks(topology)?;
         Ok(plan)
+    }
+
+    /// Refuses `restart = "always"` on a sink where it cannot be restarted yet: only a sink
+    /// whose segment crosses hosts (tcp), without a bridge, in a topology that is not held.
+    fn check_restarted_sinks(&self, topology: &Topology) -> Result<(), Problems> {
+        for (s, segment) in self.segments.iter().enumerate() {
+            if !self.custody_restarts(s) {
+                continue;
+            }
+            let sink = &self.devices[segment.custody];
+            let why = if self.hold {
+                Some("in a held topology")
+            } else if segment.bridge.is_some() {
+                Some("behind a bridge")
+            } else if segment.transport != Transport::Tcp {
+                Some("on the host of what sends to it (its channel is not tcp)")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(refuse(
+                    topology,
+                    sink.line,
+                    format!("sink {}: restart = 'always' {why} {NOT_YET}", sink.name),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn channel(&self, name: &str) -> &Channel {

@@ -112,7 +112,15 @@ impl Plan {
                 on_error: Some([origin.on_error, workers.map_or(OnError::Stop, |w| w.on_error), custody.on_error]),
             }),
             event_building: self.event_building(topology, segment),
+            custody: self.custody_restarts(s).then_some(0),
         }
+    }
+
+    /// Whether segment `s`'s custody is started again when it dies: a sink with `restart =
+    /// "always"` (the plan refuses it where it cannot be).
+    pub fn custody_restarts(&self, s: usize) -> bool {
+        let custody = &self.devices[self.segments[s].custody];
+        custody.is_sink() && custody.restart == crate::topology::Restart::Always
     }
 
     /// The names of the processes of `segment`'s parts.

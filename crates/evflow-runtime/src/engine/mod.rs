@@ -109,6 +109,11 @@ pub struct ParallelOptions {
     pub parts: Option<Parts>,
     /// The segment builds events (docs/eventbuilding.md): its workers are builders.
     pub event_building: Option<eventbuilding::EventBuilding>,
+    /// The custody is started again when it dies (docs/topology-design.md, "Custodies that
+    /// are restarted"): it acknowledges what it takes only once it is safe, and the input
+    /// keeps its own results until then. In the custody's own options, its generation (0:
+    /// the first; above, it continues what an earlier one left). `None`: acks at receipt.
+    pub custody: Option<u32>,
 }
 
 impl Default for ParallelOptions {
@@ -125,6 +130,7 @@ impl Default for ParallelOptions {
             segment_size: None,
             parts: None,
             event_building: None,
+            custody: None,
         }
     }
 }

@@ -34,6 +34,13 @@ pub enum Kind {
     /// Input to a worker the controller retires: it holds no event of the input's any more
     /// (every dispatch came before this); it ends its modules and exits.
     Retire = 7,
+    /// A restarted custody to the input, on the acks channel: it continues its earlier
+    /// generation's work (`origin.generation`: its own) and waits for `Resume`.
+    Resumed = 8,
+    /// The input to a restarted custody, on the results channel: every seq below `seq` was
+    /// acknowledged (decided by an earlier generation); what it has not acknowledged follows
+    /// again (docs/topology-design.md, "Custodies that are restarted").
+    Resume = 9,
 }
 
 /// What became of an event, as the output is told.
@@ -172,6 +179,8 @@ impl Header {
             5 => Kind::Credit,
             6 => Kind::RunEnd,
             7 => Kind::Retire,
+            8 => Kind::Resumed,
+            9 => Kind::Resume,
             k => return Err(ProtocolError::UnknownKind(k)),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {
@@ -314,7 +323,7 @@ mod tests {
     fn malformed_headers_are_errors() {
         assert!(Header::decode(&[1, 0, 0]).is_err());
         let mut b = Header::new(Kind::End, 5).encode();
-        b[0] = 9;
+        b[0] = 10;
         assert!(Header::decode(&b).is_err());
         let mut b = Header::result(1, Status::Processed, Origin { worker: 0, generation: 0 }).encode();
         b[1] = 0;

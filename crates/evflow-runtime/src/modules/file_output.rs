@@ -14,6 +14,12 @@
 //! run begins and closed, complete, when the run ends (a held topology's run stopped by
 //! `evflow ctl stop`, or the next run beginning); the last one is closed at the end of the
 //! job saying how the job ended.
+//!
+//! In a sink restarted after its process died (`JobContext::resume`), it continues the
+//! `.part` file the dead process left (`FileWriter::resume`): the complete records stay, an
+//! unfinished one is cut, and the seqs of the events kept are handed to the engine
+//! (`Module::resumed`), which drops those events when they come again. `checkpoint` hands
+//! the records written so far to the OS: they outlive the process.
 
 use super::config::ConfigError;
 use crate::log;
@@ -104,6 +110,10 @@ pub struct FileOutput {
     written: u64,
     /// How the job ended, for the file's closing record (complete until told otherwise).
     completion: Completion,
+    /// It continues the files an earlier process of its device left.
+    resume: bool,
+    /// The seqs of the events those files held, until the engine takes them.
+    resumed: Vec<u64>,
 }
 
 impl std::fmt::Debug for FileOutput {
@@ -122,7 +132,15 @@ impl FileOutput {
     pub fn new(config: FileOutputConfig) -> Result<FileOutput, ConfigError> {
         config.validate()?;
         let current = config.path.clone();
-        Ok(FileOutput { config, writer: None, current, written: 0, completion: Completion::complete() })
+        Ok(FileOutput {
+            config,
+            writer: None,
+            current,
+            written: 0,
+            completion: Completion::complete(),
+            resume: false,
+            resumed: Vec::new(),
+        })
     }
 
     /// Events written so far.
@@ -154,12 +172,28 @@ impl FileOutput {
             })?;
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
-        let mut writer = FileWriter::create(&self.current, options).map_err(|e| self.error("cannot create", e))?;
+        self.written = 0;
+        let mut writer = if self.resume {
+            let (writer, resumed) =
+                FileWriter::resume(&self.current, options).map_err(|e| self.error("cannot continue", e))?;
+            if resumed.found {
+                log::info!(
+                    "continuing {}: {} events kept, {} bytes of an unfinished record cut",
+                    self.current.display(),
+                    resumed.seqs.len(),
+                    resumed.cut
+                );
+            }
+            self.written = resumed.seqs.len() as u64;
+            self.resumed.extend(resumed.seqs);
+            writer
+        } else {
+            FileWriter::create(&self.current, options).map_err(|e| self.error("cannot create", e))?
+        };
         // Nothing stays buffered: a parallel job forks after initialize, and a buffer copied
         // into two processes would be written twice.
         writer.flush().map_err(|e| self.error("cannot write", e))?;
         self.writer = Some(writer);
-        self.written = 0;
         Ok(())
     }
 
@@ -186,7 +220,8 @@ impl Module for FileOutput {
         true
     }
 
-    fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
+    fn initialize(&mut self, ctx: &JobContext) -> HookResult {
+        self.resume = ctx.resume;
         if self.per_run() {
             return Ok(()); // each run's file is created when the run begins
         }
@@ -225,6 +260,17 @@ impl Module for FileOutput {
         }
         self.written += 1;
         Ok(Decision::Keep)
+    }
+
+    fn checkpoint(&mut self) -> HookResult {
+        match self.writer.as_mut() {
+            Some(writer) => writer.flush().map_err(|e| self.error("cannot write", e)),
+            None => Ok(()),
+        }
+    }
+
+    fn resumed(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.resumed)
     }
 
     fn job_ending(&mut self, end: &JobEnd) {

@@ -479,6 +479,14 @@ impl Supervisor {
             return;
         }
         let bridge = p.segment_of("bridge");
+        // A sink that is restarted: it continues its files, the origin sends it the rest.
+        let custody = p.segment_of("output").filter(|&s| p.roles.len() == 1 && self.plan.custody_restarts(s));
+        if let Some(segment) = custody.filter(|_| self.stop == Stop::Run && restart) {
+            if self.may_restart(i) {
+                self.restart_custody(i, segment, &how, actions);
+            }
+            return;
+        }
         // A readout unit is restarted like a replica: its events are incomplete meanwhile.
         let segment = worker.map(|(s, _)| s).or(bridge).or(p.segment_of("readout"));
         let device = &self.plan.devices[p.device];
@@ -548,6 +556,20 @@ impl Supervisor {
                 false
             }
         }
+    }
+
+    /// A dead sink that is restarted: its replacement binds the results port where the first
+    /// did (the workers' channels reconnect there), continues its files, and learns from the
+    /// origin what it has not acknowledged (docs/topology-design.md, "Custodies that are
+    /// restarted").
+    fn restart_custody(&mut self, i: usize, segment: usize, how: &str, actions: &mut Vec<Action>) {
+        let p = &mut self.procs[i];
+        actions.push(Action::Warn(format!("{} {how}; starting a replacement, which continues its files", p.name)));
+        let results = self.endpoints[segment].get("results");
+        p.port = p.port.or_else(|| results.and_then(|r| r.rsplit(':').next()?.parse().ok()));
+        p.generation += 1;
+        p.restarts += 1;
+        actions.push(Action::Start(i));
     }
 
     /// A dead bridge lost the dispatches it held: the replicas behind it are restarted (for

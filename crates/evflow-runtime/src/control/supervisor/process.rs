@@ -10,8 +10,25 @@ use crate::engine::Role;
 /// The counters of a report that count what its process did, summed over the generations of
 /// a process that was replaced (with its module statistics); the others mirror the job
 /// (`read`, `watermark`, the runs) or are gauges (`queued:N`), and the last generation's stand.
-pub const CARRIED: [&str; 8] =
-    ["events", "events_rejected", "relayed", "eb_fragments", "eb_bytes", "eb_late", "eb_built", "eb_incomplete"];
+/// A restarted sink counts what its file holds as written (`written` is not carried); its
+/// other counts are its generations' (what a killed one decided in its last report's 100 ms
+/// is not counted, and what it had not acknowledged is decided, and counted, again).
+pub const CARRIED: [&str; 14] = [
+    "events",
+    "events_rejected",
+    "relayed",
+    "eb_fragments",
+    "eb_bytes",
+    "eb_late",
+    "eb_built",
+    "eb_incomplete",
+    "rejected",
+    "failed",
+    "incomplete",
+    "duplicates",
+    "quarantined",
+    "abandoned",
+];
 
 /// A device process: `(device, host, replica)` of the plan.
 #[derive(Debug, Clone)]

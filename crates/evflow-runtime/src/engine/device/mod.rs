@@ -175,7 +175,13 @@ pub fn run(
 }
 
 impl Prepared {
-    fn new(spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, DeviceError> {
+    fn new(mut spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, DeviceError> {
+        if spec.role == Role::Output {
+            // A custody that is restarted knows its generation: above 0, it resumes.
+            if let Some(generation) = spec.popts.custody.as_mut() {
+                *generation = spec.generation;
+            }
+        }
         let parts = spec.popts.parts.clone().ok_or(DeviceError::NoParts)?;
         if !matches!(spec.role, Role::Readout(_)) {
             parts.check(spec.path.modules.len(), spec.popts.processes)?;
@@ -310,7 +316,8 @@ impl Hooks for NoHooks {
 /// Initializes this role's steps (the forked engine's monitor does it for all before it
 /// forks); on failure, what was initialized is terminated.
 fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
-    let job = ctx.opts.context(&*path.source);
+    let mut job = ctx.opts.context(&*path.source);
+    job.resume = ctx.role == Role::Output && ctx.popts.custody.is_some_and(|generation| generation > 0);
     let steps = ctx.steps();
     if steps.is_empty() {
         return Ok(()); // a bridge runs no step

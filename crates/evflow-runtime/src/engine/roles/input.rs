@@ -18,7 +18,7 @@ use evflow_core::file::{FileError, FileWriter, WriterOptions};
 use evflow_core::wire::FrameError;
 use evflow_core::{Event, Flags};
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -88,6 +88,10 @@ struct Input<'c, 'a> {
     /// Messages on the acks channel that were no engine message (over tcp, anything on the
     /// network reaches it), dropped.
     foreign: Foreign,
+    /// A custody that is restarted when it dies: the results of the input's own (rejected,
+    /// poison, quarantined, abandoned events) kept until it acknowledges them, to be sent
+    /// again to its next generation.
+    kept: Option<BTreeMap<u64, (Status, Vec<Part>)>>,
     /// Where the next search for a worker starts: the one after the worker sent to last, so
     /// that workers with equal room take turns.
     turn: usize,
@@ -201,6 +205,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
+        kept: ctx.popts.custody.map(|_| BTreeMap::new()),
         turn: 0,
     };
     let _home = crate::engine::frames::make_home(&input.results);
@@ -371,7 +376,7 @@ impl Input<'_, '_> {
                 }
             }
             let over = if held { board.stop() != Stop::Run && run.is_none() } else { !reading };
-            if over && self.backups.is_empty() {
+            if over && self.backups.is_empty() && self.kept.as_ref().is_none_or(BTreeMap::is_empty) {
                 board.counters().read.store(seq, Ordering::Release);
                 self.send(Header::new(Kind::End, seq).encode().to_vec(), Vec::new())?;
                 board.end_of_data();
@@ -647,6 +652,10 @@ impl Input<'_, '_> {
             let bytes = message.parts.first().map(Part::as_slice).unwrap_or_default();
             let header = match Header::decode(bytes) {
                 Ok(h) if matches!(h.kind, Kind::Credit | Kind::Acks) => h,
+                Ok(h) if h.kind == Kind::Resumed && self.kept.is_some() => {
+                    self.resume_custody(h.origin.generation)?;
+                    continue;
+                }
                 Ok(h) => {
                     self.drop_foreign(message.peer.as_deref(), format!("a {:?} message", h.kind))?;
                     continue;
@@ -681,6 +690,12 @@ impl Input<'_, '_> {
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             for ack in acks {
+                if ack.origin.worker == Origin::INPUT {
+                    if let Some(kept) = self.kept.as_mut() {
+                        kept.remove(&ack.seq);
+                    }
+                    continue;
+                }
                 let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
                 if backup.at == Some(ack.origin) {
                     self.drop_backup(&ack.seq);
@@ -708,8 +723,39 @@ impl Input<'_, '_> {
     }
 
     fn send_result(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), InputError> {
+        if let Some(kept) = self.kept.as_mut() {
+            kept.insert(seq, (status, event.clone()));
+        }
         let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
         self.send(header.encode().to_vec(), event)
+    }
+
+    /// The custody was restarted (its generation `generation` says so, on the acks channel):
+    /// it is told below which seq everything was acknowledged, gets the input's own results
+    /// again, and every event at a worker is sent again (its result may have been lost with
+    /// the custody; a copy that arrives anyway is a duplicate it drops).
+    fn resume_custody(&mut self, generation: u32) -> Result<(), InputError> {
+        let read = self.ctx.board.counters().read.load(Ordering::Acquire);
+        let kept = self.kept.as_ref().map(|k| k.keys().next().copied()).unwrap_or_default();
+        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(read).min(read);
+        log::info!(
+            "{}: its custody was restarted (generation {generation}): everything below seq {below} was acknowledged; \
+             sending the rest again",
+            self.ctx.name()
+        );
+        self.send(Header::new(Kind::Resume, below).encode().to_vec(), Vec::new())?;
+        let again: Vec<(u64, Status, Vec<Part>)> =
+            self.kept.iter().flatten().map(|(&seq, (status, event))| (seq, *status, event.clone())).collect();
+        for (seq, status, event) in again {
+            let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
+            self.send(header.encode().to_vec(), event)?;
+        }
+        for (&seq, backup) in &mut self.backups {
+            if backup.at.take().is_some() {
+                self.pending.insert(seq);
+            }
+        }
+        Ok(())
     }
 
     /// Sends to the output, taking acks meanwhile so the two can never wait on each other.

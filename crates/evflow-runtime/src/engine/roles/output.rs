@@ -1,6 +1,12 @@
 //! The output process: takes results into custody (acknowledging them to the input), drops
 //! the ones it already has (exactly once), runs the output part on kept events, in input
 //! order with `ordered`, and closes its files cleanly on every way out.
+//!
+//! A custody that is restarted when it dies (`ParallelOptions::custody`) acknowledges an
+//! event only once it is decided and its modules have checkpointed (a file's records are
+//! then the OS's); a restarted one continues its files, tells the input (`Resumed`), and
+//! takes what it missed from the input's `Resume` on (docs/topology-design.md, "Custodies
+//! that are restarted").
 
 use crate::engine::board::BoardTally;
 use crate::engine::board::Stop;
@@ -8,7 +14,7 @@ use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
 use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{encode_acks, Ack, Foreign, Header, Kind, Status};
+use crate::engine::protocol::{encode_acks, Ack, Foreign, Header, Kind, Origin, Status};
 use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::job::{JobError, Path};
 use crate::log;
@@ -18,7 +24,7 @@ use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long the output waits for results before it looks at the board again.
 const POLL: Duration = Duration::from_millis(20);
@@ -27,6 +33,13 @@ const ACK_BATCH: usize = 64;
 /// With a bridge, how often the output looks at the origin's own channel while it waits on
 /// the workers' (the origin sends there rarely: its rejected and poison events, `End`).
 const ORIGIN_SLICE: Duration = Duration::from_millis(2);
+/// A restartable custody checkpoints (and sends the acks held until then) at least this
+/// often while results keep coming; at once whenever none is waiting.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
+/// ... or when this many acks wait.
+const CHECKPOINT_ACKS: usize = 4096;
+/// How often a restarted custody tells the input again that it waits for its `Resume`.
+const RESUMED_AGAIN: Duration = Duration::from_secs(1);
 
 /// Which seqs are done: all below `watermark`, and those in `above`.
 #[derive(Default)]
@@ -42,6 +55,11 @@ impl Done {
 
     fn insert(&mut self, seq: u64) {
         self.above.insert(seq);
+        self.advance();
+    }
+
+    /// Moves the watermark over the seqs above it that are done.
+    fn advance(&mut self) {
         while self.above.remove(&self.watermark) {
             self.watermark += 1;
         }
@@ -59,8 +77,9 @@ struct Output<'c, 'a> {
     /// whenever it moves (results of the input's own, a poison event, move it too).
     told_watermark: u64,
     done: Done,
-    /// `ordered`: results waiting for the ones before them.
-    reorder: BTreeMap<u64, (Status, Vec<Part>)>,
+    /// `ordered`: results waiting for the ones before them (with the acks they hold back,
+    /// when the custody is restartable).
+    reorder: BTreeMap<u64, (Status, Vec<Part>, Vec<Ack>)>,
     next_write: u64,
     abandoned: Vec<u64>,
     /// The first error of the output part; later results are not written.
@@ -70,6 +89,23 @@ struct Output<'c, 'a> {
     /// Messages on the results channel that were no engine message (over tcp, anything on
     /// the network reaches it), dropped.
     foreign: Foreign,
+    /// The custody is restarted when it dies: acks wait for a checkpoint.
+    restartable: bool,
+    /// When the modules last checkpointed.
+    checkpointed: Instant,
+    /// A restarted custody before the input's `Resume`: the seqs its files hold already, and
+    /// the results that came meanwhile.
+    resuming: Option<Resuming>,
+}
+
+/// What a restarted custody holds until the input's `Resume` says where it stands.
+struct Resuming {
+    /// The seqs its continued files hold.
+    written: Vec<u64>,
+    /// Results taken meanwhile: (seq, status, origin, event).
+    early: Vec<(u64, Status, Origin, Vec<Part>)>,
+    /// When it last told the input (`Resumed`).
+    told: Instant,
 }
 
 /// Why the output stopped: each failure as the job's error names it.
@@ -140,7 +176,19 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         error: None,
         ended: false,
         foreign: Foreign::new("results channel", ("a result", "results")),
+        restartable: ctx.popts.custody.is_some(),
+        checkpointed: Instant::now(),
+        resuming: None,
     };
+    if let Some(generation) = ctx.popts.custody.filter(|&g| g > 0) {
+        out.resuming = Some(Resuming { written: stage.resumed(), early: Vec::new(), told: Instant::now() });
+        if let Err(e) = out.tell_resumed(generation) {
+            internal_error(ctx, e);
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            return finish(ctx, &mut stage, None, ExitCode::Internal);
+        }
+    }
     let code = match out.pump(&mut stage) {
         Ok(complete) => {
             if !complete {
@@ -199,10 +247,21 @@ impl Output<'_, '_> {
             if self.ctx.board.stop() == Stop::Abort || (terminated() && self.ctx.monitor_gone()) {
                 return Ok(false);
             }
-            let Some(message) = self.receive()? else { continue };
+            let Some(message) = self.receive(stage)? else {
+                if self.resuming.is_some() && self.ctx.board.ended() {
+                    // The input ended before it heard of this process: it had every ack, so
+                    // an earlier generation decided every event it read.
+                    let read = self.ctx.board.counters().read.load(Ordering::Acquire);
+                    self.resume(read, stage)?;
+                    end = Some(read);
+                    self.ended = true;
+                }
+                continue;
+            };
             let (mut parts, peer) = (message.parts, message.peer);
             let header = match parts.first().map(|head| Header::decode(head.as_slice())) {
                 Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result) => h,
+                Some(Ok(h)) if h.kind == Kind::Resume && self.restartable => h,
                 other => {
                     let what = match other {
                         None => "an empty message".to_string(),
@@ -220,6 +279,7 @@ impl Output<'_, '_> {
                     self.ended = true;
                 }
                 Kind::RunEnd => run_end = Some((header.seq, header.origin.generation, header.attempt)),
+                Kind::Resume => self.resume(header.seq, stage)?,
                 Kind::Result => {
                     let status = header.status.expect("results have a status");
                     if self.reachable_by_others() {
@@ -231,8 +291,8 @@ impl Output<'_, '_> {
                         }
                     }
                     self.take(header.seq, status, header.origin, parts, stage)?;
-                    if self.pending_acks.len() >= ACK_BATCH {
-                        self.flush_acks()?;
+                    if self.pending_acks.len() >= ACK_BATCH || self.restartable {
+                        self.release_acks(stage, false)?;
                     }
                 }
                 _ => unreachable!("checked above"),
@@ -258,11 +318,19 @@ impl Output<'_, '_> {
 
     /// The next message: at once if one waits, else after the acks are sent, waiting up to
     /// [`POLL`]; `None` when none came.
-    fn receive(&mut self) -> Result<Option<Message>, OutputError> {
+    fn receive(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<Option<Message>, OutputError> {
         if let Some(m) = self.poll(Duration::ZERO)? {
             return Ok(Some(m));
         }
-        self.flush_acks()?;
+        self.release_acks(stage, true)?;
+        let again = self.resuming.as_ref().is_some_and(|r| r.told.elapsed() >= RESUMED_AGAIN);
+        if let Some(generation) = self.ctx.popts.custody.filter(|_| again) {
+            // The input answers every `Resumed`: one lost on the way is told again.
+            self.tell_resumed(generation)?;
+            if let Some(resuming) = self.resuming.as_mut() {
+                resuming.told = Instant::now();
+            }
+        }
         let slice = if self.from_origin.is_some() { ORIGIN_SLICE } else { POLL };
         let deadline = std::time::Instant::now() + POLL;
         loop {
@@ -292,45 +360,147 @@ impl Output<'_, '_> {
         }
     }
 
+    /// Takes a result into custody. Its ack goes at once, or, in a restartable custody,
+    /// once the event is decided (written, rejected, dropped as a duplicate) and with the
+    /// next checkpoint.
     fn take(
         &mut self,
         seq: u64,
         status: Status,
-        origin: crate::engine::protocol::Origin,
+        origin: Origin,
         event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
-        if origin.worker != crate::engine::protocol::Origin::INPUT {
-            self.pending_acks.push(Ack { seq, origin });
+        if let Some(resuming) = self.resuming.as_mut() {
+            resuming.early.push((seq, status, origin, crate::engine::frames::detached(event)));
+            return Ok(());
+        }
+        let ack = Ack { seq, origin };
+        if !self.restartable && origin.worker != Origin::INPUT {
+            self.pending_acks.push(ack);
         }
         let counters = self.ctx.board.counters();
         if self.done.contains(seq) {
             counters.duplicates.fetch_add(1, Ordering::Relaxed);
+            if self.restartable {
+                match self.reorder.get_mut(&seq) {
+                    // Its first copy waits to be written: so does this ack.
+                    Some((_, _, acks)) => acks.push(ack),
+                    None => self.pending_acks.push(ack),
+                }
+            }
             return Ok(());
         }
         self.done.insert(seq);
+        let held = if self.restartable { vec![ack] } else { Vec::new() };
         if !self.ctx.popts.ordered {
             self.apply(seq, status, event, stage)?;
+            self.pending_acks.extend(held);
             counters.watermark.store(self.done.watermark, Ordering::Release);
             return Ok(());
         }
         if seq != self.next_write {
             // Waits for the events before it: a copy in this process's memory, so a slow
             // event cannot fill the shared segment with the ones behind it.
-            self.reorder.insert(seq, (status, crate::engine::frames::detached(event)));
+            self.reorder.insert(seq, (status, crate::engine::frames::detached(event), held));
         } else {
-            self.reorder.insert(seq, (status, event));
+            self.reorder.insert(seq, (status, event, held));
         }
         while let Some(entry) = self.reorder.first_entry() {
             if *entry.key() != self.next_write {
                 break;
             }
-            let (status, event) = entry.remove();
+            let (status, event, acks) = entry.remove();
             self.apply(self.next_write, status, event, stage)?;
+            self.pending_acks.extend(acks);
             self.next_write += 1;
         }
         counters.watermark.store(self.next_write, Ordering::Release);
         Ok(())
+    }
+
+    /// A restarted custody learns where it stands: every seq below `below` was decided by an
+    /// earlier generation, and so was every seq its continued files hold (with `ordered`,
+    /// every seq up to the highest of them). The results taken meanwhile are taken now.
+    fn resume(&mut self, below: u64, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<(), OutputError> {
+        let Some(resuming) = self.resuming.take() else { return Ok(()) };
+        let after_written = resuming.written.iter().max().map_or(0, |&s| s + 1);
+        let start = if self.ctx.popts.ordered { below.max(after_written) } else { below };
+        self.done =
+            Done { watermark: start, above: resuming.written.iter().copied().filter(|&s| s >= start).collect() };
+        self.done.advance();
+        self.next_write = start;
+        let counters = self.ctx.board.counters();
+        counters.watermark.store(self.watermark(), Ordering::Release);
+        // What its files hold is written, whichever generation wrote it.
+        counters.written.fetch_add(resuming.written.len() as u64, Ordering::Relaxed);
+        log::info!(
+            "{}: resumed with {} events written before; taking events from seq {start} on",
+            self.ctx.name(),
+            resuming.written.len()
+        );
+        for (seq, status, origin, event) in resuming.early {
+            self.take(seq, status, origin, event, stage)?;
+        }
+        Ok(())
+    }
+
+    /// Tells the input that this restarted custody (of `generation`) waits for its `Resume`.
+    fn tell_resumed(&mut self, generation: u32) -> Result<(), OutputError> {
+        let origin = Origin { worker: 0, generation };
+        let message = Message::single(Header { origin, ..Header::new(Kind::Resumed, 0) }.encode().to_vec());
+        loop {
+            match self.acks.send(&message, Some(POLL)) {
+                Ok(()) => return Ok(()),
+                Err(e) if is_not_ready(&e) => {
+                    if self.ctx.board.ended() || self.ctx.board.stop() == Stop::Abort || self.ctx.monitor_gone() {
+                        return Ok(());
+                    }
+                }
+                Err(e) => return Err(OutputError::SendAcks(e)),
+            }
+        }
+    }
+
+    /// Sends the acks taken so far. A restartable custody first checkpoints its modules, and
+    /// does so when it is `idle` (no result waits), or [`CHECKPOINT_EVERY`], or once
+    /// [`CHECKPOINT_ACKS`] acks wait.
+    fn release_acks(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, idle: bool) -> Result<(), OutputError> {
+        if !self.restartable {
+            return self.flush_acks();
+        }
+        if !self.news() {
+            return Ok(());
+        }
+        let due = idle || self.pending_acks.len() >= CHECKPOINT_ACKS || self.checkpointed.elapsed() >= CHECKPOINT_EVERY;
+        if !due {
+            return Ok(());
+        }
+        if self.error.is_none() {
+            if let Err(e) = stage.checkpoint() {
+                // Nothing is safe: no ack goes, and the job stops as on a failed write.
+                self.ctx.board.fail();
+                self.ctx.board.request_stop(Stop::Abort);
+                self.error = Some(e);
+                return Ok(());
+            }
+        }
+        self.checkpointed = Instant::now();
+        self.flush_acks()
+    }
+
+    /// The watermark the input is told: with `ordered`, what is written; else what is done.
+    fn watermark(&self) -> u64 {
+        if self.ctx.popts.ordered {
+            self.next_write
+        } else {
+            self.done.watermark
+        }
+    }
+
+    /// Whether the input has acks or a watermark to be told.
+    fn news(&self) -> bool {
+        !self.ended && (!self.pending_acks.is_empty() || self.watermark() != self.told_watermark)
     }
 
     /// Ends a held topology's run `index` (run number `number`) once all its events are
@@ -417,13 +587,10 @@ impl Output<'_, '_> {
     /// has sent `End`: it had every ack it waited for, and has left (an ack sent to it then
     /// would only linger in libzmq).
     fn flush_acks(&mut self) -> Result<(), OutputError> {
-        if self.ended {
+        if !self.news() {
             return Ok(());
         }
-        let watermark = if self.ctx.popts.ordered { self.next_write } else { self.done.watermark };
-        if self.pending_acks.is_empty() && watermark == self.told_watermark {
-            return Ok(());
-        }
+        let watermark = self.watermark();
         let message = Message::single(encode_acks(watermark, &self.pending_acks));
         loop {
             match self.acks.send(&message, Some(POLL)) {
@@ -446,7 +613,7 @@ impl Output<'_, '_> {
     /// skipped, so nothing the output holds is lost.
     fn write_buffered(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) {
         let buffered = std::mem::take(&mut self.reorder);
-        for (seq, (status, event)) in buffered {
+        for (seq, (status, event, _)) in buffered {
             if let Err(e) = self.apply(seq, status, event, stage) {
                 log::error!("{e}");
             }
