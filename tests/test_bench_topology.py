@@ -34,6 +34,7 @@ def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
         assert r["bridged_events_per_s"] > 0 and r["raw_zmq_msgs_per_s"] > 0
         assert r["ratio"] == r["bridged_events_per_s"] / r["raw_zmq_msgs_per_s"]
         assert r["ratio_to_relay"] == r["both_ways_events_per_s"] / r["relay_zmq_msgs_per_s"]
+        assert r["restartable_ratio"] == r["restartable_events_per_s"] / r["both_ways_events_per_s"]
     assert not {n for n in namespaces() - before if n.startswith("evf")}, "namespaces left"
 
 

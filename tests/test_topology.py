@@ -356,6 +356,24 @@ def assert_refused(tmp_path, topo, *expected):
     return result.stderr
 
 
+KEEPS_HISTOGRAMS = """
+import numpy as np
+import evflow as ef
+
+class Filled(ef.Module):
+    # Counts the first ADC value of each event in 16 bins: a new process starts from zero.
+    resumable = False
+    def initialize(self):
+        self.bins = np.zeros(16, dtype=np.int64)
+    def event(self, event):
+        self.bins[int(event["adc"][0]) % 16] += 1
+
+path = ef.Path()
+path.add(Filled())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
 def chain_with(tmp_path, old, new, **files):
     return write_chain(tmp_path, chain(unique("bad")).text().replace(old, new, 1), **files)
 
@@ -522,13 +540,24 @@ def test_a_metrics_port_taken_after_the_check_leaves_no_control_socket(tmp_path)
     assert_refused(tmp_path, topo, (3, f"port {port} is already in use on this machine"))
 
 
-def test_a_sink_restarted_on_the_host_of_its_senders_is_refused(tmp_path):
-    """A sink is restarted only where its channel is tcp (docs/topology-design.md, "Custodies
-    that are restarted"): on one host, `restart = "always"` on it is refused, not ignored."""
+def test_a_sink_restarted_in_a_topology_run_as_one_job_is_refused(tmp_path):
+    """A topology run as one job (one host, one segment) has a monitor that restarts workers
+    only: `restart = "always"` on its sink is refused, not ignored (docs/topology-design.md,
+    "Custodies that are restarted")."""
     store = 'steering = "store.py"'
     topo = chain_with(tmp_path, store, store + '\nrestart = "always"')
-    why = "on the host of what sends to it (its channel is not tcp)"
+    why = "in a topology run as one job (one host, one segment, no --hold)"
     assert_refused(tmp_path, topo, (12, f"sink store: restart = 'always' {why}"))
+
+
+def test_a_sink_that_cannot_resume_is_not_restarted(tmp_path):
+    """A step that keeps what a restarted process cannot rebuild (``resumable = False``:
+    RootOutput, HistogramOutput, a module that says so) in a sink with ``restart = "always"``
+    is refused with the step named."""
+    store = 'steering = "store.py"'
+    topo = chain_with(tmp_path, store, store + '\nrestart = "always"', store=KEEPS_HISTOGRAMS)
+    said = "its step Filled keeps what a restarted process cannot rebuild (resumable = False)"
+    assert_refused(tmp_path, topo, (13, f"device store has restart = 'always', but {said}"))
 
 
 def test_a_steering_files_problems_are_shown_with_the_files_own(tmp_path):

@@ -9,8 +9,10 @@ Across hosts (as root), the same devices on two network namespace hosts, in two 
 the source on A, a bridge, the replicas and the sink on B (each event crosses once, into B's
 shared memory), against raw libzmq (pyzmq push/pull over tcp, parts untouched) from A to B;
 and the source and the sink on A, the replicas on B (each event crosses twice, over tcp both
-ways), against raw libzmq from A through a forwarder on B back to A, the same route. All
-rates steady, without start and end.
+ways), against raw libzmq from A through a forwarder on B back to A, the same route; and that
+last layout again with ``restart = "always"`` on the sink, whose acks wait for its
+checkpoints (docs/topology-design.md, "Custodies that are restarted"). All rates steady,
+without start and end.
 """
 
 import json
@@ -133,9 +135,12 @@ def _across(hosts) -> dict:
     farm = Farm(f"bench-x-{os.getpid()}", hosts.tables("a", "b"))
     del farm.channels["accepted"]
     both_ways = farm.text()
+    farm.devices["store"]["restart"] = "always"
+    restartable = farm.text()
+    del farm.devices["store"]["restart"]
     farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
     farm.devices["store"]["host"] = "b"
-    return {"bridged": farm.text(), "both_ways": both_ways}
+    return {"bridged": farm.text(), "both_ways": both_ways, "restartable": restartable}
 
 
 def _evflow(*args, cwd) -> subprocess.CompletedProcess:
@@ -217,14 +222,16 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                 for layout, text in _across(hosts).items():
                     with open(os.path.join(directory, f"{layout}.toml"), "w") as f:
                         f.write(text)
-                bridged, both, raw, relayed = [], [], [], []
+                bridged, both, raw, relayed, restartable = [], [], [], [], []
                 for r in range(repeats):
                     progress(f"{size_name(size)} across hosts: repeat {r + 1} of {repeats}")
                     bridged.append(_across_rate(directory, "bridged"))
                     raw.append(_raw_rate(hosts, size, n, relay=False))
                     both.append(_across_rate(directory, "both_ways"))
                     relayed.append(_raw_rate(hosts, size, n, relay=True))
-            b, w, t, v = (statistics.median(x) for x in (bridged, raw, both, relayed))
+                    restartable.append(_across_rate(directory, "restartable"))
+            runs = (bridged, raw, both, relayed, restartable)
+            b, w, t, v, k = (statistics.median(x) for x in runs)
             results.append(
                 {
                     "size": size,
@@ -237,6 +244,8 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                     "both_ways_events_per_s": t,
                     "relay_zmq_msgs_per_s": v,
                     "ratio_to_relay": t / v,
+                    "restartable_events_per_s": k,
+                    "restartable_ratio": k / t,
                     "repeats": repeats,
                 }
             )
@@ -326,6 +335,7 @@ def run(args) -> int:
         print(file=sys.stderr)
         header = ["event size", "events", "bridged [ev/s]", "raw A->B [msg/s]", "ratio"]
         header += ["GB/s", "raw GB/s", "both ways [ev/s]", "raw A->B->A [msg/s]", "ratio"]
+        header += ["restartable sink [ev/s]", "of both ways"]
         rows = [
             [
                 size_name(r["size"]),
@@ -338,6 +348,8 @@ def run(args) -> int:
                 f"{r['both_ways_events_per_s']:,.0f}",
                 f"{r['relay_zmq_msgs_per_s']:,.0f}",
                 f"{r['ratio_to_relay']:.2f}",
+                f"{r['restartable_events_per_s']:,.0f}",
+                f"{r['restartable_ratio']:.2f}",
             ]
             for r in across
         ]
@@ -345,7 +357,8 @@ def run(args) -> int:
             "Two namespace hosts (steady, median of "
             f"{args.repeats}): bridged = source on A, bridge, 2 replicas and sink on B (one "
             "crossing, shm on B) against raw libzmq push/pull A->B; both ways = source and "
-            "sink on A, 2 replicas on B (tcp both ways) against raw A->forwarder on B->A",
+            "sink on A, 2 replicas on B (tcp both ways) against raw A->forwarder on B->A; "
+            'restartable sink = both ways with restart = "always" on the sink',
             header,
             rows,
         )

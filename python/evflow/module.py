@@ -6,10 +6,14 @@ class Module:
 
     ``parallel_safe = True`` lets the module run in many worker processes at once.
     ``sees_failed = True`` lets it see events flagged ``failed`` (outputs do).
+    ``resumable = False``: it keeps state that a sink restarted after its process died cannot
+    rebuild (histograms it fills, a file it cannot continue), so its device may not have
+    ``restart = "always"`` (docs/topology.md).
     """
 
     parallel_safe = False
     sees_failed = False
+    resumable = True
     name = None  # shown in statistics and errors; the class name when None
 
     def initialize(self):
@@ -27,6 +31,11 @@ class Module:
 
     def terminate(self):
         """Called once at the end of the job, also after an error, if initialize ran."""
+
+    def checkpoint(self):
+        """In a sink restarted when it dies (``restart = "always"``): called before the events
+        it has seen are acknowledged upstream; make what they left outlive the process (flush
+        a file you write)."""
 
     def part_files(self) -> list:
         """The files it writes under a temporary name until ``terminate`` (paths as the user

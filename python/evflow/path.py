@@ -8,7 +8,7 @@ from evflow.module import Module, Source
 
 log = logging.getLogger("evflow")
 
-MODULE_HOOKS = ("initialize", "begin_run", "event", "end_run", "terminate")
+MODULE_HOOKS = ("initialize", "begin_run", "event", "end_run", "terminate", "checkpoint")
 SOURCE_HOOKS = ("initialize", "events", "terminate")
 
 

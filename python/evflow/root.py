@@ -541,9 +541,11 @@ class RootOutput(Module):
     basket's events: an entry that first appears later, or whose shape no longer fits, stops
     the job with an error naming it (``evflow convert`` reads a whole file first instead).
     The file is written as ``path.part`` and renamed when the job ends. Events flagged failed
-    are written too (their ``flags`` branch says so), as FileOutput does."""
+    are written too (their ``flags`` branch says so), as FileOutput does. A restarted sink
+    cannot continue its file (``resumable = False``)."""
 
     sees_failed = True
+    resumable = False
 
     def __init__(
         self,
@@ -647,9 +649,11 @@ class HistogramOutput(Module):
     """Writes the path's mergeable histograms (boost-histogram, hist) to the ROOT file
     ``path`` when the job has ended, summed over its processes: one directory per module,
     one histogram per attribute (``Module/attribute``), as basf2's HistoManager does. Numpy
-    arrays declared mergeable are left out (ROOT histograms need axes)."""
+    arrays declared mergeable are left out (ROOT histograms need axes). A restarted sink
+    cannot rebuild the histograms (``resumable = False``)."""
 
     after_job = True
+    resumable = False
 
     def __init__(self, path):
         self.path = os.fspath(path)

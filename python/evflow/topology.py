@@ -11,7 +11,7 @@ import json
 import os
 import sys
 import types
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from evflow import _native, diagnostics, steering
 from evflow.errors import ConfigError
@@ -49,6 +49,8 @@ class Device:
     inputs: list
     on_error: str
     """What a module that raises on an event does, as ``process()``'s ``on_error``."""
+    outputs: list = field(default_factory=list)
+    restart: str = "never"
     path: Path | None = None
     module: types.ModuleType | None = None
 
@@ -171,7 +173,7 @@ def _import(device: Device, *, fit: bool = True) -> list:
             )
         ]
     device.path = path
-    return _fit(device) if fit else []
+    return (_fit(device) if fit else []) + _resumable(device)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -203,6 +205,23 @@ def _fit(device: Device) -> list:
     if not steps:
         return [(line, f"device {device.name}: its path is empty")]
     return []
+
+
+def _resumable(device: Device) -> list:
+    """A sink restarted when it dies continues what its process left: each step of its path
+    must be able to (``resumable``, docs/topology-design.md, "Custodies that are restarted")."""
+    if not (device.inputs and not device.outputs and device.restart == "always"):
+        return []
+    return [
+        (
+            device.steering_line,
+            f"device {device.name} has restart = 'always', but its step {step_name(step)} "
+            "keeps what a restarted process cannot rebuild (resumable = False): remove "
+            "`restart` or the step",
+        )
+        for step in device.steps()
+        if getattr(step, "resumable", True) is False
+    ]
 
 
 def _check_metrics(topology: Topology, *, bind: bool) -> list:

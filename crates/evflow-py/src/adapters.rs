@@ -198,6 +198,15 @@ impl Module for PyModuleAdapter {
         self.call_hook("terminate", ())
     }
 
+    /// Its `checkpoint()`, when it has one.
+    fn checkpoint(&mut self) -> HookResult {
+        Python::attach(|py| match self.obj.bind(py).getattr_opt("checkpoint") {
+            Ok(Some(checkpoint)) => checkpoint.call0().map(drop).map_err(|e| module_error(py, e)),
+            Ok(None) => Ok(()),
+            Err(e) => Err(module_error(py, e)),
+        })
+    }
+
     /// What its `part_files()` returns; nothing when it has none or it raises (this is asked
     /// while an error is being reported, which a second error would only hide).
     fn part_files(&self) -> Vec<std::path::PathBuf> {

@@ -205,20 +205,23 @@ impl Plan {
         Ok(plan)
     }
 
-    /// Refuses `restart = "always"` on a sink where it cannot be restarted yet: only a sink
-    /// whose segment crosses hosts (tcp), without a bridge, in a topology that is not held.
+    /// Refuses `restart = "always"` on a sink where it cannot be restarted yet: a topology
+    /// run as one job (its monitor restarts workers only), a held one, a sink behind a
+    /// bridge or on ipc channels.
     fn check_restarted_sinks(&self, topology: &Topology) -> Result<(), Problems> {
         for (s, segment) in self.segments.iter().enumerate() {
             if !self.custody_restarts(s) {
                 continue;
             }
             let sink = &self.devices[segment.custody];
-            let why = if self.hold {
+            let why = if self.forked {
+                Some("in a topology run as one job (one host, one segment, no --hold)")
+            } else if self.hold {
                 Some("in a held topology")
             } else if segment.bridge.is_some() {
                 Some("behind a bridge")
-            } else if segment.transport != Transport::Tcp {
-                Some("on the host of what sends to it (its channel is not tcp)")
+            } else if segment.transport == Transport::Ipc {
+                Some("on ipc channels")
             } else {
                 None
             };

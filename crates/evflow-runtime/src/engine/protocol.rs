@@ -310,6 +310,11 @@ mod tests {
         assert_eq!(Header::decode(&h.encode()).unwrap(), h);
         let d = Header { origin, attempt: 2, ..Header::new(Kind::Dispatch, 9) };
         assert_eq!(Header::decode(&d.encode()).unwrap(), d);
+        // A restarted custody's handshake: its generation, and the seq below which all is done.
+        let resumed = Header { origin, ..Header::new(Kind::Resumed, 0) };
+        assert_eq!(Header::decode(&resumed.encode()).unwrap(), resumed);
+        let resume = Header::new(Kind::Resume, 1234);
+        assert_eq!(Header::decode(&resume.encode()).unwrap(), resume);
         let acks = [
             Ack { seq: 1, origin },
             Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },

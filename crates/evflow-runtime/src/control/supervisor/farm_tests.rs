@@ -99,6 +99,29 @@ fn a_dead_sink_stops_the_topology() {
 }
 
 #[test]
+fn a_dead_sink_with_restart_always_is_started_again_on_its_port() {
+    let text = ACROSS.replace("inputs = [\"accepted\"]", "inputs = [\"accepted\"]\nrestart = \"always\"");
+    let (plan, topology) = compiled(&text, false);
+    let here: HashSet<String> = ["a", "b"].iter().map(|h| h.to_string()).collect();
+    let placement = Placement { here, files: vec![Vec::new(); 4], steps: Vec::new(), worker_queue: vec![16] };
+    let mut s = Supervisor::new(plan, &topology, placement);
+    for i in 0..4 {
+        s.launched(i, 0.0);
+    }
+    everyone_reports(&mut s, 1.0);
+    let mut bound: serde_json::Value = serde_json::from_slice(&report("evf-store-a-1", 0, "output", None)).unwrap();
+    bound["bound"] = serde_json::json!({"results": "tcp://10.0.0.1:40123"});
+    assert!(s.take(bound.to_string().as_bytes(), 1.0));
+    let actions = s.tick(1.1, &killed(3));
+    let warned = "evf-store-a-1 was killed by SIGKILL; starting a replacement, which continues its files";
+    assert_eq!(actions, vec![Action::Warn(warned.into()), Action::Start(3)]);
+    assert_eq!(s.stop, Stop::Run);
+    let store = &s.procs[3];
+    assert_eq!((store.generation, store.restarts, store.port), (1, 1, Some(40123)));
+    assert!(s.errors.is_empty(), "nothing stops the topology");
+}
+
+#[test]
 fn more_replacements_than_a_minute_allows_are_a_crash_loop() {
     let mut s = supervisor(&["a", "b"]);
     for round in 0..3 {

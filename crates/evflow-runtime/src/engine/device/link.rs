@@ -351,10 +351,11 @@ impl LinkState {
             board.fail();
         }
         board.request_stop(view.stop);
+        // The count first: a role that sees the end reads how many events there were.
+        board.counters().read.fetch_max(view.read, Ordering::AcqRel);
         if view.ended {
             board.end_of_data();
         }
-        board.counters().read.fetch_max(view.read, Ordering::AcqRel);
         let runs = board.runs();
         if view.runs.held {
             runs.held.store(1, Ordering::Release);

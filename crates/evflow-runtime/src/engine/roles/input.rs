@@ -92,6 +92,9 @@ struct Input<'c, 'a> {
     /// poison, quarantined, abandoned events) kept until it acknowledges them, to be sent
     /// again to its next generation.
     kept: Option<BTreeMap<u64, (Status, Vec<Part>)>>,
+    /// The seqs below this one are backed up, kept or acknowledged (an event read is not
+    /// until it is dispatched or its result sent).
+    handed: u64,
     /// Where the next search for a worker starts: the one after the worker sent to last, so
     /// that workers with equal room take turns.
     turn: usize,
@@ -206,6 +209,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
         kept: ctx.popts.custody.map(|_| BTreeMap::new()),
+        handed: 0,
         turn: 0,
     };
     let _home = crate::engine::frames::make_home(&input.results);
@@ -359,6 +363,7 @@ impl Input<'_, '_> {
                         reading = false;
                     }
                 }
+                self.handed = seq;
                 continue;
             }
             if let Some((index, number)) = run.filter(|_| !run_open) {
@@ -735,9 +740,8 @@ impl Input<'_, '_> {
     /// again, and every event at a worker is sent again (its result may have been lost with
     /// the custody; a copy that arrives anyway is a duplicate it drops).
     fn resume_custody(&mut self, generation: u32) -> Result<(), InputError> {
-        let read = self.ctx.board.counters().read.load(Ordering::Acquire);
         let kept = self.kept.as_ref().map(|k| k.keys().next().copied()).unwrap_or_default();
-        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(read).min(read);
+        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(self.handed).min(self.handed);
         log::info!(
             "{}: its custody was restarted (generation {generation}): everything below seq {below} was acknowledged; \
              sending the rest again",
