@@ -791,6 +791,28 @@ path.add(Calibrate())
 """
 
 
+CHECKPOINTED_STORE = """
+import os
+import evflow as ef
+
+class Checkpoints(ef.Module):
+    # Leaves how often each of the store's processes checkpointed it in a file of its own.
+    sees_failed = True
+    def initialize(self):
+        self.calls = 0
+    def event(self, event):
+        return True
+    def checkpoint(self):
+        self.calls += 1
+        with open(f"checkpoints-{os.getpid()}", "w") as f:
+            f.write(str(self.calls))
+
+path = ef.Path()
+path.add(Checkpoints())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
 def a_farm(hosts):
     """The standard farm across hosts a, b and c, its sink with ``restart = "always"``."""
     name = f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}"
@@ -844,9 +866,11 @@ def test_a_sink_on_the_host_of_its_senders_is_restarted_and_continues_its_file(t
     """The sink's segment on one host (shared memory): the junction on A feeds calib's
     replicas and the sink there. The replacement joins the segment's shm channels where the
     dead process was, continues its file, and the junction sends it what it had not
-    acknowledged."""
+    acknowledged. Each of the store's processes called its Python module's checkpoint()."""
     chain = a_farm(hosts)
     calib = {"host": "a", "replicas": 2, "max_restarts_per_minute": 1000}
     chain.insert("calib", after="reco", sends="calibrated", **calib)
     chain.channels["calibrated"] = {"ordered": True}
-    kill_the_sink_twice(tmp_path, chain.write(tmp_path, calib=PASS))
+    kill_the_sink_twice(tmp_path, chain.write(tmp_path, calib=PASS, store=CHECKPOINTED_STORE))
+    calls = [int(f.read_text()) for f in tmp_path.glob("checkpoints-*")]
+    assert len(calls) == 3 and all(n > 0 for n in calls), calls
