@@ -20,6 +20,7 @@ import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli
 from evflow_bench.standard_farm import RECO, Farm
+from evflow_bench.topology import RECO as NOTHING
 from test_part_files import wait_for_events
 from test_topology import events_of, reference, status, wait_for_replacement, write_chain
 
@@ -778,19 +779,6 @@ def test_foreign_messages_on_a_sinks_results_and_a_sources_acks_ports_are_droppe
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 
-PASS = """
-import evflow as ef
-
-class Calibrate(ef.Module):
-    parallel_safe = True
-    def event(self, event):
-        return True
-
-path = ef.Path()
-path.add(Calibrate())
-"""
-
-
 CHECKPOINTED_STORE = """
 import os
 import evflow as ef
@@ -871,6 +859,6 @@ def test_a_sink_on_the_host_of_its_senders_is_restarted_and_continues_its_file(t
     calib = {"host": "a", "replicas": 2, "max_restarts_per_minute": 1000}
     chain.insert("calib", after="reco", sends="calibrated", **calib)
     chain.channels["calibrated"] = {"ordered": True}
-    kill_the_sink_twice(tmp_path, chain.write(tmp_path, calib=PASS, store=CHECKPOINTED_STORE))
+    kill_the_sink_twice(tmp_path, chain.write(tmp_path, calib=NOTHING, store=CHECKPOINTED_STORE))
     calls = [int(f.read_text()) for f in tmp_path.glob("checkpoints-*")]
     assert len(calls) == 3 and all(n > 0 for n in calls), calls

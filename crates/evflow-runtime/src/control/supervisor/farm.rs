@@ -563,10 +563,24 @@ impl Supervisor {
     /// origin what it has not acknowledged (docs/topology-design.md, "Custodies that are
     /// restarted").
     fn restart_custody(&mut self, i: usize, segment: usize, how: &str, actions: &mut Vec<Action>) {
+        let warning = format!("{} {how}; starting a replacement, which continues its files", self.procs[i].name);
+        self.start_on_its_port(i, segment, "results", warning, actions);
+    }
+
+    /// Starts process `i` again (after `warning`), its channel `channel` of `segment` bound
+    /// on the port the first one had, where its peers' channels reconnect.
+    fn start_on_its_port(
+        &mut self,
+        i: usize,
+        segment: usize,
+        channel: &str,
+        warning: String,
+        actions: &mut Vec<Action>,
+    ) {
+        actions.push(Action::Warn(warning));
+        let bound = self.endpoints[segment].get(channel);
         let p = &mut self.procs[i];
-        actions.push(Action::Warn(format!("{} {how}; starting a replacement, which continues its files", p.name)));
-        let results = self.endpoints[segment].get("results");
-        p.port = p.port.or_else(|| results.and_then(|r| r.rsplit(':').next()?.parse().ok()));
+        p.port = p.port.or_else(|| bound.and_then(|e| e.rsplit(':').next()?.parse().ok()));
         p.generation += 1;
         p.restarts += 1;
         actions.push(Action::Start(i));
@@ -576,14 +590,8 @@ impl Supervisor {
     /// no event's fault), so the origin sends their events again, and a new bridge binds the
     /// same relay port, where the origin's channels reconnect.
     fn restart_bridge(&mut self, i: usize, segment: usize, how: &str, actions: &mut Vec<Action>) {
-        let p = &mut self.procs[i];
-        actions
-            .push(Action::Warn(format!("{} {how}; starting a replacement, and the replicas behind it again", p.name)));
-        let relay = self.endpoints[segment].get("relay");
-        p.port = p.port.or_else(|| relay.and_then(|r| r.rsplit(':').next()?.parse().ok()));
-        p.generation += 1;
-        p.restarts += 1;
-        actions.push(Action::Start(i));
+        let warning = format!("{} {how}; starting a replacement, and the replicas behind it again", self.procs[i].name);
+        self.start_on_its_port(i, segment, "relay", warning, actions);
         for slot in 0..self.slots[segment].len() {
             let w = self.slots[segment][slot];
             actions.push(Action::Kill(w));

@@ -9,12 +9,13 @@ use crate::control::supervisor::farm::{Action, Exited, Placement, Supervisor};
 use crate::engine::board::Stop;
 
 fn supervisor(here: &[&str]) -> Supervisor {
-    supervisor_of(here, false)
+    supervisor_of(ACROSS, here, false)
 }
 
-/// The supervisor of ACROSS, `held` or not, every process launched at 0.
-fn supervisor_of(here: &[&str], held: bool) -> Supervisor {
-    let (plan, topology) = compiled(ACROSS, held);
+/// The supervisor of `text` (ACROSS or a variant of it), `held` or not, every process
+/// launched at 0.
+fn supervisor_of(text: &str, here: &[&str], held: bool) -> Supervisor {
+    let (plan, topology) = compiled(text, held);
     let here: HashSet<String> = here.iter().map(|h| h.to_string()).collect();
     let steps = vec![vec!["EventGenerator".into(), "Sum".into(), "FileOutput".into()]];
     let placement = Placement { here, files: vec![Vec::new(); 4], steps, worker_queue: vec![16] };
@@ -101,13 +102,7 @@ fn a_dead_sink_stops_the_topology() {
 #[test]
 fn a_dead_sink_with_restart_always_is_started_again_on_its_port() {
     let text = ACROSS.replace("inputs = [\"accepted\"]", "inputs = [\"accepted\"]\nrestart = \"always\"");
-    let (plan, topology) = compiled(&text, false);
-    let here: HashSet<String> = ["a", "b"].iter().map(|h| h.to_string()).collect();
-    let placement = Placement { here, files: vec![Vec::new(); 4], steps: Vec::new(), worker_queue: vec![16] };
-    let mut s = Supervisor::new(plan, &topology, placement);
-    for i in 0..4 {
-        s.launched(i, 0.0);
-    }
+    let mut s = supervisor_of(&text, &["a", "b"], false);
     everyone_reports(&mut s, 1.0);
     let mut bound: serde_json::Value = serde_json::from_slice(&report("evf-store-a-1", 0, "output", None)).unwrap();
     bound["bound"] = serde_json::json!({"results": "tcp://10.0.0.1:40123"});
@@ -232,7 +227,7 @@ fn the_live_snapshot_counts_every_generation_and_shows_a_replacement_as_not_runn
 
 #[test]
 fn a_held_topology_starts_and_stops_its_runs_as_the_run_table_allows() {
-    let mut s = supervisor_of(&["a", "b"], true);
+    let mut s = supervisor_of(ACROSS, &["a", "b"], true);
     assert_eq!((s.runs.state, s.runs.number), (RunState::Configured, None));
     assert_eq!(s.stop_run(), None, "no run to stop: the held topology exits");
     assert_eq!(s.start_run(7, &[], false), Ok(RunState::Running));

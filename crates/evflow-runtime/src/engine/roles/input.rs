@@ -731,6 +731,11 @@ impl Input<'_, '_> {
         if let Some(kept) = self.kept.as_mut() {
             kept.insert(seq, (status, event.clone()));
         }
+        self.send_own(seq, status, event)
+    }
+
+    /// Sends the custody a result of the input's own.
+    fn send_own(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), InputError> {
         let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
         self.send(header.encode().to_vec(), event)
     }
@@ -751,8 +756,7 @@ impl Input<'_, '_> {
         let again: Vec<(u64, Status, Vec<Part>)> =
             self.kept.iter().flatten().map(|(&seq, (status, event))| (seq, *status, event.clone())).collect();
         for (seq, status, event) in again {
-            let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
-            self.send(header.encode().to_vec(), event)?;
+            self.send_own(seq, status, event)?;
         }
         for (&seq, backup) in &mut self.backups {
             if backup.at.take().is_some() {

@@ -89,8 +89,6 @@ struct Output<'c, 'a> {
     /// Messages on the results channel that were no engine message (over tcp, anything on
     /// the network reaches it), dropped.
     foreign: Foreign,
-    /// The custody is restarted when it dies: acks wait for a checkpoint.
-    restartable: bool,
     /// When the modules last checkpointed.
     checkpointed: Instant,
     /// A restarted custody before the input's `Resume`: the seqs its files hold already, and
@@ -176,7 +174,6 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         error: None,
         ended: false,
         foreign: Foreign::new("results channel", ("a result", "results")),
-        restartable: ctx.popts.custody.is_some(),
         checkpointed: Instant::now(),
         resuming: None,
     };
@@ -261,7 +258,7 @@ impl Output<'_, '_> {
             let (mut parts, peer) = (message.parts, message.peer);
             let header = match parts.first().map(|head| Header::decode(head.as_slice())) {
                 Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result) => h,
-                Some(Ok(h)) if h.kind == Kind::Resume && self.restartable => h,
+                Some(Ok(h)) if h.kind == Kind::Resume && self.restartable() => h,
                 other => {
                     let what = match other {
                         None => "an empty message".to_string(),
@@ -291,7 +288,7 @@ impl Output<'_, '_> {
                         }
                     }
                     self.take(header.seq, status, header.origin, parts, stage)?;
-                    if self.pending_acks.len() >= ACK_BATCH || self.restartable {
+                    if self.pending_acks.len() >= ACK_BATCH || self.restartable() {
                         self.release_acks(stage, false)?;
                     }
                 }
@@ -376,13 +373,13 @@ impl Output<'_, '_> {
             return Ok(());
         }
         let ack = Ack { seq, origin };
-        if !self.restartable && origin.worker != Origin::INPUT {
+        if !self.restartable() && origin.worker != Origin::INPUT {
             self.pending_acks.push(ack);
         }
         let counters = self.ctx.board.counters();
         if self.done.contains(seq) {
             counters.duplicates.fetch_add(1, Ordering::Relaxed);
-            if self.restartable {
+            if self.restartable() {
                 match self.reorder.get_mut(&seq) {
                     // Its first copy waits to be written: so does this ack.
                     Some((_, _, acks)) => acks.push(ack),
@@ -392,7 +389,7 @@ impl Output<'_, '_> {
             return Ok(());
         }
         self.done.insert(seq);
-        let held = if self.restartable { vec![ack] } else { Vec::new() };
+        let held = if self.restartable() { vec![ack] } else { Vec::new() };
         if !self.ctx.popts.ordered {
             self.apply(seq, status, event, stage)?;
             self.pending_acks.extend(held);
@@ -466,7 +463,7 @@ impl Output<'_, '_> {
     /// does so when it is `idle` (no result waits), or [`CHECKPOINT_EVERY`], or once
     /// [`CHECKPOINT_ACKS`] acks wait.
     fn release_acks(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, idle: bool) -> Result<(), OutputError> {
-        if !self.restartable {
+        if !self.restartable() {
             return self.flush_acks();
         }
         if !self.news() {
@@ -487,6 +484,11 @@ impl Output<'_, '_> {
         }
         self.checkpointed = Instant::now();
         self.flush_acks()
+    }
+
+    /// Whether the custody is restarted when it dies: its acks wait for a checkpoint.
+    fn restartable(&self) -> bool {
+        self.ctx.popts.custody.is_some()
     }
 
     /// The watermark the input is told: with `ordered`, what is written; else what is done.
