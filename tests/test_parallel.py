@@ -893,3 +893,33 @@ def test_a_process_that_already_used_libzmq_runs_an_ipc_job(tmp_path):
         assert len(read_back(out)) == report.written
         push.send(b"after the job")
         assert bytes(pull.recv(timeout=5.0)[0]) == b"after the job"
+
+
+class Trickle(ef.Source):
+    """Events 5 ms apart for a second: every worker is idle when the next one comes."""
+
+    expected_events = 200
+
+    def events(self):
+        for number in range(1, self.expected_events + 1):
+            time.sleep(0.005)
+            yield ef.Event(run=1, number=number)
+
+
+class Quick(ef.Module):
+    parallel_safe = True
+
+    def event(self, event):
+        return True
+
+
+def test_at_a_low_rate_idle_workers_take_turns(tmp_path):
+    """Workers with equal room take turns (docs/parallel.md, "Credits"): at a rate where each
+    is idle when the next event comes, every worker gets events, not only the first."""
+    path = ef.Path()
+    path.add(Trickle())
+    path.add(Quick())
+    report = ef.process(path, processes=3, report=tmp_path / "job.json", summary=False)
+    assert report.read == 200
+    events = [w["events"] for w in json.loads((tmp_path / "job.json").read_text())["workers"]]
+    assert len(events) == 3 and all(n > 0 for n in events), events
