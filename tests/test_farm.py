@@ -792,8 +792,10 @@ class Checkpoints(ef.Module):
         return True
     def checkpoint(self):
         self.calls += 1
-        with open(f"checkpoints-{os.getpid()}", "w") as f:
+        # Replaced whole: a process killed while it writes leaves the last count.
+        with open(f".checkpoints-{os.getpid()}", "w") as f:
             f.write(str(self.calls))
+        os.replace(f".checkpoints-{os.getpid()}", f"checkpoints-{os.getpid()}")
 
 path = ef.Path()
 path.add(Checkpoints())
