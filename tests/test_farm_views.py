@@ -146,7 +146,7 @@ def test_one_host_and_across_hosts_print_the_same_summary(tmp_path, hosts):
     assert totals == there[-1].split(" in ")[0]
     assert totals == (
         "events: 900 read, 773 written, 127 rejected, 0 failed, 0 retried, "
-        "0 duplicates suppressed, 0 workers restarted"
+        "0 duplicates suppressed, 0 processes restarted"
     )
     devices, modules = per_device(here)
     assert (devices, modules) == per_device(there)

@@ -845,7 +845,7 @@ def test_cli_processes_option_overrides_the_steering_file(tmp_path, option, work
     )
     assert sum(map(int, counts.split(":")[1].split())) == 400
     assert len(counts.split(":")[1].split()) == workers
-    assert "0 workers restarted" in result.stderr
+    assert "0 processes restarted" in result.stderr
 
 
 def test_cli_without_processes_option_keeps_the_steering_file_value(tmp_path):
@@ -854,7 +854,7 @@ def test_cli_without_processes_option_keeps_the_steering_file_value(tmp_path):
     assert result.returncode == 0, result.stderr
     assert json.loads((tmp_path / "job.json").read_text())["processes"] == 0
     assert "events per worker" not in result.stderr
-    assert "workers restarted" not in result.stderr
+    assert "processes restarted" not in result.stderr
 
 
 def test_cli_summary_counts_restarted_workers(tmp_path):
@@ -868,7 +868,7 @@ def test_cli_summary_counts_restarted_workers(tmp_path):
     result = run_cli("run", "steer.py", "-p", "2", cwd=tmp_path, timeout=HANG_LIMIT_S - 5)
     assert result.returncode == 0, result.stderr
     assert ", 1 retried," in result.stderr
-    assert ", 1 workers restarted" in result.stderr
+    assert ", 1 process restarted" in result.stderr
     flags = {e.number: e.flags for e in ef.read(tmp_path / "out.evf")}
     assert len(flags) == 400
     assert flags[7] == frozenset({"retried"})

@@ -189,9 +189,10 @@ impl Report {
             self.read, self.written, self.rejected, self.failed
         );
         if self.processes > 0 {
+            let processes = if self.restarts == 1 { "process" } else { "processes" };
             let _ = write!(
                 out,
-                ", {} retried, {} duplicates suppressed, {} workers restarted",
+                ", {} retried, {} duplicates suppressed, {} {processes} restarted",
                 self.retried, self.duplicates, self.restarts
             );
             if self.quarantined > 0 {
