@@ -28,6 +28,8 @@ settings.load_profile("evflow")
 
 REPO = Path(__file__).resolve().parent.parent
 EVFLOW_SCRIPT = Path(sys.executable).parent / "evflow"
+# How long a test waits for a file being written to hold the events it waits for.
+PART_FILE_WAIT_S = 60
 COMPRESSIONS = ["none", "zstd", "lz4"]
 
 
@@ -173,6 +175,18 @@ def assert_completion(path, reason=None):
     summary = json.loads(as_json.stdout)
     assert summary["complete"] is (reason is None)
     assert (summary["incomplete_reason"] is None) is (reason is None)
+
+
+def wait_for_events(part, n):
+    """Waits until the file ``part`` holds ``n`` complete records."""
+    deadline = time.monotonic() + PART_FILE_WAIT_S
+    while time.monotonic() < deadline:
+        if part.exists():
+            with ef.open(part) as f:
+                if len(f) >= n:
+                    return
+        time.sleep(0.05)
+    raise AssertionError(f"{part} did not reach {n} events within {PART_FILE_WAIT_S} s")
 
 
 def error_lines(stderr):

@@ -18,10 +18,9 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import assert_completion, run_cli
+from conftest import assert_completion, run_cli, wait_for_events
 from evflow_bench.standard_farm import RECO, Farm
 from evflow_bench.topology import RECO as NOTHING
-from test_part_files import wait_for_events
 from test_topology import events_of, reference, status, wait_for_replacement, write_chain
 
 pytestmark = pytest.mark.skipif(
@@ -533,12 +532,12 @@ def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
     assert all(e["total"].tolist() for e in events)
 
 
-def bridged(tmp_path, hosts, name):
+def bridged(tmp_path, hosts, name, store_restart="never"):
     """The chain across hosts a and b through a bridge: gen on A sends over tcp to the bridge
-    into_b on B, which feeds two reco replicas and the sink there."""
+    into_b on B, which feeds two reco replicas and the sink there (``store_restart``)."""
     farm = Farm(name, hosts.tables("a", "b"), max_restarts_per_minute=1000)
     farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
-    farm.devices["store"]["host"] = "b"
+    farm.devices["store"].update(host="b", restart=store_restart)
     return farm.write(tmp_path)
 
 
@@ -811,8 +810,9 @@ def a_farm(hosts):
     return chain
 
 
-def kill_the_sink_twice(tmp_path, topo, ordered=True):
-    """Runs ``topo``, SIGKILLs its sink twice while it writes, and checks that each
+def kill_the_sink_twice(tmp_path, topo, ordered=True, sink="evf-store-a-1"):
+    """Runs ``topo``, SIGKILLs its sink (process ``sink``) twice while it writes, and checks
+    that each
     replacement continued ``.out.evf.part``: one complete file with every event once (in
     order when ``ordered``), the same as one process writes, counted as written."""
     events = 60_000
@@ -822,7 +822,7 @@ def kill_the_sink_twice(tmp_path, topo, ordered=True):
     try:
         for written in (100, 5_000):
             wait_for_events(part, written)
-            [store] = [d for d in status(topo, tmp_path) if d["name"] == "evf-store-a-1"]
+            [store] = [d for d in status(topo, tmp_path) if d["name"] == sink]
             os.kill(store["pid"], signal.SIGKILL)
             wait_for_replacement(topo, tmp_path, store)
     finally:
@@ -830,13 +830,13 @@ def kill_the_sink_twice(tmp_path, topo, ordered=True):
         # Shown with a failure above, which would hide it.
         sys.stderr.write(err)
     assert up.returncode == 0, err
-    assert "evf-store-a-1 was killed by SIGKILL; starting a replacement, which continues" in err
+    assert f"{sink} was killed by SIGKILL; starting a replacement, which continues" in err
     written = events_of(tmp_path / "out.evf")
     expected = reference(tmp_path, {"EVENTS": str(events)})
     assert written == expected if ordered else sorted(written) == sorted(expected)
     assert_completion(tmp_path / "out.evf")
     report = json.loads((tmp_path / "report.json").read_text())
-    [store] = [d for d in report["devices"] if d["name"] == "evf-store-a-1"]
+    [store] = [d for d in report["devices"] if d["name"] == sink]
     assert store["restarts"] == 2
     # What the file holds counts as written, whichever of the store's processes wrote it.
     assert report["job"]["written"] == len(written)
@@ -852,15 +852,28 @@ def test_a_sink_killed_during_a_run_is_restarted_and_continues_its_file(tmp_path
     kill_the_sink_twice(tmp_path, chain.write(tmp_path), ordered)
 
 
-def test_a_sink_on_the_host_of_its_senders_is_restarted_and_continues_its_file(tmp_path, hosts):
-    """The sink's segment on one host (shared memory): the junction on A feeds calib's
-    replicas and the sink there. The replacement joins the segment's shm channels where the
-    dead process was, continues its file, and the junction sends it what it had not
-    acknowledged. Each of the store's processes called its Python module's checkpoint()."""
+@pytest.mark.parametrize("transport", ["shm", "ipc"])
+def test_a_sink_on_the_host_of_its_senders_is_restarted_and_continues_its_file(
+    tmp_path, hosts, transport
+):
+    """The sink's segment on one host (shared memory, or ipc sockets): the junction on A
+    feeds calib's replicas and the sink there. The replacement joins the segment's channels
+    where the dead process was, continues its file, and the junction sends it what it had
+    not acknowledged. Each of the store's processes called its Python module's
+    checkpoint()."""
     chain = a_farm(hosts)
     calib = {"host": "a", "replicas": 2, "max_restarts_per_minute": 1000}
     chain.insert("calib", after="reco", sends="calibrated", **calib)
-    chain.channels["calibrated"] = {"ordered": True}
+    chain.channels["calibrated"] = {"ordered": True, "transport": transport}
     kill_the_sink_twice(tmp_path, chain.write(tmp_path, calib=NOTHING, store=CHECKPOINTED_STORE))
     calls = [int(f.read_text()) for f in tmp_path.glob("checkpoints-*")]
     assert len(calls) == 3 and all(n > 0 for n in calls), calls
+
+
+def test_a_sink_behind_a_bridge_is_restarted_and_continues_its_file(tmp_path, hosts):
+    """The sink on B behind the bridge: the replicas' results reach it over B's shared
+    memory, the origin's own over tcp. The replacement binds both where the dead process
+    did, continues its file, and takes what it had not acknowledged (its ``Resumed``
+    reaches the origin through the bridge, the origin's ``Resume`` comes over tcp)."""
+    topo = bridged(tmp_path, hosts, f"bridge-s-{os.getpid()}", store_restart="always")
+    kill_the_sink_twice(tmp_path, topo, sink="evf-store-b-1")

@@ -22,11 +22,10 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import error_lines, killed_on_exit, run_cli, start_cli
+from conftest import error_lines, killed_on_exit, run_cli, start_cli, wait_for_events
 from evflow import launchers
 from evflow.topology import read
 from evflow_bench.standard_farm import GEN, RECO, STORE, Farm
-from test_part_files import wait_for_events
 from test_topology import events_of, reference, status, unique, wait_for_replacement
 
 pytestmark = pytest.mark.skipif(

@@ -14,7 +14,7 @@ import time
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import error_lines, killed_on_exit, run_cli, start_cli, write_file
+from conftest import error_lines, killed_on_exit, run_cli, start_cli, wait_for_events, write_file
 from evflow_bench.standard_farm import Farm
 from test_topology import unique
 
@@ -53,18 +53,6 @@ PROCESS = GEN + SLOW.replace("path = ef.Path()\n", "") + STORE.replace("path = e
 # A Python module of the output process that writes a file too (a ROOT file, in baskets).
 PROCESS += 'path.add(ef.modules.RootOutput("data/out.root", basket_events=50))\n'
 PROCESS += "ef.process(path, processes=2)\n"
-
-
-def wait_for_events(part, n):
-    """Waits until the file ``part`` holds ``n`` complete records."""
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        if part.exists():
-            with ef.open(part) as f:
-                if len(f) >= n:
-                    return
-        time.sleep(0.05)
-    raise AssertionError(f"{part} did not reach {n} events within {DEADLINE_S} s")
 
 
 def child_named(parent, name):

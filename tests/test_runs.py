@@ -187,6 +187,56 @@ def test_a_signal_during_a_run_ends_it_and_the_topology(held):
     assert len(run5) >= 100 and {e.run for e in run5} == {5}
 
 
+def kill_the_store(topo):
+    """SIGKILLs the sink and waits until its replacement has its modules initialized."""
+    [store] = [d for d in status(topo)["devices"] if d["device"] == "store"]
+    os.kill(store["pid"], signal.SIGKILL)
+    status_when(topo, lambda s: all(d["pid"] != store["pid"] for d in s["devices"]))
+
+
+def test_a_sink_killed_during_runs_and_between_them_continues_each_runs_file(tmp_path):
+    """A held topology whose sink has ``restart = "always"`` and a file per run, the sink
+    SIGKILLed during run 1, between runs 1 and 2 (the run's file closed, its end perhaps not
+    acknowledged), and during run 2: each replacement enters the run the origin serves and
+    continues its ``.part`` file, or keeps the file of a run closed already. Each run's file
+    is complete with each of its events once and in order, and each count of written
+    events is what the files hold."""
+    farm = Farm(unique("held-k"))
+    farm.devices["store"]["restart"] = "always"
+    topo = write(tmp_path, farm)
+    up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path)
+    with killed_on_exit(up):
+        status(topo)
+        ctl(topo, "start", "--run", "1")
+        wait_for_events(topo, 300)
+        kill_the_store(topo)
+        wait_for_events(topo, 1500)
+        stopped1 = ctl(topo, "stop").stderr
+        kill_the_store(topo)
+        ctl(topo, "start", "--run", "2")
+        wait_for_events(topo, 500)
+        kill_the_store(topo)
+        time.sleep(0.5)
+        ctl(topo, "stop")
+        ctl(topo, "stop")
+        _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    assert err.count("starting a replacement, which continues its files") == 3, err
+    run1, run2 = events(tmp_path / "out" / "run-1.evf"), events(tmp_path / "out" / "run-2.evf")
+    assert {e.run for e in run1} == {1} and {e.run for e in run2} == {2}
+    numbers = [e.number for e in run1 + run2]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for e in run1 + run2:
+        assert e["sum"].tolist() == [int(e["adc"].sum())]
+    assert "run 1 stopped; its events are written and its files closed" in stopped1
+    assert f"run 1 stopped: {len(run1)} events written" in err, err
+    assert f"run 2 stopped: {len(run2)} events written" in err, err
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == len(run1) + len(run2)
+    [store] = [d for d in report["devices"] if d["device"] == "store"]
+    assert store["restarts"] == 3
+
+
 def test_start_is_refused_without_hold(tmp_path):
     topo = write(tmp_path, Farm(unique("straight")))
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:

@@ -14,7 +14,15 @@ import time
 
 import evflow as ef
 import pytest
-from conftest import REPO, assert_completion, error_lines, killed_on_exit, run_cli, start_cli
+from conftest import (
+    REPO,
+    assert_completion,
+    error_lines,
+    killed_on_exit,
+    run_cli,
+    start_cli,
+    wait_for_events,
+)
 from evflow.controller import control_socket
 from evflow_bench import standard_farm
 from evflow_bench.standard_farm import GEN, RECO, Farm
@@ -203,6 +211,34 @@ def test_a_killed_processor_replica_is_restarted_and_nothing_is_lost(tmp_path):
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["restarts"] == 3
     assert sum(d["restarts"] for d in report["devices"]) == 3
+
+
+def test_a_sink_killed_in_a_topology_run_as_one_job_continues_its_file(tmp_path):
+    """One host, one segment: the forked engine's monitor starts a sink with ``restart =
+    "always"`` again when it is SIGKILLed while it writes; the replacement initializes its
+    modules again, continues ``.out.evf.part`` and takes what the dead one had not
+    acknowledged: one complete file, in order, equal to one process's."""
+    farm = chain(unique("t"))
+    farm.devices["store"]["restart"] = "always"
+    topo = farm.write(tmp_path)
+    env = up_env(EVENTS=20_000, RECO_SLEEP=0.0005)
+    up = start_up(topo, tmp_path, "--report", "report.json", env=env)
+    try:
+        for written in (100, 4_000):
+            wait_for_events(tmp_path / ".out.evf.part", written)
+            [store] = [d for d in status(topo, tmp_path) if d["device"] == "store"]
+            os.kill(store["pid"], signal.SIGKILL)
+            wait_for_replacement(topo, tmp_path, store)
+        _out, err = up.communicate(timeout=120)
+    finally:
+        up.kill()
+    assert up.returncode == 0, err
+    assert err.count("starting a replacement, which continues its files") == 2, err
+    written = events_of(tmp_path / "out.evf")
+    assert written == reference(tmp_path, env)
+    assert_completion(tmp_path / "out.evf")
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == len(written)
 
 
 def test_ctl_status_lists_every_process_and_stop_drains(tmp_path):
@@ -538,16 +574,6 @@ def test_a_metrics_port_taken_after_the_check_leaves_no_control_socket(tmp_path)
     metrics = f'metrics = "127.0.0.1:{port}"\n[devices.gen]'
     topo = chain_with(tmp_path, "[devices.gen]", metrics, gen=TAKES_THE_PORT.format(port=port))
     assert_refused(tmp_path, topo, (3, f"port {port} is already in use on this machine"))
-
-
-def test_a_sink_restarted_in_a_topology_run_as_one_job_is_refused(tmp_path):
-    """A topology run as one job (one host, one segment) has a monitor that restarts workers
-    only: `restart = "always"` on its sink is refused, not ignored (docs/topology-design.md,
-    "Custodies that are restarted")."""
-    store = 'steering = "store.py"'
-    topo = chain_with(tmp_path, store, store + '\nrestart = "always"')
-    why = "in a topology run as one job (one host, one segment, no --hold)"
-    assert_refused(tmp_path, topo, (12, f"sink store: restart = 'always' {why}"))
 
 
 def test_a_sink_that_cannot_resume_is_not_restarted(tmp_path):

@@ -121,7 +121,9 @@ class Status:
             if part == "input":
                 row.update(events_out=live["read"])
             elif part == "output":
-                row.update(events_in=live["written"], events_out=live["written"])
+                # A restartable sink's process is forked again when it dies (one per life).
+                restarts = max(len(found) - 1, 0)
+                row.update(events_in=live["written"], events_out=live["written"], restarts=restarts)
             elif part < len(live["workers"]):
                 events, restarts, rejected = live["workers"][part]
                 # A processor's events out are those it passed on, not those it rejected.

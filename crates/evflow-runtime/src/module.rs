@@ -194,8 +194,9 @@ pub trait Module {
         Ok(())
     }
 
-    /// After an `initialize` with [`JobContext::resume`]: the seqs of the events an earlier
-    /// process already wrote (a file output's `.part` file holds them), taken once.
+    /// After an `initialize` with [`JobContext::resume`] (in a held topology, and the run
+    /// the sink was in begun): the seqs of the events an earlier process already wrote (a
+    /// file output's `.part` file holds them), taken once.
     fn resumed(&mut self) -> Vec<u64> {
         Vec::new()
     }

@@ -209,6 +209,30 @@ fn output_directories_are_created_and_terminate_is_idempotent() {
     assert!(err.message.contains("is not open"), "{err}");
 }
 
+/// A sink restarted after its process closed the file (killed between the rename and its
+/// exit) keeps that file as it is: it hands back its events' seqs and closes nothing over it.
+#[test]
+fn a_restarted_output_keeps_the_file_closed_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.evf");
+    let mut first = FileOutput::new(FileOutputConfig::new(&path, Compression::None)).unwrap();
+    first.initialize(&JobContext::default()).unwrap();
+    for seq in 0..5 {
+        let mut event = Event::new(1, seq + 1);
+        event.meta.seq = seq;
+        first.event(&mut event).unwrap();
+    }
+    first.terminate().unwrap();
+    let mut again = FileOutput::new(FileOutputConfig::new(&path, Compression::None)).unwrap();
+    again.initialize(&JobContext { resume: true, ..JobContext::default() }).unwrap();
+    assert_eq!(again.resumed(), (0..5).collect::<Vec<u64>>());
+    assert_eq!(again.written(), 5);
+    again.terminate().unwrap();
+    let reader = FileReader::open(&path, ReaderOptions::default()).unwrap();
+    assert_eq!(reader.len(), 5);
+    assert!(reader.completion().complete);
+}
+
 #[test]
 fn an_output_that_cannot_be_created_names_its_path() {
     let dir = tempfile::tempdir().unwrap();

@@ -201,39 +201,7 @@ impl Plan {
             && !plan.devices.iter().any(|d| d.part == Part::Builder)
             && plan.segments.len() <= 1
             && plan.segments.iter().all(|s| s.transport != Transport::Tcp && s.bridge.is_none());
-        plan.check_restarted_sinks(topology)?;
         Ok(plan)
-    }
-
-    /// Refuses `restart = "always"` on a sink where it cannot be restarted yet: a topology
-    /// run as one job (its monitor restarts workers only), a held one, a sink behind a
-    /// bridge or on ipc channels.
-    fn check_restarted_sinks(&self, topology: &Topology) -> Result<(), Problems> {
-        for (s, segment) in self.segments.iter().enumerate() {
-            if !self.custody_restarts(s) {
-                continue;
-            }
-            let sink = &self.devices[segment.custody];
-            let why = if self.forked {
-                Some("in a topology run as one job (one host, one segment, no --hold)")
-            } else if self.hold {
-                Some("in a held topology")
-            } else if segment.bridge.is_some() {
-                Some("behind a bridge")
-            } else if segment.transport == Transport::Ipc {
-                Some("on ipc channels")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(refuse(
-                    topology,
-                    sink.line,
-                    format!("sink {}: restart = 'always' {why} {NOT_YET}", sink.name),
-                ));
-            }
-        }
-        Ok(())
     }
 
     fn channel(&self, name: &str) -> &Channel {

@@ -74,6 +74,16 @@ pub struct Counters {
     pub eb_built: AtomicU64,
     /// Event building: events a BU built incomplete.
     pub eb_incomplete: AtomicU64,
+    /// A restartable custody: `written` as the last run it closed left it (stored before
+    /// the run's `closed`).
+    pub written_closed: AtomicU64,
+    /// A restarted custody: the events its continued files held.
+    pub resumed: AtomicU64,
+    /// ... the run it entered then (0: none) ...
+    pub resumed_run: AtomicU64,
+    /// ... and 1 when those files hold only that run's events (a file per run, or none),
+    /// so that the runs closed before are not in them.
+    pub resumed_alone: AtomicU64,
 }
 
 impl Counters {

@@ -33,12 +33,31 @@ fn set_up(role: Role, name: &str, monitor: libc::pid_t) {
 /// The body of a forked child: runs `role` and exits; never returns.
 pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> ! {
     hooks.after_fork_child(&ctx.name(), ctx.steps(), ctx.dir.path());
+    if ctx.role == Role::Output && ctx.popts.custody.is_some_and(|generation| generation > 0) {
+        reinitialize(ctx, path, hooks);
+    }
     let end = body(ctx, path, hooks);
     finish_channels(ctx);
     hooks.before_exit();
     // SAFETY: ends this process without running the parent's atexit handlers or destructors
     // (they belong to the monitor's copy of the state: open files, the interpreter).
     unsafe { libc::_exit(end.code.code()) }
+}
+
+/// A restarted output's child: its modules are the monitor's copies as `initialize` left
+/// them before the first fork, so they are initialized again, as a restarted device process
+/// initializes its own (`JobContext::resume`: they continue what the dead output wrote). On
+/// failure the child records why and exits.
+fn reinitialize(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) {
+    let Err(errors) = super::device::initialize(ctx, path) else { return };
+    for e in &errors {
+        ctx.record(e);
+    }
+    ctx.board.fail();
+    ctx.board.request_stop(super::board::Stop::Abort);
+    hooks.before_exit();
+    // SAFETY: ends the child as `run` does, without the monitor's destructors.
+    unsafe { libc::_exit(ExitCode::JobError.code()) }
 }
 
 /// Sets the process up for `ctx.role`, runs it and hands its mergeable objects over: a

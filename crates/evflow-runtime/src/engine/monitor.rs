@@ -49,6 +49,10 @@ struct Monitor<'a> {
     parts: Parts,
     procs: Vec<Proc>,
     restarts: RestartWindow,
+    /// The output's generation (`ParallelOptions::custody`): above 0 once a restartable
+    /// output was started again; with its own crash-loop window.
+    output_generation: u32,
+    output_restarts: RestartWindow,
     /// Seqs that workers died on, for the crash-loop message.
     killers: Vec<u64>,
     errors: Vec<JobError>,
@@ -117,6 +121,8 @@ pub fn process(
         parts,
         procs: Vec::new(),
         restarts: RestartWindow::new(popts.max_restarts_per_minute),
+        output_generation: 0,
+        output_restarts: RestartWindow::new(popts.max_restarts_per_minute),
         killers: Vec::new(),
         errors: Vec::new(),
         aborted_at: None,
@@ -192,12 +198,14 @@ impl Monitor<'_> {
         // and leaves with _exit.
         let pid = unsafe { libc::fork() };
         if pid == 0 {
+            let popts =
+                ParallelOptions { custody: self.popts.custody.map(|_| self.output_generation), ..self.popts.clone() };
             let ctx = Ctx {
                 board: &self.board,
                 net: &self.net,
                 dir: &self.dir,
                 opts: self.opts,
-                popts: self.popts,
+                popts: &popts,
                 names: &self.names,
                 parts: &self.parts,
                 monitor,
@@ -338,6 +346,7 @@ impl Monitor<'_> {
             }
             match role {
                 Role::Worker(w) => self.worker_ended(w, pid, normal, &how, path, hooks),
+                Role::Output if !normal && self.restarts_output() => self.restart_output(pid, &how, path, hooks),
                 Role::Input | Role::Output if !normal => {
                     let what = self.files_left(role, path);
                     self.engine_error(format!("{} (pid {pid}) {how}{what}", self.parts.name(role)));
@@ -398,6 +407,27 @@ impl Monitor<'_> {
         }
         slot.restarts.fetch_add(1, Ordering::Relaxed);
         self.spawn(Role::Worker(w), path, hooks);
+    }
+
+    /// Whether a dead output is started again: it is restartable (`custody`), and the job
+    /// is neither failing nor aborted.
+    fn restarts_output(&self) -> bool {
+        self.popts.custody.is_some() && self.board.stop() != Stop::Abort && !self.board.failed()
+    }
+
+    /// Starts a dead restartable output again, with the next generation: it continues its
+    /// files and learns from the input what it has not acknowledged (docs/topology-design.md,
+    /// "Custodies that are restarted"). In a crash loop the job stops.
+    fn restart_output(&mut self, pid: libc::pid_t, how: &str, path: &mut Path, hooks: &mut dyn Hooks) {
+        let name = self.parts.name(Role::Output);
+        if let Err(crash_loop) = self.output_restarts.record(Instant::now()) {
+            let what = self.files_left(Role::Output, path);
+            self.engine_error(format!("{name} (pid {pid}) {how}: it {crash_loop}: the job stops{what}"));
+            return;
+        }
+        log::warn!("{name} (pid {pid}) {how}; starting a replacement, which continues its files");
+        self.output_generation += 1;
+        self.spawn(Role::Output, path, hooks);
     }
 
     /// Kills workers busy on one event for longer than `event_timeout`.
@@ -541,7 +571,7 @@ impl Monitor<'_> {
             retried: get(&c.retried),
             duplicates: get(&c.duplicates),
             quarantined: get(&c.quarantined),
-            restarts: workers.iter().map(|w| w.restarts).sum(),
+            restarts: workers.iter().map(|w| w.restarts).sum::<u64>() + u64::from(self.output_generation),
             processes: self.popts.processes as u64,
             workers,
             modules,

@@ -39,7 +39,8 @@ pub enum Kind {
     Resumed = 8,
     /// The input to a restarted custody, on the results channel: every seq below `seq` was
     /// acknowledged (decided by an earlier generation); what it has not acknowledged follows
-    /// again (docs/topology-design.md, "Custodies that are restarted").
+    /// again (docs/topology-design.md, "Custodies that are restarted"). In a held topology
+    /// it names the run the custody is in ([`encode_resume`]).
     Resume = 9,
 }
 
@@ -88,6 +89,9 @@ pub struct Origin {
 impl Origin {
     /// The input process as an origin.
     pub const INPUT: u32 = u32::MAX;
+    /// The origin of an ack that acknowledges a held topology's `RunEnd` (its `seq`, and the
+    /// run's index as the generation): a restartable custody sends it once it closed the run.
+    pub const RUN: u32 = u32::MAX - 1;
 }
 
 /// Length of every header.
@@ -129,6 +133,9 @@ pub enum ProtocolError {
     /// A result whose status byte names no status.
     #[error("malformed engine message: unknown result status {0}")]
     UnknownStatus(u8),
+    /// A `Resume` naming a run without the run's first seq.
+    #[error("malformed engine message: a Resume naming a run, followed by parts of {0:?} bytes, not one of 8")]
+    ResumeRun(Vec<usize>),
     /// An `Acks` message whose length is not what its header declares.
     #[error("malformed engine message: {declared} acks declared in {len} bytes")]
     AcksLength {
@@ -250,6 +257,42 @@ impl Foreign {
     }
 }
 
+/// The run a restarted custody is in, as `Resume` names it in a held topology: the run its
+/// events carry now, or the one whose `RunEnd` it has not acknowledged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunAt {
+    /// The run's index (runs counted from 1).
+    pub index: u32,
+    /// Its run number.
+    pub number: u32,
+    /// The seq of its first event.
+    pub start: u64,
+}
+
+const RUN_START_LEN: usize = 8;
+
+/// A `Resume` message's parts: its header (`seq`: every seq below was acknowledged;
+/// `origin.generation`: the run's index, 0 for none; `attempt`: its number), then, when it
+/// names a run, the run's first seq (8 bytes).
+pub fn encode_resume(below: u64, run: Option<RunAt>) -> Vec<Vec<u8>> {
+    let Some(run) = run else { return vec![Header::new(Kind::Resume, below).encode().to_vec()] };
+    let origin = Origin { worker: 0, generation: run.index };
+    let header = Header { origin, attempt: run.number, ..Header::new(Kind::Resume, below) };
+    vec![header.encode().to_vec(), run.start.to_le_bytes().to_vec()]
+}
+
+/// The run a `Resume` whose header is decoded names, from the parts after its header.
+pub fn decode_resume(header: &Header, rest: &[&[u8]]) -> Result<Option<RunAt>, ProtocolError> {
+    if header.origin.generation == 0 {
+        return Ok(None);
+    }
+    let start = match rest {
+        [start] if start.len() == RUN_START_LEN => u64::from_le_bytes((*start).try_into().expect("8 bytes")),
+        _ => return Err(ProtocolError::ResumeRun(rest.iter().map(|p| p.len()).collect())),
+    };
+    Ok(Some(RunAt { index: header.origin.generation, number: header.attempt, start }))
+}
+
 /// One acknowledged result: its seq and who sent it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ack {
@@ -315,6 +358,14 @@ mod tests {
         assert_eq!(Header::decode(&resumed.encode()).unwrap(), resumed);
         let resume = Header::new(Kind::Resume, 1234);
         assert_eq!(Header::decode(&resume.encode()).unwrap(), resume);
+        for run in [None, Some(RunAt { index: 3, number: 77, start: 1 << 40 })] {
+            let parts = encode_resume(1234, run);
+            let header = Header::decode(&parts[0]).unwrap();
+            let rest: Vec<&[u8]> = parts[1..].iter().map(Vec::as_slice).collect();
+            assert_eq!((header.kind, header.seq), (Kind::Resume, 1234));
+            assert_eq!(decode_resume(&header, &rest).unwrap(), run);
+            assert!(run.is_none() || decode_resume(&header, &[]).is_err(), "a run without its first seq");
+        }
         let acks = [
             Ack { seq: 1, origin },
             Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },

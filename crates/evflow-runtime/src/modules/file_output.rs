@@ -18,14 +18,19 @@
 //! In a sink restarted after its process died (`JobContext::resume`), it continues the
 //! `.part` file the dead process left (`FileWriter::resume`): the complete records stay, an
 //! unfinished one is cut, and the seqs of the events kept are handed to the engine
-//! (`Module::resumed`), which drops those events when they come again. `checkpoint` hands
-//! the records written so far to the OS: they outlive the process.
+//! (`Module::resumed`), which drops those events when they come again; with a file per run,
+//! the file of the run the engine enters before it asks (the run going, or the one whose
+//! end it has not acknowledged). A file the dead
+//! process had closed already (killed after it gave the file its final name) is kept as it
+//! is, and its seqs are handed on the same way. `checkpoint` hands the records written so
+//! far to the OS: they outlive the process.
 
 use super::config::ConfigError;
 use crate::log;
 use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity};
 use evflow_core::file::{
-    part_path, zstd_levels, Completion, Compression, FileError, FileWriter, WriterOptions, WRITER_METADATA_KEYS,
+    part_path, zstd_levels, Completion, Compression, FileError, FileReader, FileWriter, IndexStatus, ReaderOptions,
+    WriterOptions, WRITER_METADATA_KEYS,
 };
 use evflow_core::Event;
 use serde_json::{Map, Value};
@@ -173,6 +178,14 @@ impl FileOutput {
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
         self.written = 0;
+        if self.resume {
+            if let Some(seqs) = self.closed_before() {
+                log::info!("{} was closed before this process: kept as it is", self.current.display());
+                self.written = seqs.len() as u64;
+                self.resumed.extend(seqs);
+                return Ok(());
+            }
+        }
         let mut writer = if self.resume {
             let (writer, resumed) =
                 FileWriter::resume(&self.current, options).map_err(|e| self.error("cannot continue", e))?;
@@ -195,6 +208,24 @@ impl FileOutput {
         writer.flush().map_err(|e| self.error("cannot write", e))?;
         self.writer = Some(writer);
         Ok(())
+    }
+
+    /// In a restarted sink, the seqs of the file being opened when the process before it
+    /// closed it already (killed after the file got its final name): no `.part` file is
+    /// left, and the file is complete. `None`: there is a file to continue or to create.
+    fn closed_before(&self) -> Option<Vec<u64>> {
+        if part_path(&self.current).is_none_or(|part| part.exists()) {
+            return None;
+        }
+        let mut reader = FileReader::open(&self.current, ReaderOptions::default()).ok()?;
+        if !matches!(reader.index_status(), IndexStatus::Valid { .. }) || !reader.completion().complete {
+            return None;
+        }
+        let mut seqs = Vec::new();
+        while let Some(event) = reader.next_event().ok()? {
+            seqs.push(event.meta.seq);
+        }
+        Some(seqs)
     }
 
     /// Closes the file being written, as `completion` says, under its final name.
@@ -269,7 +300,10 @@ impl Module for FileOutput {
         }
     }
 
+    /// The seqs of the file it continued; from now on, the files of later runs are created
+    /// anew (one left by an earlier job is replaced).
     fn resumed(&mut self) -> Vec<u64> {
+        self.resume = false;
         std::mem::take(&mut self.resumed)
     }
 

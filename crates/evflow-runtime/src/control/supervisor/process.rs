@@ -10,9 +10,9 @@ use crate::engine::Role;
 /// The counters of a report that count what its process did, summed over the generations of
 /// a process that was replaced (with its module statistics); the others mirror the job
 /// (`read`, `watermark`, the runs) or are gauges (`queued:N`), and the last generation's stand.
-/// A restarted sink counts what its file holds as written (`written` is not carried); its
-/// other counts are its generations' (what a killed one decided in its last report's 100 ms
-/// is not counted, and what it had not acknowledged is decided, and counted, again).
+/// A restarted sink counts what its files hold as written (see [`merged`]); its other counts
+/// are its generations' (what a killed one decided in its last report's 100 ms is not
+/// counted, and what it had not acknowledged is decided, and counted, again).
 pub const CARRIED: [&str; 14] = [
     "events",
     "events_rejected",
@@ -29,6 +29,43 @@ pub const CARRIED: [&str; 14] = [
     "quarantined",
     "abandoned",
 ];
+
+/// The counters of a report that are neither carried nor this generation's alone: what a
+/// restarted custody wrote, and the runs it closed (see [`merged`]).
+const MERGED: [&str; 3] = ["written", "written_closed", "run_closed"];
+
+/// Counter `key` of a process over its generations: `now`, this generation's last report,
+/// and `past`, the ended ones' ([`Process::report`]). [`CARRIED`] counters are summed;
+/// `run_closed` is the highest (a restarted custody starts at 0); a restarted custody's
+/// `written` is what its files hold: what it continued and wrote, plus, where its files
+/// hold only the run it entered (`resumed_alone`: a file per run), what the files of the
+/// runs closed before hold, as the ended generations last said (`written_closed`),
+/// less the run it entered when they had closed it already (its `RunEnd` came again). The
+/// others are this generation's.
+fn merged(now: Option<&Report>, past: Option<&Report>, key: &str) -> u64 {
+    let of = |r: Option<&Report>, key: &str| r.and_then(|r| r.counters.get(key).copied()).unwrap_or(0);
+    let (Some(_), Some(_)) = (now, past) else { return of(now.or(past), key) };
+    if CARRIED.contains(&key) {
+        return of(now, key) + of(past, key);
+    }
+    let written_before = || {
+        if of(now, "resumed_alone") == 0 {
+            return None; // its files hold every run's events
+        }
+        let entered = of(now, "resumed_run");
+        let counted = entered > 0 && entered <= of(past, "run_closed");
+        Some(of(past, "written_closed").saturating_sub(if counted { of(now, "resumed") } else { 0 }))
+    };
+    match key {
+        "run_closed" => of(now, key).max(of(past, key)),
+        "written" => written_before().unwrap_or(0) + of(now, key),
+        "written_closed" => match of(now, key) {
+            0 => of(past, key),
+            closed => written_before().unwrap_or(0) + closed,
+        },
+        _ => of(now, key),
+    }
+}
 
 /// A device process: `(device, host, replica)` of the plan.
 #[derive(Debug, Clone)]
@@ -149,21 +186,21 @@ impl Process {
         let (Some(now), Some(past)) = (now, past) else {
             return now.or(past).cloned();
         };
-        let mut merged = now.clone();
-        for key in CARRIED {
-            let before = past.counters.get(key).copied().unwrap_or(0);
-            *merged.counters.entry(key.to_string()).or_insert(0) += before;
+        let mut report = now.clone();
+        let reported = |key: &&&str| now.counters.contains_key(**key) || past.counters.contains_key(**key);
+        for key in CARRIED.iter().chain(MERGED.iter().filter(reported)) {
+            report.counters.insert(key.to_string(), merged(Some(now), Some(past), key));
         }
         // Each step's (calls, failed, ns); a step missing from one report counts nothing there.
         let steps = now.modules.len().max(past.modules.len());
-        merged.modules = (0..steps)
+        report.modules = (0..steps)
             .map(|i| {
                 let (a, b) =
                     (now.modules.get(i).copied().unwrap_or_default(), past.modules.get(i).copied().unwrap_or_default());
                 (a.0 + b.0, a.1 + b.1, a.2 + b.2)
             })
             .collect();
-        Some(merged)
+        Some(report)
     }
 
     /// Keeps what the generation that ended did ([`Process::past`]) before the next starts.
@@ -186,13 +223,7 @@ impl Process {
     /// Counter `key` of its role's report in `segment` as [`Process::report`] counts it,
     /// without building the report: the controller reads counters every turn.
     fn count(&self, segment: usize, key: &str) -> u64 {
-        let of = |r: Option<&Report>| r.and_then(|r| r.counters.get(key).copied());
-        let (now, past) = (self.reports.get(&segment), self.past.get(&segment));
-        match (now, past) {
-            (Some(_), Some(_)) if CARRIED.contains(&key) => of(now).unwrap_or(0) + of(past).unwrap_or(0),
-            (Some(_), _) => of(now).unwrap_or(0),
-            (None, _) => of(past).unwrap_or(0),
-        }
+        merged(self.reports.get(&segment), self.past.get(&segment), key)
     }
 
     /// The segments it reported in, this generation or an earlier one.
@@ -203,5 +234,44 @@ impl Process {
     /// Counter `key` of its role's report in `segment`, this generation's only.
     pub fn current(&self, segment: usize, key: &str) -> u64 {
         self.reports.get(&segment).and_then(|r| r.counters.get(key).copied()).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A custody's report with `counters`.
+    fn output(counters: serde_json::Value) -> Report {
+        serde_json::from_value(serde_json::json!({
+            "name": "evf-store-a-1", "segment": 0, "role": "output", "worker": null, "generation": 0,
+            "pid": 100, "busy": null, "bound": {}, "state": "running", "failed": false,
+            "stop": "run", "ended": false, "counters": counters, "modules": [], "exit": null,
+        }))
+        .expect("a report")
+    }
+
+    /// The written count of a sink restarted in each of the ways a held topology allows,
+    /// against what its files hold (`docs/topology-design.md`, "Custodies that are
+    /// restarted"): the ended generations wrote runs 1 (100 events) and 2 (50 so far).
+    #[test]
+    fn a_restarted_sink_counts_what_its_files_hold() {
+        let past = output(serde_json::json!({"written": 130, "written_closed": 100, "run_closed": 1, "duplicates": 2}));
+        let count = |now: serde_json::Value, key| merged(Some(&output(now)), Some(&past), key);
+        // Run 2 going, a file per run: its 50 continued, 10 more written; run 1's file counted too.
+        let mid_run = serde_json::json!({"written": 60, "resumed": 50, "resumed_run": 2, "resumed_alone": 1});
+        assert_eq!(count(mid_run.clone(), "written"), 160);
+        assert_eq!(count(mid_run, "run_closed"), 1, "the highest closed");
+        // One file for every run: it holds them all.
+        let one_file = serde_json::json!({"written": 160, "resumed": 150, "resumed_run": 2, "resumed_alone": 0});
+        assert_eq!(count(one_file, "written"), 160);
+        // Run 1's end not acknowledged, its file closed and counted already: kept, not counted twice.
+        let closed_again = serde_json::json!({"written": 100, "resumed": 100, "resumed_run": 1, "resumed_alone": 1,
+            "written_closed": 100, "run_closed": 1});
+        assert_eq!(count(closed_again.clone(), "written"), 100);
+        assert_eq!(count(closed_again, "written_closed"), 100);
+        // Carried counts are summed; the rest are this generation's.
+        assert_eq!(count(serde_json::json!({"duplicates": 3, "read": 7}), "duplicates"), 5);
+        assert_eq!(count(serde_json::json!({"read": 7}), "read"), 7);
     }
 }

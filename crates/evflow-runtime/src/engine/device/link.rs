@@ -437,6 +437,9 @@ impl LinkState {
     fn send(&mut self, exit: Option<Exit>) {
         self.advance(exit.as_ref());
         let board = &self.board;
+        // The runs first: a custody stores what it wrote before it says a run is closed.
+        let runs = board.runs();
+        let (drained, closed) = (runs.drained.load(Ordering::Acquire), runs.closed.load(Ordering::Acquire));
         let c = board.counters();
         let mut counters: HashMap<String, u64> = [
             ("read", &c.read),
@@ -455,13 +458,16 @@ impl LinkState {
             ("eb_late", &c.eb_late),
             ("eb_built", &c.eb_built),
             ("eb_incomplete", &c.eb_incomplete),
+            ("written_closed", &c.written_closed),
+            ("resumed", &c.resumed),
+            ("resumed_run", &c.resumed_run),
+            ("resumed_alone", &c.resumed_alone),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))
         .collect();
-        let runs = board.runs();
-        counters.insert("run_drained".into(), runs.drained.load(Ordering::Acquire).into());
-        counters.insert("run_closed".into(), runs.closed.load(Ordering::Acquire).into());
+        counters.insert("run_drained".into(), drained.into());
+        counters.insert("run_closed".into(), closed.into());
         let (role, worker) = match self.config.role {
             Role::Input => ("input", None),
             Role::Worker(w) => ("worker", Some(w)),

@@ -314,8 +314,9 @@ impl Hooks for NoHooks {
 }
 
 /// Initializes this role's steps (the forked engine's monitor does it for all before it
-/// forks); on failure, what was initialized is terminated.
-fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
+/// forks, and a restarted output's child again); on failure, what was initialized is
+/// terminated.
+pub(crate) fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     let mut job = ctx.opts.context(&*path.source);
     job.resume = ctx.role == Role::Output && ctx.popts.custody.is_some_and(|generation| generation > 0);
     let steps = ctx.steps();

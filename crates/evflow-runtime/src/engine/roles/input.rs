@@ -9,7 +9,7 @@ use crate::engine::context::{internal_error, job_end, Ctx, End};
 use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{decode_acks, Foreign, Header, Kind, Origin, Status};
+use crate::engine::protocol::{decode_acks, encode_resume, Foreign, Header, Kind, Origin, RunAt, Status};
 use crate::engine::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
@@ -92,6 +92,11 @@ struct Input<'c, 'a> {
     /// poison, quarantined, abandoned events) kept until it acknowledges them, to be sent
     /// again to its next generation.
     kept: Option<BTreeMap<u64, (Status, Vec<Part>)>>,
+    /// A held topology's restartable custody: the run it is in (the run going, or the last
+    /// one until it acknowledges its `RunEnd`), which `Resume` names.
+    custody_run: Option<RunAt>,
+    /// The `RunEnd` a restartable custody has not acknowledged: sent again after `Resume`.
+    run_end: Option<Header>,
     /// The seqs below this one are backed up, kept or acknowledged (an event read is not
     /// until it is dispatched or its result sent).
     handed: u64,
@@ -209,6 +214,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
         kept: ctx.popts.custody.map(|_| BTreeMap::new()),
+        custody_run: None,
+        run_end: None,
         handed: 0,
         turn: 0,
     };
@@ -308,6 +315,7 @@ impl Input<'_, '_> {
             }
             if held {
                 follow_runs(board, &mut run, &mut run_open);
+                self.follow_custody_run(run, seq);
                 // A source whose runs end by themselves (a merger's) ends this one.
                 if run_open && source.end_of_run() {
                     run_open = false;
@@ -372,6 +380,9 @@ impl Input<'_, '_> {
                     let origin = Origin { worker: 0, generation: index };
                     let header = Header { origin, attempt: number, ..Header::new(Kind::RunEnd, seq) };
                     self.send(header.encode().to_vec(), Vec::new())?;
+                    if self.kept.is_some() {
+                        self.run_end = Some(header);
+                    }
                     if let Some(e) = stage.end_run().into_iter().next() {
                         self.stop_with(e);
                     }
@@ -381,7 +392,8 @@ impl Input<'_, '_> {
                 }
             }
             let over = if held { board.stop() != Stop::Run && run.is_none() } else { !reading };
-            if over && self.backups.is_empty() && self.kept.as_ref().is_none_or(BTreeMap::is_empty) {
+            let custody_has_all = self.kept.as_ref().is_none_or(BTreeMap::is_empty) && self.run_end.is_none();
+            if over && self.backups.is_empty() && custody_has_all {
                 board.counters().read.store(seq, Ordering::Release);
                 self.send(Header::new(Kind::End, seq).encode().to_vec(), Vec::new())?;
                 board.end_of_data();
@@ -695,6 +707,14 @@ impl Input<'_, '_> {
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             for ack in acks {
+                if ack.origin.worker == Origin::RUN {
+                    // The custody closed the run: it will not need its end again.
+                    if self.run_end.is_some_and(|h| h.origin.generation == ack.origin.generation) {
+                        self.run_end = None;
+                        self.custody_run = None;
+                    }
+                    continue;
+                }
                 if ack.origin.worker == Origin::INPUT {
                     if let Some(kept) = self.kept.as_mut() {
                         kept.remove(&ack.seq);
@@ -752,11 +772,17 @@ impl Input<'_, '_> {
              sending the rest again",
             self.ctx.name()
         );
-        self.send(Header::new(Kind::Resume, below).encode().to_vec(), Vec::new())?;
+        let mut resume = encode_resume(below, self.custody_run);
+        let header = resume.remove(0);
+        self.send(header, resume.into_iter().map(Part::from).collect())?;
         let again: Vec<(u64, Status, Vec<Part>)> =
             self.kept.iter().flatten().map(|(&seq, (status, event))| (seq, *status, event.clone())).collect();
         for (seq, status, event) in again {
             self.send_own(seq, status, event)?;
+        }
+        if let Some(run_end) = self.run_end {
+            // After the run's last results: the custody closes the run as it would have.
+            self.send(run_end.encode().to_vec(), Vec::new())?;
         }
         for (&seq, backup) in &mut self.backups {
             if backup.at.take().is_some() {
@@ -764,6 +790,17 @@ impl Input<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A held topology's restartable custody enters the run the input serves from `seq` on,
+    /// once it starts: the controller starts a run only once every sink closed the last one,
+    /// whose `RunEnd` is then needed no more.
+    fn follow_custody_run(&mut self, run: Option<(u32, u32)>, seq: u64) {
+        let Some((index, number)) = run.filter(|_| self.kept.is_some()) else { return };
+        if self.custody_run.is_none_or(|r| r.index != index) {
+            self.custody_run = Some(RunAt { index, number, start: seq });
+            self.run_end = None;
+        }
     }
 
     /// Sends to the output, taking acks meanwhile so the two can never wait on each other.

@@ -14,7 +14,7 @@ use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
 use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{encode_acks, Ack, Foreign, Header, Kind, Origin, Status};
+use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, RunAt, Status};
 use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::job::{JobError, Path};
 use crate::log;
@@ -86,6 +86,10 @@ struct Output<'c, 'a> {
     error: Option<JobError>,
     /// The input sent `End`.
     ended: bool,
+    /// `End`'s count of events read: the output is done once it has them all.
+    end: Option<u64>,
+    /// A held topology's run that ended at the input: (events read, run index, number).
+    run_end: Option<(u64, u32, u32)>,
     /// Messages on the results channel that were no engine message (over tcp, anything on
     /// the network reaches it), dropped.
     foreign: Foreign,
@@ -98,10 +102,8 @@ struct Output<'c, 'a> {
 
 /// What a restarted custody holds until the input's `Resume` says where it stands.
 struct Resuming {
-    /// The seqs its continued files hold.
-    written: Vec<u64>,
-    /// Results taken meanwhile: (seq, status, origin, event).
-    early: Vec<(u64, Status, Origin, Vec<Part>)>,
+    /// The messages that came meanwhile (results, `End`, `RunEnd`), in their order.
+    early: Vec<(Header, Vec<Part>)>,
     /// When it last told the input (`Resumed`).
     told: Instant,
 }
@@ -173,12 +175,14 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         abandoned: Vec::new(),
         error: None,
         ended: false,
+        end: None,
+        run_end: None,
         foreign: Foreign::new("results channel", ("a result", "results")),
         checkpointed: Instant::now(),
         resuming: None,
     };
     if let Some(generation) = ctx.popts.custody.filter(|&g| g > 0) {
-        out.resuming = Some(Resuming { written: stage.resumed(), early: Vec::new(), told: Instant::now() });
+        out.resuming = Some(Resuming { early: Vec::new(), told: Instant::now() });
         if let Err(e) = out.tell_resumed(generation) {
             internal_error(ctx, e);
             ctx.board.fail();
@@ -226,17 +230,14 @@ impl Output<'_, '_> {
     /// Receives until every event read is done (`Ok(true)`), or the job is aborted
     /// (`Ok(false)`); `Err` is an engine failure.
     fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, OutputError> {
-        let mut end: Option<u64> = None;
-        // A held topology's run that ended at the input: (events read, run index, number).
-        let mut run_end: Option<(u64, u32, u32)> = None;
         loop {
-            if let Some((count, index, number)) = run_end {
+            if let Some((count, index, number)) = self.run_end {
                 if !self.ctx.popts.ordered || self.next_write >= count {
-                    self.end_run(stage, index, number);
-                    run_end = None;
+                    self.end_run(stage, index, number, count);
+                    self.run_end = None;
                 }
             }
-            if let Some(count) = end {
+            if let Some(count) = self.end {
                 if !self.ctx.popts.ordered || self.next_write >= count {
                     return Ok(true);
                 }
@@ -247,10 +248,10 @@ impl Output<'_, '_> {
             let Some(message) = self.receive(stage)? else {
                 if self.resuming.is_some() && self.ctx.board.ended() {
                     // The input ended before it heard of this process: it had every ack, so
-                    // an earlier generation decided every event it read.
+                    // an earlier generation decided every event it read, and closed every run.
                     let read = self.ctx.board.counters().read.load(Ordering::Acquire);
-                    self.resume(read, stage)?;
-                    end = Some(read);
+                    self.resume(read, None, stage)?;
+                    self.end = Some(read);
                     self.ended = true;
                 }
                 continue;
@@ -271,30 +272,64 @@ impl Output<'_, '_> {
             };
             parts.remove(0);
             match header.kind {
-                Kind::End => {
-                    end = Some(header.seq);
-                    self.ended = true;
+                Kind::Resume => {
+                    let rest: Vec<&[u8]> = parts.iter().map(Part::as_slice).collect();
+                    match decode_resume(&header, &rest) {
+                        Ok(run) => self.resume(header.seq, run, stage)?,
+                        Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
+                    }
                 }
-                Kind::RunEnd => run_end = Some((header.seq, header.origin.generation, header.attempt)),
-                Kind::Resume => self.resume(header.seq, stage)?,
-                Kind::Result => {
+                // Checked before it counts as done: a result whose event does not decode is
+                // dropped, and the event's own result still comes.
+                Kind::Result if self.reachable_by_others() => {
                     let status = header.status.expect("results have a status");
-                    if self.reachable_by_others() {
-                        // Checked before it counts as done: a result whose event does not
-                        // decode is dropped, and the event's own result still comes.
-                        if let Err(e) = check_result(header.seq, status, &parts) {
-                            self.drop_foreign(peer.as_deref(), e.to_string())?;
-                            continue;
-                        }
-                    }
-                    self.take(header.seq, status, header.origin, parts, stage)?;
-                    if self.pending_acks.len() >= ACK_BATCH || self.restartable() {
-                        self.release_acks(stage, false)?;
+                    match check_result(header.seq, status, &parts) {
+                        Ok(()) => self.handle(header, parts, stage)?,
+                        Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
                     }
                 }
-                _ => unreachable!("checked above"),
+                _ => self.handle(header, parts, stage)?,
             }
         }
+    }
+
+    /// Does what a result, `End` or `RunEnd` says; in a restarted custody, once the input's
+    /// `Resume` has said where it stands (until then they wait, in their order).
+    fn handle(
+        &mut self,
+        header: Header,
+        parts: Vec<Part>,
+        stage: &mut Stage<'_, BoardTally<'_>>,
+    ) -> Result<(), OutputError> {
+        if let Some(resuming) = self.resuming.as_mut() {
+            resuming.early.push((header, crate::engine::frames::detached(parts)));
+            return Ok(());
+        }
+        match header.kind {
+            Kind::End => {
+                self.end = Some(header.seq);
+                self.ended = true;
+            }
+            Kind::RunEnd => {
+                let index = header.origin.generation;
+                if index > self.ctx.board.runs().closed.load(Ordering::Acquire) {
+                    self.run_end = Some((header.seq, index, header.attempt));
+                } else if self.restartable() {
+                    // Sent again (a `Resume` answered twice): closed already, and said so again.
+                    self.pending_acks
+                        .push(Ack { seq: header.seq, origin: Origin { worker: Origin::RUN, generation: index } });
+                }
+            }
+            Kind::Result => {
+                let status = header.status.expect("results have a status");
+                self.take(header.seq, status, header.origin, parts, stage)?;
+                if self.pending_acks.len() >= ACK_BATCH || self.restartable() {
+                    self.release_acks(stage, false)?;
+                }
+            }
+            _ => unreachable!("only results, End and RunEnd are handled"),
+        }
+        Ok(())
     }
 
     /// A message on the results channel that is no engine message: over tcp it is dropped,
@@ -368,10 +403,6 @@ impl Output<'_, '_> {
         event: Vec<Part>,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
-        if let Some(resuming) = self.resuming.as_mut() {
-            resuming.early.push((seq, status, origin, crate::engine::frames::detached(event)));
-            return Ok(());
-        }
         let ack = Ack { seq, origin };
         if !self.restartable() && origin.worker != Origin::INPUT {
             self.pending_acks.push(ack);
@@ -418,26 +449,49 @@ impl Output<'_, '_> {
 
     /// A restarted custody learns where it stands: every seq below `below` was decided by an
     /// earlier generation, and so was every seq its continued files hold (with `ordered`,
-    /// every seq up to the highest of them). The results taken meanwhile are taken now.
-    fn resume(&mut self, below: u64, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<(), OutputError> {
+    /// every seq up to the highest of them). In a held topology it enters `run` first, so
+    /// that a file per run is continued (or kept, when it was closed already). The results
+    /// taken meanwhile are taken now.
+    fn resume(
+        &mut self,
+        below: u64,
+        run: Option<RunAt>,
+        stage: &mut Stage<'_, BoardTally<'_>>,
+    ) -> Result<(), OutputError> {
         let Some(resuming) = self.resuming.take() else { return Ok(()) };
-        let after_written = resuming.written.iter().max().map_or(0, |&s| s + 1);
+        if let Some(run) = run.filter(|_| self.error.is_none()) {
+            if let Err(e) = stage.enter_run(run.number) {
+                self.ctx.board.fail();
+                self.ctx.board.request_stop(Stop::Abort);
+                self.error = Some(e);
+            }
+        }
+        let written = stage.resumed();
+        let after_written = written.iter().max().map_or(0, |&s| s + 1);
         let start = if self.ctx.popts.ordered { below.max(after_written) } else { below };
-        self.done =
-            Done { watermark: start, above: resuming.written.iter().copied().filter(|&s| s >= start).collect() };
+        self.done = Done { watermark: start, above: written.iter().copied().filter(|&s| s >= start).collect() };
         self.done.advance();
         self.next_write = start;
         let counters = self.ctx.board.counters();
         counters.watermark.store(self.watermark(), Ordering::Release);
-        // What its files hold is written, whichever generation wrote it.
-        counters.written.fetch_add(resuming.written.len() as u64, Ordering::Relaxed);
+        // What its files hold is written, whichever generation wrote it (on the forked
+        // engine's board, the dead output's count is replaced). What the controller needs
+        // to count the files of runs closed before, which a file per run does not hold:
+        let alone = match run {
+            Some(run) => written.iter().all(|&s| s >= run.start),
+            None => written.is_empty(),
+        };
+        counters.written.store(written.len() as u64, Ordering::Relaxed);
+        counters.resumed.store(written.len() as u64, Ordering::Relaxed);
+        counters.resumed_run.store(run.map_or(0, |r| r.index.into()), Ordering::Relaxed);
+        counters.resumed_alone.store(alone.into(), Ordering::Relaxed);
         log::info!(
             "{}: resumed with {} events written before; taking events from seq {start} on",
             self.ctx.name(),
-            resuming.written.len()
+            written.len()
         );
-        for (seq, status, origin, event) in resuming.early {
-            self.take(seq, status, origin, event, stage)?;
+        for (header, parts) in resuming.early {
+            self.handle(header, parts, stage)?;
         }
         Ok(())
     }
@@ -508,14 +562,20 @@ impl Output<'_, '_> {
     /// Ends a held topology's run `index` (run number `number`) once all its events are
     /// written: the modules' `end_run` (a file per run is closed, complete; one that no
     /// event began is begun first, so an empty run leaves its empty file).
-    fn end_run(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, index: u32, number: u32) {
+    fn end_run(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, index: u32, number: u32, read: u64) {
         let entered = if self.error.is_none() { stage.enter_run(number) } else { Ok(()) };
         let errors = entered.err().into_iter().chain(stage.end_run());
         if let Some(e) = errors.into_iter().next() {
             self.ctx.board.fail();
             self.error.get_or_insert(e);
         }
+        let counters = self.ctx.board.counters();
+        counters.written_closed.store(counters.written.load(Ordering::Relaxed), Ordering::Relaxed);
         self.ctx.board.runs().closed.store(index, Ordering::Release);
+        if self.restartable() && self.error.is_none() {
+            // The input keeps the run's end until the run is closed here.
+            self.pending_acks.push(Ack { seq: read, origin: Origin { worker: Origin::RUN, generation: index } });
+        }
     }
 
     /// Does what a result says: runs the output part on a kept event, or counts it.
