@@ -6,7 +6,9 @@ is complete and closed at its stop."""
 
 import json
 import os
+import random
 import signal
+import threading
 import time
 
 import evflow as ef
@@ -194,13 +196,26 @@ def kill_the_store(topo):
     status_when(topo, lambda s: all(d["pid"] != store["pid"] for d in s["devices"]))
 
 
+def stop_and_kill_the_store(topo, after):
+    """``evflow ctl stop`` with the sink SIGKILLed ``after`` seconds into it (its run's end
+    may reach the dead process, or the next); the stop's result."""
+    stopped = []
+    stopping = threading.Thread(target=lambda: stopped.append(ctl(topo, "stop")))
+    stopping.start()
+    time.sleep(after)
+    kill_the_store(topo)
+    stopping.join()
+    assert stopped, "ctl stop failed"
+    return stopped[0]
+
+
 def test_a_sink_killed_during_runs_and_between_them_continues_each_runs_file(tmp_path):
     """A held topology whose sink has ``restart = "always"`` and a file per run, the sink
     SIGKILLed during run 1, between runs 1 and 2 (the run's file closed, its end perhaps not
-    acknowledged), and during run 2: each replacement enters the run the origin serves and
-    continues its ``.part`` file, or keeps the file of a run closed already. Each run's file
-    is complete with each of its events once and in order, and each count of written
-    events is what the files hold."""
+    acknowledged), during run 2 and while run 2 stops: each replacement enters the run the
+    origin serves and continues its ``.part`` file, or keeps the file of a run closed
+    already. Each run's file is complete with each of its events once and in order, and
+    each count of written events is what the files hold."""
     farm = Farm(unique("held-k"))
     farm.devices["store"]["restart"] = "always"
     topo = write(tmp_path, farm)
@@ -217,11 +232,11 @@ def test_a_sink_killed_during_runs_and_between_them_continues_each_runs_file(tmp
         wait_for_events(topo, 500)
         kill_the_store(topo)
         time.sleep(0.5)
-        ctl(topo, "stop")
+        stopped2 = stop_and_kill_the_store(topo, after=0.05).stderr
         ctl(topo, "stop")
         _, err = up.communicate(timeout=60)
     assert up.returncode == 0, err
-    assert err.count("starting a replacement, which continues its files") == 3, err
+    assert err.count("starting a replacement, which continues its files") == 4, err
     run1, run2 = events(tmp_path / "out" / "run-1.evf"), events(tmp_path / "out" / "run-2.evf")
     assert {e.run for e in run1} == {1} and {e.run for e in run2} == {2}
     numbers = [e.number for e in run1 + run2]
@@ -229,12 +244,52 @@ def test_a_sink_killed_during_runs_and_between_them_continues_each_runs_file(tmp
     for e in run1 + run2:
         assert e["sum"].tolist() == [int(e["adc"].sum())]
     assert "run 1 stopped; its events are written and its files closed" in stopped1
+    assert "run 2 stopped; its events are written and its files closed" in stopped2
     assert f"run 1 stopped: {len(run1)} events written" in err, err
     assert f"run 2 stopped: {len(run2)} events written" in err, err
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["job"]["written"] == len(run1) + len(run2)
     [store] = [d for d in report["devices"] if d["device"] == "store"]
-    assert store["restarts"] == 3
+    assert store["restarts"] == 4
+
+
+# `make soak` runs the random kills below with this many seeds; `make test` with one.
+SINK_KILL_SEEDS = 24 if os.environ.get("EVFLOW_SOAK") else 1
+
+
+@pytest.mark.parametrize("seed", range(SINK_KILL_SEEDS))
+def test_a_sink_killed_at_random_times_across_three_runs(tmp_path, seed):
+    """The sink of a held topology with a file per run SIGKILLed at random times (seeded):
+    twice during each run, while it stops, and mostly just after: every run's file complete,
+    the events once and in order across them, each run's written count its file's."""
+    rng = random.Random(seed)
+    farm = Farm(unique("held-r"))
+    farm.devices["store"].update(restart="always", max_restarts_per_minute=100)
+    topo = write(tmp_path, farm)
+    up = start_cli("up", topo, "--hold", "--report", "report.json", cwd=tmp_path)
+    with killed_on_exit(up):
+        status(topo)
+        for run in (1, 2, 3):
+            ctl(topo, "start", "--run", str(run))
+            for _ in range(2):
+                time.sleep(rng.uniform(0.0, 0.6))
+                kill_the_store(topo)
+            time.sleep(rng.uniform(0.0, 0.5))
+            stop_and_kill_the_store(topo, after=rng.uniform(0.0, 0.1))
+            if rng.random() < 0.7:
+                time.sleep(rng.uniform(0.0, 0.05))
+                kill_the_store(topo)
+        ctl(topo, "stop")
+        _, err = up.communicate(timeout=60)
+    assert up.returncode == 0, err
+    runs = [events(tmp_path / "out" / f"run-{run}.evf") for run in (1, 2, 3)]
+    numbers = [e.number for events_of_run in runs for e in events_of_run]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for run, events_of_run in enumerate(runs, 1):
+        assert {e.run for e in events_of_run} <= {run}
+        assert f"run {run} stopped: {len(events_of_run)} events written" in err, err
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == len(numbers)
 
 
 def test_start_is_refused_without_hold(tmp_path):

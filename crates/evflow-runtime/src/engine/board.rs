@@ -77,14 +77,20 @@ pub struct Counters {
     /// A restartable custody: `written` as the last run it closed left it (stored before
     /// the run's `closed`).
     pub written_closed: AtomicU64,
-    /// A restarted custody: the events its continued files held.
+    /// A restarted custody: how it resumed ([`RESUMED_EVERY_RUN`], [`RESUMED_ITS_RUN`]; 0
+    /// until the input's `Resume`) ...
+    pub resumed_as: AtomicU64,
+    /// ... the events its continued files held ...
     pub resumed: AtomicU64,
-    /// ... the run it entered then (0: none) ...
+    /// ... and the run it entered then (0: none).
     pub resumed_run: AtomicU64,
-    /// ... and 1 when those files hold only that run's events (a file per run, or none),
-    /// so that the runs closed before are not in them.
-    pub resumed_alone: AtomicU64,
 }
+
+/// `Counters::resumed_as`: the files a restarted custody continued hold every run's events.
+pub const RESUMED_EVERY_RUN: u64 = 1;
+/// `Counters::resumed_as`: they hold only the events of the run it entered (a file per run),
+/// or none: the runs closed before are in files it does not know.
+pub const RESUMED_ITS_RUN: u64 = 2;
 
 impl Counters {
     /// Results the output has taken so far (any fate, duplicates included): grows while the

@@ -258,7 +258,7 @@ impl Foreign {
 }
 
 /// The run a restarted custody is in, as `Resume` names it in a held topology: the run its
-/// events carry now, or the one whose `RunEnd` it has not acknowledged.
+/// events carry now, or the last one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunAt {
     /// The run's index (runs counted from 1).
@@ -267,16 +267,18 @@ pub struct RunAt {
     pub number: u32,
     /// The seq of its first event.
     pub start: u64,
+    /// An earlier process of the custody closed it (it acknowledged the run's `RunEnd`).
+    pub closed: bool,
 }
 
 const RUN_START_LEN: usize = 8;
 
 /// A `Resume` message's parts: its header (`seq`: every seq below was acknowledged;
-/// `origin.generation`: the run's index, 0 for none; `attempt`: its number), then, when it
-/// names a run, the run's first seq (8 bytes).
+/// `origin.generation`: the run's index, 0 for none; `attempt`: its number; `origin.worker`:
+/// 1 when the run is closed), then, when it names a run, the run's first seq (8 bytes).
 pub fn encode_resume(below: u64, run: Option<RunAt>) -> Vec<Vec<u8>> {
     let Some(run) = run else { return vec![Header::new(Kind::Resume, below).encode().to_vec()] };
-    let origin = Origin { worker: 0, generation: run.index };
+    let origin = Origin { worker: run.closed.into(), generation: run.index };
     let header = Header { origin, attempt: run.number, ..Header::new(Kind::Resume, below) };
     vec![header.encode().to_vec(), run.start.to_le_bytes().to_vec()]
 }
@@ -290,7 +292,8 @@ pub fn decode_resume(header: &Header, rest: &[&[u8]]) -> Result<Option<RunAt>, P
         [start] if start.len() == RUN_START_LEN => u64::from_le_bytes((*start).try_into().expect("8 bytes")),
         _ => return Err(ProtocolError::ResumeRun(rest.iter().map(|p| p.len()).collect())),
     };
-    Ok(Some(RunAt { index: header.origin.generation, number: header.attempt, start }))
+    let closed = header.origin.worker == 1;
+    Ok(Some(RunAt { index: header.origin.generation, number: header.attempt, start, closed }))
 }
 
 /// One acknowledged result: its seq and who sent it.
@@ -358,7 +361,8 @@ mod tests {
         assert_eq!(Header::decode(&resumed.encode()).unwrap(), resumed);
         let resume = Header::new(Kind::Resume, 1234);
         assert_eq!(Header::decode(&resume.encode()).unwrap(), resume);
-        for run in [None, Some(RunAt { index: 3, number: 77, start: 1 << 40 })] {
+        let run = RunAt { index: 3, number: 77, start: 1 << 40, closed: false };
+        for run in [None, Some(run), Some(RunAt { closed: true, ..run })] {
             let parts = encode_resume(1234, run);
             let header = Header::decode(&parts[0]).unwrap();
             let rest: Vec<&[u8]> = parts[1..].iter().map(Vec::as_slice).collect();

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::control::lifecycle::DeviceState;
+use crate::engine::board::RESUMED_ITS_RUN;
 use crate::engine::device::link::{Exit, Report};
 use crate::engine::Role;
 
@@ -38,9 +39,9 @@ const MERGED: [&str; 3] = ["written", "written_closed", "run_closed"];
 /// and `past`, the ended ones' ([`Process::report`]). [`CARRIED`] counters are summed;
 /// `run_closed` is the highest (a restarted custody starts at 0); a restarted custody's
 /// `written` is what its files hold: what it continued and wrote, plus, where its files
-/// hold only the run it entered (`resumed_alone`: a file per run), what the files of the
-/// runs closed before hold, as the ended generations last said (`written_closed`),
-/// less the run it entered when they had closed it already (its `RunEnd` came again). The
+/// hold only the run it entered (`resumed_as`: a file per run), what the files of the runs
+/// closed before hold, as the ended generations last said (`written_closed`), less the run
+/// it entered when they had closed it already; until it has resumed, what they said. The
 /// others are this generation's.
 fn merged(now: Option<&Report>, past: Option<&Report>, key: &str) -> u64 {
     let of = |r: Option<&Report>, key: &str| r.and_then(|r| r.counters.get(key).copied()).unwrap_or(0);
@@ -48,20 +49,22 @@ fn merged(now: Option<&Report>, past: Option<&Report>, key: &str) -> u64 {
     if CARRIED.contains(&key) {
         return of(now, key) + of(past, key);
     }
-    let written_before = || {
-        if of(now, "resumed_alone") == 0 {
-            return None; // its files hold every run's events
+    // What the files of the runs closed before hold, where the continued files do not.
+    let written_before = || match of(now, "resumed_as") {
+        RESUMED_ITS_RUN => {
+            let entered = of(now, "resumed_run");
+            let counted = entered > 0 && entered <= of(past, "run_closed");
+            of(past, "written_closed").saturating_sub(if counted { of(now, "resumed") } else { 0 })
         }
-        let entered = of(now, "resumed_run");
-        let counted = entered > 0 && entered <= of(past, "run_closed");
-        Some(of(past, "written_closed").saturating_sub(if counted { of(now, "resumed") } else { 0 }))
+        _ => 0,
     };
     match key {
         "run_closed" => of(now, key).max(of(past, key)),
-        "written" => written_before().unwrap_or(0) + of(now, key),
+        "written" if of(now, "resumed_as") == 0 => of(past, key),
+        "written" => written_before() + of(now, key),
         "written_closed" => match of(now, key) {
             0 => of(past, key),
-            closed => written_before().unwrap_or(0) + closed,
+            closed => written_before() + closed,
         },
         _ => of(now, key),
     }
@@ -222,7 +225,7 @@ impl Process {
 
     /// Counter `key` of its role's report in `segment` as [`Process::report`] counts it,
     /// without building the report: the controller reads counters every turn.
-    fn count(&self, segment: usize, key: &str) -> u64 {
+    pub fn count(&self, segment: usize, key: &str) -> u64 {
         merged(self.reports.get(&segment), self.past.get(&segment), key)
     }
 
@@ -240,6 +243,7 @@ impl Process {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::RESUMED_EVERY_RUN;
 
     /// A custody's report with `counters`.
     fn output(counters: serde_json::Value) -> Report {
@@ -259,17 +263,21 @@ mod tests {
         let past = output(serde_json::json!({"written": 130, "written_closed": 100, "run_closed": 1, "duplicates": 2}));
         let count = |now: serde_json::Value, key| merged(Some(&output(now)), Some(&past), key);
         // Run 2 going, a file per run: its 50 continued, 10 more written; run 1's file counted too.
-        let mid_run = serde_json::json!({"written": 60, "resumed": 50, "resumed_run": 2, "resumed_alone": 1});
+        let its_run = RESUMED_ITS_RUN;
+        let mid_run = serde_json::json!({"written": 60, "resumed": 50, "resumed_run": 2, "resumed_as": its_run});
         assert_eq!(count(mid_run.clone(), "written"), 160);
         assert_eq!(count(mid_run, "run_closed"), 1, "the highest closed");
         // One file for every run: it holds them all.
-        let one_file = serde_json::json!({"written": 160, "resumed": 150, "resumed_run": 2, "resumed_alone": 0});
+        let one_file =
+            serde_json::json!({"written": 160, "resumed": 150, "resumed_run": 2, "resumed_as": RESUMED_EVERY_RUN});
         assert_eq!(count(one_file, "written"), 160);
         // Run 1's end not acknowledged, its file closed and counted already: kept, not counted twice.
-        let closed_again = serde_json::json!({"written": 100, "resumed": 100, "resumed_run": 1, "resumed_alone": 1,
+        let closed_again = serde_json::json!({"written": 100, "resumed": 100, "resumed_run": 1, "resumed_as": its_run,
             "written_closed": 100, "run_closed": 1});
         assert_eq!(count(closed_again.clone(), "written"), 100);
         assert_eq!(count(closed_again, "written_closed"), 100);
+        // Not resumed yet: what the ended generations said.
+        assert_eq!(count(serde_json::json!({"written": 0}), "written"), 130);
         // Carried counts are summed; the rest are this generation's.
         assert_eq!(count(serde_json::json!({"duplicates": 3, "read": 7}), "duplicates"), 5);
         assert_eq!(count(serde_json::json!({"read": 7}), "read"), 7);

@@ -55,6 +55,12 @@ impl Supervisor {
         self.procs[self.origin[segment]].reports.get(&segment)
     }
 
+    /// The last run `segment`'s custody closed, over its processes' generations.
+    fn custody_closed(&self, segment: usize) -> u32 {
+        let custody = self.procs.iter().find(|p| p.roles.contains(&(segment, Role::Output)));
+        custody.map_or(0, |p| p.count(segment, "run_closed")).try_into().unwrap_or(u32::MAX)
+    }
+
     /// Whether what feeds `segment`'s origin has ended: the segments into its merger, or the
     /// broadcast's reading segment.
     fn fed_ended(&self, segment: &Segment) -> bool {
@@ -113,6 +119,7 @@ impl Supervisor {
                     // A merger's origin ends a run when its inputs all have.
                     stopping: if is_source { stopping } else { 0 },
                     drained: counter("run_drained") as u32,
+                    closed: self.custody_closed(i),
                 },
             };
             views.push((format!("view/{i}/"), view));

@@ -193,6 +193,10 @@ pub struct RunsView {
     pub stopping: u32,
     /// The last run whose events all reached the custody.
     pub drained: u32,
+    /// The last run the segment's custody closed, as its earlier processes said: a
+    /// restarted custody does not wait to close a run again.
+    #[serde(default)]
+    pub closed: u32,
 }
 
 /// Who this device is, and where its controller listens.
@@ -367,6 +371,7 @@ impl LinkState {
         }
         runs.stopping.fetch_max(view.runs.stopping, Ordering::AcqRel);
         runs.drained.fetch_max(view.runs.drained, Ordering::AcqRel);
+        runs.closed.fetch_max(view.runs.closed, Ordering::AcqRel);
         let workers = board.grow_workers(view.workers.len());
         for (w, seen) in view.workers.iter().enumerate().take(workers) {
             let slot = board.worker(w);
@@ -437,10 +442,12 @@ impl LinkState {
     fn send(&mut self, exit: Option<Exit>) {
         self.advance(exit.as_ref());
         let board = &self.board;
-        // The runs first: a custody stores what it wrote before it says a run is closed.
+        // The runs first: a custody stores what it wrote before it says a run is closed, or
+        // that it has resumed.
         let runs = board.runs();
         let (drained, closed) = (runs.drained.load(Ordering::Acquire), runs.closed.load(Ordering::Acquire));
         let c = board.counters();
+        let resumed_as = c.resumed_as.load(Ordering::Acquire);
         let mut counters: HashMap<String, u64> = [
             ("read", &c.read),
             ("written", &c.written),
@@ -461,11 +468,11 @@ impl LinkState {
             ("written_closed", &c.written_closed),
             ("resumed", &c.resumed),
             ("resumed_run", &c.resumed_run),
-            ("resumed_alone", &c.resumed_alone),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))
         .collect();
+        counters.insert("resumed_as".into(), resumed_as);
         counters.insert("run_drained".into(), drained.into());
         counters.insert("run_closed".into(), closed.into());
         let (role, worker) = match self.config.role {

@@ -93,7 +93,7 @@ struct Input<'c, 'a> {
     /// again to its next generation.
     kept: Option<BTreeMap<u64, (Status, Vec<Part>)>>,
     /// A held topology's restartable custody: the run it is in (the run going, or the last
-    /// one until it acknowledges its `RunEnd`), which `Resume` names.
+    /// one, closed once it acknowledged its `RunEnd`), which `Resume` names.
     custody_run: Option<RunAt>,
     /// The `RunEnd` a restartable custody has not acknowledged: sent again after `Resume`.
     run_end: Option<Header>,
@@ -711,7 +711,9 @@ impl Input<'_, '_> {
                     // The custody closed the run: it will not need its end again.
                     if self.run_end.is_some_and(|h| h.origin.generation == ack.origin.generation) {
                         self.run_end = None;
-                        self.custody_run = None;
+                        if let Some(run) = self.custody_run.as_mut() {
+                            run.closed = true;
+                        }
                     }
                     continue;
                 }
@@ -798,7 +800,7 @@ impl Input<'_, '_> {
     fn follow_custody_run(&mut self, run: Option<(u32, u32)>, seq: u64) {
         let Some((index, number)) = run.filter(|_| self.kept.is_some()) else { return };
         if self.custody_run.is_none_or(|r| r.index != index) {
-            self.custody_run = Some(RunAt { index, number, start: seq });
+            self.custody_run = Some(RunAt { index, number, start: seq, closed: false });
             self.run_end = None;
         }
     }

@@ -8,8 +8,8 @@
 //! takes what it missed from the input's `Resume` on (docs/topology-design.md, "Custodies
 //! that are restarted").
 
-use crate::engine::board::BoardTally;
 use crate::engine::board::Stop;
+use crate::engine::board::{BoardTally, RESUMED_EVERY_RUN, RESUMED_ITS_RUN};
 use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
 use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
@@ -450,8 +450,8 @@ impl Output<'_, '_> {
     /// A restarted custody learns where it stands: every seq below `below` was decided by an
     /// earlier generation, and so was every seq its continued files hold (with `ordered`,
     /// every seq up to the highest of them). In a held topology it enters `run` first, so
-    /// that a file per run is continued (or kept, when it was closed already). The results
-    /// taken meanwhile are taken now.
+    /// that a file per run is continued (or kept, when it was closed already: then the run
+    /// is closed here too). What came meanwhile is taken now.
     fn resume(
         &mut self,
         below: u64,
@@ -484,7 +484,14 @@ impl Output<'_, '_> {
         counters.written.store(written.len() as u64, Ordering::Relaxed);
         counters.resumed.store(written.len() as u64, Ordering::Relaxed);
         counters.resumed_run.store(run.map_or(0, |r| r.index.into()), Ordering::Relaxed);
-        counters.resumed_alone.store(alone.into(), Ordering::Relaxed);
+        let resumed_as = if alone { RESUMED_ITS_RUN } else { RESUMED_EVERY_RUN };
+        counters.resumed_as.store(resumed_as, Ordering::Release);
+        if let Some(run) = run.filter(|r| r.closed) {
+            // An earlier process closed the run it entered: what its files hold is written
+            // as the run is said closed.
+            counters.written_closed.store(written.len() as u64, Ordering::Relaxed);
+            self.ctx.board.runs().closed.fetch_max(run.index, Ordering::AcqRel);
+        }
         log::info!(
             "{}: resumed with {} events written before; taking events from seq {start} on",
             self.ctx.name(),
