@@ -74,8 +74,8 @@ pub struct Counters {
     pub eb_built: AtomicU64,
     /// Event building: events a BU built incomplete.
     pub eb_incomplete: AtomicU64,
-    /// A restartable custody: `written` as the last run it closed left it (stored before
-    /// the run's `closed`).
+    /// A custody: `written` as the last run it closed left it (stored before the run's
+    /// `closed`).
     pub written_closed: AtomicU64,
     /// A restarted custody: how it resumed ([`RESUMED_EVERY_RUN`], [`RESUMED_ITS_RUN`]; 0
     /// until the input's `Resume`) ...

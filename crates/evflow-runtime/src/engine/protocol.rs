@@ -305,6 +305,14 @@ pub struct Ack {
     pub origin: Origin,
 }
 
+impl Ack {
+    /// The ack of a held topology's `RunEnd` (`read`: its count of events read) for run
+    /// `index`: the custody closed the run ([`Origin::RUN`]).
+    pub fn run_closed(read: u64, index: u32) -> Ack {
+        Ack { seq: read, origin: Origin { worker: Origin::RUN, generation: index } }
+    }
+}
+
 const ACK_LEN: usize = 16;
 const WATERMARK_LEN: usize = 8;
 

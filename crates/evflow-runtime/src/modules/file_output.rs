@@ -19,11 +19,10 @@
 //! `.part` file the dead process left (`FileWriter::resume`): the complete records stay, an
 //! unfinished one is cut, and the seqs of the events kept are handed to the engine
 //! (`Module::resumed`), which drops those events when they come again; with a file per run,
-//! the file of the run the engine enters before it asks (the run going, or the one whose
-//! end it has not acknowledged). A file the dead
-//! process had closed already (killed after it gave the file its final name) is kept as it
-//! is, and its seqs are handed on the same way. `checkpoint` hands the records written so
-//! far to the OS: they outlive the process.
+//! the file of the run the engine enters before it asks (the run going, or the last one). A
+//! file the dead process had closed already (killed after it gave the file its final name)
+//! is kept as it is, and its seqs are handed on the same way. `checkpoint` hands the
+//! records written so far to the OS: they outlive the process.
 
 use super::config::ConfigError;
 use crate::log;
@@ -178,15 +177,13 @@ impl FileOutput {
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
         self.written = 0;
-        if self.resume {
+        let mut writer = if self.resume {
             if let Some(seqs) = self.closed_before() {
                 log::info!("{} was closed before this process: kept as it is", self.current.display());
                 self.written = seqs.len() as u64;
                 self.resumed.extend(seqs);
                 return Ok(());
             }
-        }
-        let mut writer = if self.resume {
             let (writer, resumed) =
                 FileWriter::resume(&self.current, options).map_err(|e| self.error("cannot continue", e))?;
             if resumed.found {

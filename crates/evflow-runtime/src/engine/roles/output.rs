@@ -95,8 +95,7 @@ struct Output<'c, 'a> {
     foreign: Foreign,
     /// When the modules last checkpointed.
     checkpointed: Instant,
-    /// A restarted custody before the input's `Resume`: the seqs its files hold already, and
-    /// the results that came meanwhile.
+    /// A restarted custody before the input's `Resume`: what came meanwhile.
     resuming: Option<Resuming>,
 }
 
@@ -316,8 +315,7 @@ impl Output<'_, '_> {
                     self.run_end = Some((header.seq, index, header.attempt));
                 } else if self.restartable() {
                     // Sent again (a `Resume` answered twice): closed already, and said so again.
-                    self.pending_acks
-                        .push(Ack { seq: header.seq, origin: Origin { worker: Origin::RUN, generation: index } });
+                    self.pending_acks.push(Ack::run_closed(header.seq, index));
                 }
             }
             Kind::Result => {
@@ -461,9 +459,7 @@ impl Output<'_, '_> {
         let Some(resuming) = self.resuming.take() else { return Ok(()) };
         if let Some(run) = run.filter(|_| self.error.is_none()) {
             if let Err(e) = stage.enter_run(run.number) {
-                self.ctx.board.fail();
-                self.ctx.board.request_stop(Stop::Abort);
-                self.error = Some(e);
+                self.stop_with(e);
             }
         }
         let written = stage.resumed();
@@ -487,10 +483,8 @@ impl Output<'_, '_> {
         let resumed_as = if alone { RESUMED_ITS_RUN } else { RESUMED_EVERY_RUN };
         counters.resumed_as.store(resumed_as, Ordering::Release);
         if let Some(run) = run.filter(|r| r.closed) {
-            // An earlier process closed the run it entered: what its files hold is written
-            // as the run is said closed.
-            counters.written_closed.store(written.len() as u64, Ordering::Relaxed);
-            self.ctx.board.runs().closed.fetch_max(run.index, Ordering::AcqRel);
+            // An earlier process closed the run it entered.
+            self.say_closed(run.index);
         }
         log::info!(
             "{}: resumed with {} events written before; taking events from seq {start} on",
@@ -537,14 +531,27 @@ impl Output<'_, '_> {
         if self.error.is_none() {
             if let Err(e) = stage.checkpoint() {
                 // Nothing is safe: no ack goes, and the job stops as on a failed write.
-                self.ctx.board.fail();
-                self.ctx.board.request_stop(Stop::Abort);
-                self.error = Some(e);
+                self.stop_with(e);
                 return Ok(());
             }
         }
         self.checkpointed = Instant::now();
         self.flush_acks()
+    }
+
+    /// The job stops on `e`, an error of the output part's modules: nothing more is written.
+    fn stop_with(&mut self, e: JobError) {
+        self.ctx.board.fail();
+        self.ctx.board.request_stop(Stop::Abort);
+        self.error = Some(e);
+    }
+
+    /// Says run `index` is closed here: what is written then is what the closed runs' files
+    /// hold (stored first, so that a report that says the run is closed counts it).
+    fn say_closed(&self, index: u32) {
+        let counters = self.ctx.board.counters();
+        counters.written_closed.store(counters.written.load(Ordering::Relaxed), Ordering::Relaxed);
+        self.ctx.board.runs().closed.fetch_max(index, Ordering::AcqRel);
     }
 
     /// Whether the custody is restarted when it dies: its acks wait for a checkpoint.
@@ -576,12 +583,10 @@ impl Output<'_, '_> {
             self.ctx.board.fail();
             self.error.get_or_insert(e);
         }
-        let counters = self.ctx.board.counters();
-        counters.written_closed.store(counters.written.load(Ordering::Relaxed), Ordering::Relaxed);
-        self.ctx.board.runs().closed.store(index, Ordering::Release);
+        self.say_closed(index);
         if self.restartable() && self.error.is_none() {
             // The input keeps the run's end until the run is closed here.
-            self.pending_acks.push(Ack { seq: read, origin: Origin { worker: Origin::RUN, generation: index } });
+            self.pending_acks.push(Ack::run_closed(read, index));
         }
     }
 
