@@ -344,8 +344,12 @@ def test_every_unit_shows_its_event_building_metrics(tmp_path):
         samples = wait_for(url, deadline_s=60)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
+            # Each process's counts come with its own report: a builder's may be ahead of a
+            # readout's in one scrape, so both are waited for.
             built = values(samples, "evflow_eventbuilding_events_built_total", unit="builder")
-            if len(built) == 2 and all(v > 0 for v in built.values()):
+            sent = values(samples, "evflow_eventbuilding_fragments_total", unit="readout")
+            sending = {dict(k)["device"] for k, v in sent.items() if v > 0}
+            if len(built) == 2 and all(v > 0 for v in built.values()) and sending == set(READOUTS):
                 break
             time.sleep(0.2)
             samples = scrape(url)
