@@ -2,16 +2,20 @@
 event on three channels; the merger joins them by (run, event number). Every event comes out
 exactly once: complete, or flagged incomplete with the inputs that did not deliver named in
 ``missing_sources``; late parts are counted, never sent again; a dead merger stops the
-topology with its files valid."""
+topology with its files valid, or, with ``restart = "always"``, is started again and makes
+the same events again: nothing lost, nothing written twice."""
 
 import json
 import os
+import pathlib
 import random
 import signal
+import tempfile
 import textwrap
 import time
 
 import evflow as ef
+import pytest
 from conftest import killed_on_exit, run_cli, start_cli
 from evflow_bench.standard_farm import Farm
 from test_topology import shm_sessions, unique, wait_for_replacement
@@ -67,11 +71,11 @@ def steering():
     return {"reco": RECO, **{f"part_{part}": PART.format(name=part) for part in PARTS}}
 
 
-def write(tmp_path, timeout=2.0, reco=False):
+def write(tmp_path, timeout=2.0, reco=False, **merger):
     """The standard farm with the parts of each event merged in gen's place (the merger's
-    ``timeout``); with ``reco``, its reco x2 between the merger and store."""
+    ``timeout`` and other keys); with ``reco``, its reco x2 between the merger and store."""
     farm = Farm(unique("m"), max_restarts_per_minute=1000)
-    farm.merge(dict.fromkeys(PARTS), timeout=timeout)
+    farm.merge(dict.fromkeys(PARTS), timeout=timeout, **merger)
     if not reco:
         farm.remove("reco")
     return farm.write(tmp_path, **steering())
@@ -221,6 +225,54 @@ def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
     assert not complete
     assert len({e.number for e in events}) == len(events)
     assert not shm_sessions(topo.read_text().split('"')[1])
+
+
+@pytest.mark.parametrize("reco", [False, True], ids=["direct", "reco"])
+def test_a_merger_killed_twice_with_restart_always_goes_on(tmp_path, reco):
+    """A merger with ``restart = "always"`` SIGKILLed twice mid-run, sending straight to store
+    or to reco x2: it is started again, its inputs send again what store did not have, and
+    it makes those events again under the seqs it gave them (its journal). Every event once,
+    in order (store is ordered), its parts the sources' own; a dropped part still makes its
+    event incomplete."""
+    topo = write(tmp_path, reco=reco, restart="always")
+    events = 12000
+    # The inputs at one pace: a part waits for the others well within the timeout.
+    env = {"EVENTS": str(events), "DROPPING": "hcal", **{f"SLOW_{p}": "0.0005" for p in PARTS}}
+    with killed_on_exit(
+        start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    ) as up:
+        gone = set()
+        for at in (2000, 6000):
+            victim = device_when(
+                topo,
+                lambda d, at=at: (
+                    d["device"] == "merge"
+                    and d["pid"] not in gone
+                    and d["state"] == "running"
+                    and d["events_out"] > at
+                ),
+            )
+            os.kill(victim["pid"], signal.SIGKILL)
+            gone.add(victim["pid"])
+            wait_for_replacement(topo, tmp_path, victim)
+        _, err = up.communicate(timeout=180)
+    assert up.returncode == 0, err
+    assert err.count("evf-merge-local-1 was killed by SIGKILL; starting a replacement") == 2, err
+    out, complete = read_out(tmp_path)
+    assert complete
+    assert sorted(e.number for e in out) == list(range(1, events + 1))
+    assert [e.seq for e in out] == sorted(e.seq for e in out)
+    missing = dropped(events)
+    for e in out:
+        assert ("hcal" in e.keys()) == (e.number not in missing), e.number
+        assert {"ecal", "muon"} <= set(e.keys())
+        if reco:
+            expected = sum(int(e[k].sum()) for k in ("ecal", "hcal") if k in e.keys())
+            assert e["total"].tolist() == [expected]
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == events
+    name = topo.read_text().split('"')[1]
+    assert not list(pathlib.Path(tempfile.gettempdir()).glob(f"evflow-topo-{name}-*.journal"))
 
 
 def test_held_runs_through_a_merger(tmp_path):

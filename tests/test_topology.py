@@ -741,12 +741,58 @@ def test_two_processor_devices_in_a_row_meet_at_a_junction(tmp_path):
         gate.touch()
         _, err = up.communicate(timeout=120)
     assert up.returncode == 0, err
-    expected = []
-    for run, number, adc, _ in reference(tmp_path, {"EVENTS": "20000"}):
-        doubled = [(2 * a) % 65536 for a in adc]
-        expected.append((run, number, doubled))
-    got = [(run, number, adc) for run, number, adc, _ in events_of(tmp_path / "out.evf")]
-    assert got == expected
+    assert calibrated(tmp_path / "out.evf") == calibrated_reference(tmp_path, 20000)
+
+
+def calibrated(file):
+    """(run, number, adc) of each event of ``file``."""
+    return [(run, number, adc) for run, number, adc, _ in events_of(file)]
+
+
+def calibrated_reference(tmp_path, events):
+    """What one process with calib's module and the chain's writes, as ``calibrated``."""
+    return [
+        (run, number, [(2 * a) % 65536 for a in adc])
+        for run, number, adc, _ in reference(tmp_path, {"EVENTS": str(events)})
+    ]
+
+
+def kill_when(topo, tmp_path, name, events_out, killed):
+    """SIGKILLs the device process ``name`` once it has sent more than ``events_out`` events
+    under a pid not in ``killed`` (which gets its pid), and waits for its replacement."""
+    deadline = time.monotonic() + 60
+    while True:
+        [victim] = [d for d in status(topo, tmp_path) if d["name"] == name]
+        fresh = victim["pid"] not in killed and victim["state"] == "running"
+        if fresh and victim["events_out"] > events_out:
+            break
+        assert time.monotonic() < deadline, f"{name} never sent {events_out} events: {victim}"
+        time.sleep(0.05)
+    os.kill(victim["pid"], signal.SIGKILL)
+    killed.add(victim["pid"])
+    wait_for_replacement(topo, tmp_path, victim)
+
+
+def test_a_killed_junction_is_restarted_and_nothing_is_lost(tmp_path):
+    """gen -> calib x2 -> reco x2 -> store: the junction the plan adds (calibrated-j) is
+    SIGKILLed twice, while reco holds its events at a gate and after the test opened it.
+    Each time it is started again, the parts its custody did not have for sure come again,
+    and it sends them under the seqs it gave them: every event once, in order, as one
+    process writes them."""
+    topo = four(unique("jk")).write(tmp_path, calib=CALIB)
+    gate = tmp_path / "gate"
+    env = up_env(EVENTS=20000, RECO_SLEEP=0.0003, RECO_GATE=gate)
+    with killed_on_exit(start_up(topo, tmp_path, "--report", "report.json", env=env)) as up:
+        killed = set()
+        kill_when(topo, tmp_path, "evf-calibrated-j-local-1", 50, killed)
+        gate.touch()
+        kill_when(topo, tmp_path, "evf-calibrated-j-local-1", 5000, killed)
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 0, err
+    assert err.count("evf-calibrated-j-local-1 was killed by SIGKILL; starting a replacement") == 2
+    assert calibrated(tmp_path / "out.evf") == calibrated_reference(tmp_path, 20000)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["written"] == report["job"]["read"] - report["job"]["rejected"]
 
 
 MONITOR = """
@@ -804,27 +850,55 @@ def test_a_source_sending_on_two_channels_gives_each_every_event(tmp_path):
         assert len(f) == 3300
 
 
-def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
-    """gen and gen2 both send on raw: they meet at a funnel (raw-f) on the trigger's host,
-    which passes every event on in the order it came; each event once, each source's in
-    its own order (accepted is ordered)."""
+def funnelled(tmp_path):
+    """The chain with a second source, gen2 (run 7, 500 events), sending on raw as gen does:
+    they meet at a funnel (raw-f). Its file."""
     farm = chain(unique("funnel"))
     farm.devices["gen2"] = {"steering": "gen2.py", "outputs": ["raw"]}
     gen2 = GEN.replace(
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
-    topo = farm.write(tmp_path, gen2=gen2)
-    result = run_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
-    assert result.returncode == 0, result.stderr
-    report = json.loads((tmp_path / "report.json").read_text())
-    assert "evf-raw-f-local-1" in [d["name"] for d in report["devices"]]
+    return farm.write(tmp_path, gen2=gen2)
+
+
+def assert_funnelled(tmp_path, events):
+    """out.evf holds every event both sources of ``funnelled`` kept, once, each source's in
+    its own order (accepted is ordered)."""
     got = [(e[0], e[1]) for e in events_of(tmp_path / "out.evf")]
-    kept = [(1, n) for n in range(1, 3001)] + [(2, n) for n in range(1, 301)]
+    kept = [(1, n) for n in range(1, events + 1)] + [(2, n) for n in range(1, 301)]
     kept = [k for k in kept if k[1] % 7] + [(7, n) for n in range(1, 501) if n % 7]
     assert sorted(got) == sorted(kept)
     assert [k for k in got if k[0] == 7] == [k for k in kept if k[0] == 7]
     assert [k for k in got if k[0] != 7] == [k for k in kept if k[0] != 7]
+
+
+def test_two_sources_on_one_channel_meet_at_a_funnel(tmp_path):
+    """gen and gen2 both send on raw: they meet at a funnel (raw-f) on the trigger's host,
+    which passes every event on in the order it came; each event once, each source's in
+    its own order (accepted is ordered)."""
+    topo = funnelled(tmp_path)
+    result = run_up(topo, tmp_path, "--report", "report.json", env=up_env(EVENTS=3000))
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert "evf-raw-f-local-1" in [d["name"] for d in report["devices"]]
+    assert_funnelled(tmp_path, 3000)
     assert report["job"]["read"] == 3800
+
+
+def test_a_killed_funnel_is_restarted_and_nothing_is_lost(tmp_path):
+    """The funnel of gen and gen2 SIGKILLed twice mid-run: started again, it sends what
+    its custody did not have again under the seqs it gave; every event once, each source's
+    in its own order."""
+    topo = funnelled(tmp_path)
+    env = up_env(EVENTS=20000, RECO_SLEEP=0.0003)
+    with killed_on_exit(start_up(topo, tmp_path, env=env)) as up:
+        killed = set()
+        for at in (2000, 8000):
+            kill_when(topo, tmp_path, "evf-raw-f-local-1", at, killed)
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 0, err
+    assert err.count("evf-raw-f-local-1 was killed by SIGKILL; starting a replacement") == 2
+    assert_funnelled(tmp_path, 20000)
 
 
 GEN_PER_REPLICA = """

@@ -47,6 +47,14 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _segment_port(text: str) -> tuple:
+    segment, _, port = text.partition(":")
+    try:
+        return _non_negative(segment), _non_negative(port)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not SEGMENT:PORT") from None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="evflow", description="Event processing for trigger and DAQ farms.")
     p.add_argument("--version", action="version", version=f"evflow {evflow.__version__}")
@@ -120,7 +128,12 @@ def _parser() -> argparse.ArgumentParser:
         "--held", action="store_true", help="read only during the runs evflow ctl starts"
     )
     device.add_argument(
-        "--port", type=_non_negative, help="bind on this port (a restarted bridge: its first's)"
+        "--port",
+        type=_segment_port,
+        action="append",
+        default=[],
+        metavar="SEGMENT:PORT",
+        help="bind on this port in this segment (a restarted sink or bridge: its first's)",
     )
     device.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]

@@ -79,8 +79,8 @@ class Farm:
         return self.topology.devices[self.processes[i][2]].steps()
 
     def process(self, i: int) -> dict:
-        """Process ``i`` as the supervisor knows it: its ``generation``, its ``port``, and
-        every segment's last ``reports`` (every generation counted)."""
+        """Process ``i`` as the supervisor knows it: its ``generation``, its ``ports`` (by
+        segment), and every segment's last ``reports`` (every generation counted)."""
         p = json.loads(self.sv.process(i))
         p["reports"] = {int(s): r for s, r in p["reports"].items()}
         return p
@@ -293,8 +293,8 @@ class Farm:
         ]  # fmt: skip
         if self.hold:
             command.append("--held")
-        if p["port"]:
-            command += ["--port", str(p["port"])]
+        for segment, port in p["ports"].items():
+            command += ["--port", f"{segment}:{port}"]
         return command
 
     def _start(self, i: int) -> None:

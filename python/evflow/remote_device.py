@@ -24,7 +24,7 @@ def run(args) -> int:
         host=args.host,
         replica=args.replica,
         generation=args.generation,
-        port=args.port or None,
+        ports=dict(args.port),
         held=args.held,
         host_address=args.bind,
         reports=args.reports,

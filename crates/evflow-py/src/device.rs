@@ -14,13 +14,13 @@ use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-/// Runs replica `replica` of device `device` on `host` (generation `generation`, its fixed
-/// port `port` if the controller moved it) with its roles in `plan`'s segments, reporting to
+/// Runs replica `replica` of device `device` on `host` (generation `generation`, in each
+/// segment of `ports` bound on that port: a restarted process binds where its first did) with its roles in `plan`'s segments, reporting to
 /// the controller's `reports` channel and taking its `views`; returns the exit code. The
 /// first role runs in this thread; the others (a merger's custodies) in threads of their own.
 /// `held`: its origins read only during the runs its controller starts.
 #[pyfunction]
-#[pyo3(signature = (plan, *, device, host, replica, generation, port, held, host_address, reports, views, max_part_size, job=None))]
+#[pyo3(signature = (plan, *, device, host, replica, generation, ports, held, host_address, reports, views, max_part_size, job=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
@@ -29,7 +29,7 @@ pub fn run_device<'py>(
     host: &str,
     replica: u32,
     generation: u32,
-    port: Option<u16>,
+    ports: std::collections::HashMap<u32, u16>,
     held: bool,
     host_address: String,
     reports: String,
@@ -76,7 +76,7 @@ pub fn run_device<'py>(
             // A source's fixed port is its acks channel's, a sink's its results channel's, a
             // bridge's its relay channel's.
             port: matches!(role, Role::Input | Role::Output | Role::Bridge)
-                .then_some(port.or(plan.plan.devices[d].port))
+                .then_some(ports.get(&(s as u32)).copied().or(plan.plan.devices[d].port))
                 .flatten(),
             session: plan.plan.session(&plan.topology, s, host),
             path: path_of(py, source, modules, job)?,

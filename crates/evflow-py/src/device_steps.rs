@@ -58,9 +58,12 @@ fn device_step(plan: &Plan, topology: &Topology, step: Planned, tables: &mut Tab
     let device = |d: usize| &plan.devices[d];
     let options = |d: usize| &topology.devices[&plan.devices[d].of];
     let seconds = |s: f64| Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX);
+    let restarts = |d: usize| plan.restarts(d);
     let mut merge = |d: usize| {
-        let made =
-            || MergeTable::new(&device(d).name, device(d).inputs.clone(), seconds(options(d).timeout_s), plan.hold);
+        let made = || {
+            let timeout = seconds(options(d).timeout_s);
+            MergeTable::new(&device(d).name, device(d).inputs.clone(), timeout, plan.hold, restarts(d))
+        };
         tables.merges.entry(d).or_insert_with(made).clone()
     };
     let (name, step) = match step {
@@ -71,7 +74,7 @@ fn device_step(plan: &Plan, topology: &Topology, step: Planned, tables: &mut Tab
             let channel = device(d).inputs.first().cloned().unwrap_or_default();
             let made = || {
                 let senders = plan.devices.iter().filter(|s| s.outputs.contains(&channel)).count();
-                FunnelTable::new(&device(d).name, senders, plan.hold)
+                FunnelTable::new(&device(d).name, senders, plan.hold, restarts(d))
             };
             let table = tables.funnels.entry(d).or_insert_with(made).clone();
             match step {

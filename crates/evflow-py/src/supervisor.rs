@@ -232,12 +232,12 @@ impl PySupervisor {
             .collect()
     }
 
-    /// Process `i` as JSON: its generation, its port, and every segment's last report
+    /// Process `i` as JSON: its generation, its ports (by segment), and every segment's last report
     /// (every generation counted).
     fn process(&self, i: usize) -> String {
         let p = &self.0.procs[i];
         let reports: BTreeMap<usize, _> = p.segments().into_iter().filter_map(|s| Some((s, p.report(s)?))).collect();
-        serde_json::json!({"generation": p.generation, "port": p.port, "reports": reports}).to_string()
+        serde_json::json!({"generation": p.generation, "ports": p.ports, "reports": reports}).to_string()
     }
 
     /// The topology as a live snapshot: what the metrics server shows.

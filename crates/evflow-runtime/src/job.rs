@@ -178,7 +178,7 @@ impl ProcessOptions {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        JobContext { seed: self.seed, expected_events, resume: false }
+        JobContext { seed: self.seed, expected_events, ..JobContext::default() }
     }
 }
 

@@ -114,6 +114,11 @@ pub struct JobContext {
     /// sink: docs/topology-design.md, "Custodies that are restarted"): a file output goes on
     /// writing its `.part` file.
     pub resume: bool,
+    /// A restartable merger's or funnel's origin: the file where the seq each event got is
+    /// journaled, so that a restarted process gives an event made again the same seq
+    /// (docs/topology-design.md, "Mergers, junctions and funnels that are restarted"). With
+    /// `resume`, what an earlier process journaled is read first.
+    pub journal: Option<std::path::PathBuf>,
 }
 
 /// How a job ended, as every module hears it just before `terminate` (a file output writes
@@ -201,6 +206,19 @@ pub trait Module {
         Vec::new()
     }
 
+    /// In a custody that is restarted: whether the events this module keeps are safe only
+    /// once it says so ([`Module::released`]): a restartable merger's input hands its parts
+    /// to the merger's origin, and they are safe once the merged event is at its custody.
+    fn holds(&self) -> bool {
+        false
+    }
+
+    /// A module that [`holds`](Module::holds) its events: the seqs of those it kept that
+    /// became safe since it was last asked.
+    fn released(&mut self) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// Called once at the end of the job, also after an error, so files are closed.
     fn terminate(&mut self) -> HookResult {
         Ok(())
@@ -269,6 +287,24 @@ pub trait Source {
     /// In the parallel engine's input: every event whose seq is below `watermark` is at the
     /// custody (told whenever it moves).
     fn acknowledged(&mut self, _watermark: u64) {}
+
+    /// In the parallel engine's input: the seq that the event just read gets, given `next`,
+    /// the next seq not given yet. A restarted merger's origin gives an event made again
+    /// the seq an earlier process gave it (journaled), and new events seqs above every one
+    /// given before; the input goes on above whatever seq it got.
+    fn sequence(&mut self, next: u64) -> HookResult<u64> {
+        Ok(next)
+    }
+
+    /// The lowest seq it gave before (a restarted merger's origin: an earlier process did)
+    /// and will give again: no seq from there on is at the custody for sure.
+    fn owed(&self) -> Option<u64> {
+        None
+    }
+
+    /// In the parallel engine's input: the events of `seqs` are at the custody (each told
+    /// once, by its ack).
+    fn delivered(&mut self, _seqs: &[u64]) {}
 
     /// Called once at the end of the job, also after an error.
     fn terminate(&mut self) -> HookResult {

@@ -321,6 +321,16 @@ impl<'a, T: Tally> Stage<'a, T> {
         self.modules[..self.initialized].iter_mut().flat_map(|m| m.resumed()).collect()
     }
 
+    /// Whether a module holds the events it keeps until it releases them (`Module::holds`).
+    pub fn holds(&self) -> bool {
+        self.modules.iter().any(|m| m.holds())
+    }
+
+    /// The seqs the modules released since they were last asked (`Module::released`).
+    pub fn released(&mut self) -> Vec<u64> {
+        self.modules[..self.initialized].iter_mut().flat_map(|m| m.released()).collect()
+    }
+
     /// Tells every initialized module how the job ended, ends the current run, and
     /// terminates them; returns the errors not yet returned, first first. Modules hear how
     /// the job ended before this last `end_run` (a file per run closes there), and again if

@@ -265,7 +265,7 @@ fn wrong_options_name_the_option_and_what_is_allowed() {
 #[test]
 fn the_generator_takes_its_seed_from_the_job() {
     let mut source = generator(vec![RunSpec::new(1, Some(1))], entries());
-    source.initialize(&JobContext { seed: 77, expected_events: None, resume: false }).unwrap();
+    source.initialize(&JobContext { seed: 77, ..JobContext::default() }).unwrap();
     let event = source.next_event().unwrap().unwrap();
     assert_eq!(event, source.generate(77, 1, 1).unwrap());
     assert_eq!(source.next_event().unwrap(), None);

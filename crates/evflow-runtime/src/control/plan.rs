@@ -115,6 +115,13 @@ impl Planned {
     pub fn is_sink(&self) -> bool {
         self.part == Part::Path && !self.inputs.is_empty() && self.outputs.is_empty()
     }
+
+    /// Whether it is a custody that is started again when it dies, continuing what the dead
+    /// process left: a sink, merger, junction or funnel with `restart = "always"`.
+    pub fn restarts_as_custody(&self) -> bool {
+        let joins = matches!(self.part, Part::Merger | Part::Funnel);
+        (self.is_sink() || joins) && self.restart == Restart::Always
+    }
 }
 
 /// A broadcast's place in it: each receiving device has a segment; the first reads the
@@ -261,7 +268,24 @@ impl Plan {
                 problem(d.line, format!("builder {} in a held topology {NOT_YET}", d.name));
             }
             if d.part == Part::Merger && d.restart == Restart::Always {
-                problem(d.line, format!("merger {}: restart = 'always' {NOT_YET}", d.name));
+                if self.hold {
+                    problem(d.line, format!("merger {}: restart = 'always' in a held topology {NOT_YET}", d.name));
+                }
+                let built = |c: &String| self.devices.iter().any(|b| b.part == Part::Builder && b.outputs.contains(c));
+                if d.inputs.iter().any(built) {
+                    problem(d.line, format!("merger {}: restart = 'always' behind a builder {NOT_YET}", d.name));
+                }
+                let tee =
+                    d.outputs.len() > 1 || d.outputs.iter().any(|c| self.channel(c).pattern == Pattern::Broadcast);
+                if tee {
+                    problem(
+                        d.line,
+                        format!(
+                            "merger {}: restart = 'always' on a merger that broadcasts or fans out {NOT_YET}",
+                            d.name
+                        ),
+                    );
+                }
             }
             if d.port.is_some() && (d.part == Part::Merger || d.is_processor()) {
                 problem(
@@ -424,6 +448,11 @@ impl Plan {
         let onward = format!("{channel}{suffix}");
         let kind = if part == Part::Funnel { "funnel" } else { "merger" };
         self.check_free(topology, &onward, receiver.line, &format!("the {kind} of channel {channel}"))?;
+        // Started again when it dies, but where a restarted one cannot run yet: in a held
+        // topology, behind a builder (docs/topology-design.md, "Mergers, junctions and
+        // funnels that are restarted").
+        let built = self.senders(channel).iter().any(|&s| self.devices[s].part == Part::Builder);
+        let restart = if self.hold || built { Restart::Never } else { Restart::Always };
         let added = Planned {
             name: onward.clone(),
             part,
@@ -433,7 +462,7 @@ impl Plan {
             replica: receiver.replica,
             inputs: vec![channel.to_string()],
             outputs: vec![onward.clone()],
-            restart: Restart::Never,
+            restart,
             port: None,
             line: receiver.line,
         };
@@ -808,5 +837,47 @@ ordered = true
             .replace("[devices.store]", "[devices.raw-f]\nsteering = \"x.py\"\n[devices.store]");
         let e = plan(&text).unwrap_err();
         assert!(e.problems[0].message.starts_with("raw-f names the funnel of channel raw"), "{e}");
+    }
+
+    const MERGED: &str = r#"
+name = "t"
+[devices.a]
+steering = "a.py"
+outputs = ["x"]
+[devices.b]
+steering = "b.py"
+outputs = ["y"]
+[devices.m]
+kind = "merger"
+inputs = ["x", "y"]
+outputs = ["raw"]
+restart = "always"
+[devices.store]
+steering = "store.py"
+inputs = ["raw"]
+"#;
+
+    #[test]
+    fn a_merger_restarted_where_it_cannot_be_yet_is_refused() {
+        assert!(plan(MERGED).unwrap().restarts(2));
+        let topology = crate::topology::parse(MERGED, Path::new("/tmp/t.toml")).unwrap();
+        let e = Plan::compile(&topology, true).unwrap_err();
+        assert_eq!(e.problems[0].message, format!("merger m: restart = 'always' in a held topology {NOT_YET}"));
+        assert_eq!(e.problems[0].line, 9);
+        let text = format!("{MERGED}[channels.raw]\npattern = \"broadcast\"\n");
+        let e = plan(&text).unwrap_err();
+        assert!(e.problems[0].message.contains("on a merger that broadcasts or fans out"), "{e}");
+    }
+
+    #[test]
+    fn junctions_and_funnels_restart_but_in_a_held_topology() {
+        let text = CHAIN
+            .replace("[devices.store]", "[devices.gen2]\nsteering = \"gen.py\"\noutputs = [\"raw\"]\n[devices.store]");
+        for held in [false, true] {
+            let topology = crate::topology::parse(&text, Path::new("/tmp/t.toml")).unwrap();
+            let p = Plan::compile(&topology, held).unwrap();
+            let funnel = p.device("raw-f").unwrap();
+            assert_eq!(p.restarts(funnel), !held);
+        }
     }
 }

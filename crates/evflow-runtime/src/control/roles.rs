@@ -95,9 +95,13 @@ impl Plan {
         let relayed = segment.bridge.is_some() && role == Role::Input;
         let defaults = ParallelOptions::default();
         let first = sizes[0].saturating_sub(1);
+        // A restartable merger, junction or funnel takes each direct input in its order
+        // after a restart too (what came before the input's `Resume` waits for what it sends
+        // again): its events then keep each input's order.
+        let keeps_order = self.custody_restarts(s) && self.devices[segment.custody].part != Part::Path;
         ParallelOptions {
             processes: segment.slots.len(),
-            ordered: segment.ordered,
+            ordered: segment.ordered || (keeps_order && segment.workers.is_none()),
             worker_queue: if remote { REMOTE_WORKER_QUEUE } else { defaults.worker_queue },
             event_timeout: workers.and_then(|w| w.event_timeout_s).map(Duration::from_secs_f64),
             max_retries: workers.map_or(defaults.max_retries, |w| w.max_retries),
@@ -113,14 +117,27 @@ impl Plan {
             }),
             event_building: self.event_building(topology, segment),
             custody: self.custody_restarts(s).then_some(0),
+            origin: self.origin_restarts(s).then_some(0),
         }
     }
 
-    /// Whether segment `s`'s custody is started again when it dies: a sink with `restart =
-    /// "always"` (the plan refuses it where it cannot be).
+    /// Whether segment `s`'s custody is started again when it dies: a sink, merger,
+    /// junction or funnel with `restart = "always"` (the plan refuses it where it cannot be).
     pub fn custody_restarts(&self, s: usize) -> bool {
-        let custody = &self.devices[self.segments[s].custody];
-        custody.is_sink() && custody.restart == crate::topology::Restart::Always
+        self.devices[self.segments[s].custody].restarts_as_custody()
+    }
+
+    /// Whether segment `s`'s origin is started again when it dies: a merger, junction or
+    /// funnel with `restart = "always"`.
+    pub fn origin_restarts(&self, s: usize) -> bool {
+        let origin = &self.devices[self.segments[s].origin];
+        origin.part != Part::Path && origin.restarts_as_custody()
+    }
+
+    /// Whether device `d` is a merger, junction or funnel started again when it dies.
+    pub fn restarts(&self, d: usize) -> bool {
+        let device = &self.devices[d];
+        device.part != Part::Path && device.restarts_as_custody()
     }
 
     /// The names of the processes of `segment`'s parts.

@@ -114,6 +114,11 @@ pub struct ParallelOptions {
     /// keeps its own results until then. In the custody's own options, its generation (0:
     /// the first; above, it continues what an earlier one left). `None`: acks at receipt.
     pub custody: Option<u32>,
+    /// The origin is started again when it dies (a merger's, junction's or funnel's): it
+    /// journals the seq of each event and keeps its own results until the custody
+    /// acknowledges them, which the custody does for each. In the origin's own options, its
+    /// generation (above 0: it goes on with an earlier process's journal). `None`: no journal.
+    pub origin: Option<u32>,
 }
 
 impl Default for ParallelOptions {
@@ -131,6 +136,7 @@ impl Default for ParallelOptions {
             parts: None,
             event_building: None,
             custody: None,
+            origin: None,
         }
     }
 }

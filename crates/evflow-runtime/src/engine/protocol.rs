@@ -133,8 +133,11 @@ pub enum ProtocolError {
     /// A result whose status byte names no status.
     #[error("malformed engine message: unknown result status {0}")]
     UnknownStatus(u8),
-    /// A `Resume` naming a run without the run's first seq.
-    #[error("malformed engine message: a Resume naming a run, followed by parts of {0:?} bytes, not one of 8")]
+    /// A `Resume` whose parts are not the run's first seq (when it names a run) and ranges.
+    #[error(
+        "malformed engine message: a Resume followed by parts of {0:?} bytes, not the run's first seq (8 bytes, when \
+         it names a run) and ranges of seqs (16 bytes each)"
+    )]
     ResumeRun(Vec<usize>),
     /// An `Acks` message whose length is not what its header declares.
     #[error("malformed engine message: {declared} acks declared in {len} bytes")]
@@ -273,27 +276,61 @@ pub struct RunAt {
 
 const RUN_START_LEN: usize = 8;
 
-/// A `Resume` message's parts: its header (`seq`: every seq below was acknowledged;
-/// `origin.generation`: the run's index, 0 for none; `attempt`: its number; `origin.worker`:
-/// 1 when the run is closed), then, when it names a run, the run's first seq (8 bytes).
-pub fn encode_resume(below: u64, run: Option<RunAt>) -> Vec<Vec<u8>> {
-    let Some(run) = run else { return vec![Header::new(Kind::Resume, below).encode().to_vec()] };
-    let origin = Origin { worker: run.closed.into(), generation: run.index };
-    let header = Header { origin, attempt: run.number, ..Header::new(Kind::Resume, below) };
-    vec![header.encode().to_vec(), run.start.to_le_bytes().to_vec()]
+/// What a `Resume` says beyond its `below`: the run the custody is in, and the seqs above
+/// `below` acknowledged already, as ranges (first seq, count).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resumed {
+    /// The run, in a held topology.
+    pub run: Option<RunAt>,
+    /// The seqs at or above `below` that were acknowledged (decided by an earlier process).
+    pub decided: Vec<(u64, u64)>,
 }
 
-/// The run a `Resume` whose header is decoded names, from the parts after its header.
-pub fn decode_resume(header: &Header, rest: &[&[u8]]) -> Result<Option<RunAt>, ProtocolError> {
-    if header.origin.generation == 0 {
-        return Ok(None);
+/// A `Resume` message's parts: its header (`seq`: every seq below was acknowledged;
+/// `origin.generation`: the run's index, 0 for none; `attempt`: its number; `origin.worker`:
+/// 1 when the run is closed), then, when it names a run, the run's first seq (8 bytes), then,
+/// when there are any, the ranges of seqs above `below` acknowledged too (16 bytes each).
+pub fn encode_resume(below: u64, resumed: &Resumed) -> Vec<Vec<u8>> {
+    let mut parts = Vec::new();
+    match resumed.run {
+        None => parts.push(Header::new(Kind::Resume, below).encode().to_vec()),
+        Some(run) => {
+            let origin = Origin { worker: run.closed.into(), generation: run.index };
+            let header = Header { origin, attempt: run.number, ..Header::new(Kind::Resume, below) };
+            parts.push(header.encode().to_vec());
+            parts.push(run.start.to_le_bytes().to_vec());
+        }
     }
-    let start = match rest {
-        [start] if start.len() == RUN_START_LEN => u64::from_le_bytes((*start).try_into().expect("8 bytes")),
-        _ => return Err(ProtocolError::ResumeRun(rest.iter().map(|p| p.len()).collect())),
+    if !resumed.decided.is_empty() {
+        parts.push(resumed.decided.iter().flat_map(|&(first, n)| [first, n]).flat_map(u64::to_le_bytes).collect());
+    }
+    parts
+}
+
+/// What a `Resume` whose header is decoded says, from the parts after its header.
+pub fn decode_resume(header: &Header, rest: &[&[u8]]) -> Result<Resumed, ProtocolError> {
+    let malformed = || ProtocolError::ResumeRun(rest.iter().map(|p| p.len()).collect());
+    let (run, rest) = match (header.origin.generation, rest) {
+        (0, rest) => (None, rest),
+        (index, [start, rest @ ..]) if start.len() == RUN_START_LEN => {
+            let start = u64::from_le_bytes((*start).try_into().expect("8 bytes"));
+            let closed = header.origin.worker == 1;
+            (Some(RunAt { index, number: header.attempt, start, closed }), rest)
+        }
+        _ => return Err(malformed()),
     };
-    let closed = header.origin.worker == 1;
-    Ok(Some(RunAt { index: header.origin.generation, number: header.attempt, start, closed }))
+    let decided = match rest {
+        [] => Vec::new(),
+        [ranges] if ranges.len() % 16 == 0 => ranges
+            .chunks_exact(16)
+            .map(|r| {
+                let word = |at: usize| u64::from_le_bytes(r[at..at + 8].try_into().expect("8 bytes"));
+                (word(0), word(8))
+            })
+            .collect(),
+        _ => return Err(malformed()),
+    };
+    Ok(Resumed { run, decided })
 }
 
 /// One acknowledged result: its seq and who sent it.
@@ -371,12 +408,25 @@ mod tests {
         assert_eq!(Header::decode(&resume.encode()).unwrap(), resume);
         let run = RunAt { index: 3, number: 77, start: 1 << 40, closed: false };
         for run in [None, Some(run), Some(RunAt { closed: true, ..run })] {
-            let parts = encode_resume(1234, run);
-            let header = Header::decode(&parts[0]).unwrap();
-            let rest: Vec<&[u8]> = parts[1..].iter().map(Vec::as_slice).collect();
-            assert_eq!((header.kind, header.seq), (Kind::Resume, 1234));
-            assert_eq!(decode_resume(&header, &rest).unwrap(), run);
-            assert!(run.is_none() || decode_resume(&header, &[]).is_err(), "a run without its first seq");
+            for decided in [vec![], vec![(1240, 3), (u64::MAX - 5, 5)]] {
+                let resumed = Resumed { run, decided };
+                let parts = encode_resume(1234, &resumed);
+                let header = Header::decode(&parts[0]).unwrap();
+                let rest: Vec<&[u8]> = parts[1..].iter().map(Vec::as_slice).collect();
+                assert_eq!((header.kind, header.seq), (Kind::Resume, 1234));
+                assert_eq!(decode_resume(&header, &rest).unwrap(), resumed);
+                let cut: Vec<&[u8]> = rest.iter().map(|p| &p[..p.len() - 1]).collect();
+                assert!(rest.is_empty() || decode_resume(&header, &cut).is_err(), "parts cut short");
+            }
+            assert!(
+                run.is_none()
+                    || decode_resume(
+                        &Header::decode(&encode_resume(1, &Resumed { run, decided: vec![] })[0]).unwrap(),
+                        &[]
+                    )
+                    .is_err(),
+                "a run without its first seq"
+            );
         }
         let acks = [
             Ack { seq: 1, origin },

@@ -3,8 +3,14 @@
 //! take into one queue, in the order they come (each sender's in its own order), and whose
 //! origin's source, a [`FunnelSource`], sends them on. Events pass through unchanged: a
 //! funnel joins streams, where a merger joins the parts of one event.
+//!
+//! A funnel that is restarted when it dies journals the seq of each event it sends (keyed by
+//! its input and the seq it had there) and releases it to its input only once it is at the
+//! custody, as a restartable merger does ([`Chain`]).
 
-use crate::module::{Decision, HookResult, Module, Source};
+use crate::module::{Decision, HookResult, JobContext, Module, Source};
+use crate::modules::journal::{Chain, JournalKey};
+use crate::modules::merger::{give, open_journal, remove_journal};
 use evflow_core::Event;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -18,7 +24,8 @@ pub const FUNNEL_BYTES: usize = 64 << 20;
 const WAIT_SLICE: Duration = Duration::from_millis(50);
 
 enum Item {
-    Event(Event),
+    /// An event, and the input it came from.
+    Event(Event, usize),
     /// Every input ended the run (a held topology).
     RunEnd,
 }
@@ -32,6 +39,8 @@ struct Queue {
     /// The run each input ended last (cleared once every input has ended it).
     runs_ended: Vec<Option<u32>>,
     closed: bool,
+    /// A funnel that is restarted: its journal, and the events it sent.
+    chain: Option<Chain>,
 }
 
 /// The queue a funnel's inputs fill and its source empties.
@@ -44,9 +53,11 @@ pub struct FunnelTable {
 }
 
 impl FunnelTable {
-    /// A funnel named `name` with `inputs` inputs; `held`: in a held topology.
-    pub fn new(name: &str, inputs: usize, held: bool) -> Arc<FunnelTable> {
-        let queue = Queue { ended: vec![false; inputs], runs_ended: vec![None; inputs], ..Queue::default() };
+    /// A funnel named `name` with `inputs` inputs; `held`: in a held topology; `restarts`:
+    /// it is started again when it dies.
+    pub fn new(name: &str, inputs: usize, held: bool, restarts: bool) -> Arc<FunnelTable> {
+        let chain = restarts.then(|| Chain::new(inputs));
+        let queue = Queue { ended: vec![false; inputs], runs_ended: vec![None; inputs], chain, ..Queue::default() };
         Arc::new(FunnelTable { name: name.to_string(), held, queue: Mutex::new(queue), changed: Condvar::new() })
     }
 
@@ -91,10 +102,18 @@ impl Module for FunnelInput {
         }
         if !q.closed {
             q.bytes += event.payload_bytes();
-            q.items.push_back(Item::Event(event));
+            q.items.push_back(Item::Event(event, self.input));
         }
         self.table.changed.notify_all();
         Ok(Decision::Keep)
+    }
+
+    fn holds(&self) -> bool {
+        self.table.lock().chain.is_some()
+    }
+
+    fn released(&mut self) -> Vec<u64> {
+        self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
     }
 
     fn end_run(&mut self, run: u32) -> HookResult {
@@ -118,12 +137,14 @@ impl Module for FunnelInput {
 /// The source of a funnel's origin: the events its inputs took, in the order they came.
 pub struct FunnelSource {
     table: Arc<FunnelTable>,
+    /// The input and seq there of the event it gave last (a funnel that is restarted).
+    last: Option<JournalKey>,
 }
 
 impl FunnelSource {
     /// The source that empties `table`.
     pub fn new(table: Arc<FunnelTable>) -> FunnelSource {
-        FunnelSource { table }
+        FunnelSource { table, last: None }
     }
 }
 
@@ -132,10 +153,32 @@ impl Source for FunnelSource {
         &self.table.name
     }
 
+    fn initialize(&mut self, ctx: &JobContext) -> HookResult {
+        open_journal(&mut self.table.lock().chain, ctx)
+    }
+
+    fn sequence(&mut self, next: u64) -> HookResult<u64> {
+        let mut q = self.table.lock();
+        match (q.chain.as_mut(), self.last.take()) {
+            (Some(chain), Some(key)) => give(chain, key, vec![(key.0 as usize, key.1)], next),
+            _ => Ok(next),
+        }
+    }
+
+    fn owed(&self) -> Option<u64> {
+        self.table.lock().chain.as_ref()?.journal.as_ref()?.lowest_owed()
+    }
+
+    fn delivered(&mut self, seqs: &[u64]) {
+        if let Some(chain) = self.table.lock().chain.as_mut() {
+            chain.delivered(seqs);
+        }
+    }
+
     fn ready(&mut self) -> bool {
         let q = self.table.lock();
         match q.items.front() {
-            Some(Item::Event(_)) => true,
+            Some(Item::Event(..)) => true,
             Some(Item::RunEnd) => false,
             None => FunnelTable::all_ended(&q),
         }
@@ -154,9 +197,10 @@ impl Source for FunnelSource {
         let mut q = self.table.lock();
         loop {
             match q.items.front() {
-                Some(Item::Event(_)) => {
-                    let Some(Item::Event(event)) = q.items.pop_front() else { unreachable!("looked at") };
+                Some(Item::Event(..)) => {
+                    let Some(Item::Event(event, input)) = q.items.pop_front() else { unreachable!("looked at") };
                     q.bytes -= event.payload_bytes();
+                    self.last = Some((input as u32, event.meta.seq));
                     self.table.changed.notify_all();
                     return Ok(Some(event));
                 }
@@ -171,7 +215,9 @@ impl Source for FunnelSource {
     }
 
     fn terminate(&mut self) -> HookResult {
-        self.table.lock().closed = true;
+        let mut q = self.table.lock();
+        q.closed = true;
+        remove_journal(&mut q.chain);
         self.table.changed.notify_all();
         Ok(())
     }
@@ -183,7 +229,7 @@ mod tests {
 
     #[test]
     fn events_of_every_input_pass_through_in_the_order_they_came() {
-        let table = FunnelTable::new("raw", 2, false);
+        let table = FunnelTable::new("raw", 2, false, false);
         let mut inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
         let mut source = FunnelSource::new(table);
         inputs[0].event(&mut Event::new(1, 1)).unwrap();
@@ -200,7 +246,7 @@ mod tests {
 
     #[test]
     fn a_held_run_ends_once_every_input_has_ended_it() {
-        let table = FunnelTable::new("raw", 2, true);
+        let table = FunnelTable::new("raw", 2, true, false);
         let mut inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
         let mut source = FunnelSource::new(table);
         inputs[0].end_run(5).unwrap();

@@ -23,7 +23,7 @@
 //!     vec![EntrySpec::new("hits", "<f4", SizeDist::Poisson { mean: 5.0 }, ValueDist::Normal { mean: 0.0, sigma: 1.0 })],
 //! );
 //! let mut generator = EventGenerator::new(config).unwrap();
-//! generator.initialize(&JobContext { seed: 7, expected_events: None, resume: false }).unwrap();
+//! generator.initialize(&JobContext { seed: 7, ..JobContext::default() }).unwrap();
 //! assert_eq!(generator.expected_events(), Some(2));
 //! let event = generator.next_event().unwrap().unwrap();
 //! assert_eq!((event.meta.run, event.meta.event), (1, 1));

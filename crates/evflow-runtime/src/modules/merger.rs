@@ -11,9 +11,15 @@
 //! A run change is a barrier: once every input has ended run N (`end_run`), what waits of
 //! run N goes out at once; in a held topology the source then says that run N is over
 //! ([`Source::end_of_run`]), so the merger's origin ends it downstream.
+//!
+//! A merger that is restarted when it dies journals the seq of each event it sends and
+//! releases a part to its input only once the event made of it is at the custody
+//! ([`Chain`]: docs/topology-design.md, "Mergers, junctions and funnels that are
+//! restarted"); a junction (one input) keys its events by the seq they had in its input.
 
 use crate::log;
-use crate::module::{Decision, HookResult, Module, Source};
+use crate::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
+use crate::modules::journal::{Chain, Journal, JournalKey};
 use evflow_core::{Entry, Event, Flags};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -51,9 +57,12 @@ pub struct MergeCounts {
     pub late: u64,
 }
 
+/// The parts of an event: (input, the part's seq in its input's segment).
+type Parts = Vec<(usize, u64)>;
+
 /// What the source gives next.
 enum Ready {
-    Event(Event),
+    Event(Event, Parts),
     /// Every event of the run went out (a held topology).
     RunEnd,
 }
@@ -84,6 +93,8 @@ struct Table {
     counts: MergeCounts,
     warned_late: bool,
     warned_clash: bool,
+    /// A merger that is restarted: its journal, and the parts of the events it sent.
+    chain: Option<Chain>,
 }
 
 /// The table the merger's inputs fill and its source empties.
@@ -100,10 +111,13 @@ pub struct MergeTable {
 impl MergeTable {
     /// A table for the merger `name` whose inputs are the channels `inputs` (their names go
     /// into `missing_sources`), sending an event on `timeout` after its first part; `held`:
-    /// in a held topology, whose runs end by `evflow ctl stop`.
-    pub fn new(name: &str, inputs: Vec<String>, timeout: Duration, held: bool) -> Arc<MergeTable> {
+    /// in a held topology, whose runs end by `evflow ctl stop`; `restarts`: it is started
+    /// again when it dies.
+    pub fn new(name: &str, inputs: Vec<String>, timeout: Duration, held: bool, restarts: bool) -> Arc<MergeTable> {
         let n = inputs.len();
-        let table = Table { held: vec![0; n], ended: vec![false; n], runs_ended: vec![None; n], ..Table::default() };
+        let chain = restarts.then(|| Chain::new(n));
+        let table =
+            Table { held: vec![0; n], ended: vec![false; n], runs_ended: vec![None; n], chain, ..Table::default() };
         Arc::new(MergeTable {
             name: name.to_string(),
             inputs,
@@ -149,6 +163,10 @@ impl MergeTable {
                 t.gone.remove(&key);
             }
             t.counts.late += 1;
+            if let Some(chain) = t.chain.as_mut() {
+                // Decided without an event: safe at once.
+                chain.release(input, part.meta.seq);
+            }
             if !t.warned_late {
                 t.warned_late = true;
                 log::warn!(
@@ -255,6 +273,7 @@ impl MergeTable {
         let Some(waiting) = t.waiting.remove(&key) else { return };
         let mut event = Event::new(key.0, key.1);
         let mut missing = Vec::new();
+        let parts = waiting.parts.iter().enumerate().filter_map(|(i, p)| Some((i, p.as_ref()?.meta.seq))).collect();
         let still_missing: Vec<bool> =
             waiting.parts.iter().enumerate().map(|(i, p)| p.is_none() && !t.ended[i]).collect();
         for (i, part) in waiting.parts.into_iter().enumerate() {
@@ -302,18 +321,18 @@ impl MergeTable {
             t.gone.insert(key, (now, still_missing));
             t.gone_order.push_back((key, now));
         }
-        t.ready.push_back(Ready::Event(event));
+        t.ready.push_back(Ready::Event(event, parts));
     }
 
     /// The next event to go out: `Some(Some(event))`, `Some(None)` at the end (every input
     /// ended, nothing waits), or `None` when there is nothing yet.
-    fn take(&self, t: &mut Table) -> Option<Option<Event>> {
+    fn take(&self, t: &mut Table) -> Option<Option<(Event, Parts)>> {
         self.expire(t, Instant::now());
         match t.ready.front() {
-            Some(Ready::Event(_)) => {
-                let Some(Ready::Event(event)) = t.ready.pop_front() else { unreachable!("looked at") };
+            Some(Ready::Event(..)) => {
+                let Some(Ready::Event(event, parts)) = t.ready.pop_front() else { unreachable!("looked at") };
                 self.changed.notify_all();
-                return Some(Some(event));
+                return Some(Some((event, parts)));
             }
             // The origin ends the run first (end_of_run).
             Some(Ready::RunEnd) => return None,
@@ -362,6 +381,14 @@ impl Module for MergeInput {
         Ok(())
     }
 
+    fn holds(&self) -> bool {
+        self.table.lock().chain.is_some()
+    }
+
+    fn released(&mut self) -> Vec<u64> {
+        self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
+    }
+
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         // A copy in this process's memory: a part may wait for `timeout`, and should not
         // hold a block of the input's shared memory meanwhile.
@@ -379,12 +406,14 @@ impl Module for MergeInput {
 pub struct MergeSource {
     table: Arc<MergeTable>,
     summary: bool,
+    /// The key and parts of the event it gave last (a merger that is restarted).
+    last: Option<(JournalKey, Parts)>,
 }
 
 impl MergeSource {
     /// The source that empties `table`.
     pub fn new(table: Arc<MergeTable>) -> MergeSource {
-        MergeSource { table, summary: false }
+        MergeSource { table, summary: false, last: None }
     }
 }
 
@@ -393,11 +422,33 @@ impl Source for MergeSource {
         &self.table.name
     }
 
+    fn initialize(&mut self, ctx: &JobContext) -> HookResult {
+        open_journal(&mut self.table.lock().chain, ctx)
+    }
+
+    fn sequence(&mut self, next: u64) -> HookResult<u64> {
+        let mut t = self.table.lock();
+        match (t.chain.as_mut(), self.last.take()) {
+            (Some(chain), Some((key, parts))) => give(chain, key, parts, next),
+            _ => Ok(next),
+        }
+    }
+
+    fn owed(&self) -> Option<u64> {
+        self.table.lock().chain.as_ref()?.journal.as_ref()?.lowest_owed()
+    }
+
+    fn delivered(&mut self, seqs: &[u64]) {
+        if let Some(chain) = self.table.lock().chain.as_mut() {
+            chain.delivered(seqs);
+        }
+    }
+
     fn ready(&mut self) -> bool {
         let mut t = self.table.lock();
         self.table.expire(&mut t, Instant::now());
         match t.ready.front() {
-            Some(Ready::Event(_)) => true,
+            Some(Ready::Event(..)) => true,
             Some(Ready::RunEnd) => false,
             None => t.ended.iter().all(|&e| e) && t.waiting.is_empty(),
         }
@@ -417,6 +468,15 @@ impl Source for MergeSource {
         let mut t = self.table.lock();
         loop {
             if let Some(next) = self.table.take(&mut t) {
+                let next = next.map(|(event, parts)| {
+                    // A junction's events are keyed by their seq in its one input.
+                    let key = match parts[..] {
+                        [(0, seq)] if self.table.inputs.len() == 1 => (0, seq),
+                        _ => (event.meta.run, event.meta.event),
+                    };
+                    self.last = Some((key, parts));
+                    event
+                });
                 if next.is_none() && !self.summary {
                     self.summary = true;
                     let c = t.counts;
@@ -436,7 +496,30 @@ impl Source for MergeSource {
 
     fn terminate(&mut self) -> HookResult {
         self.table.close();
+        remove_journal(&mut self.table.lock().chain);
         Ok(())
+    }
+}
+
+/// Opens the journal of a restartable merger's or funnel's `chain` where the engine keeps
+/// it (`ctx.journal`), going on with an earlier process's when it resumes.
+pub(crate) fn open_journal(chain: &mut Option<Chain>, ctx: &JobContext) -> HookResult {
+    let (Some(chain), Some(path)) = (chain.as_mut(), ctx.journal.as_ref()) else { return Ok(()) };
+    let journal = Journal::open(path, ctx.resume)
+        .map_err(|e| ModuleError::wrap(format!("cannot open the journal {}", path.display()), e))?;
+    chain.journal = Some(journal);
+    Ok(())
+}
+
+/// The seq of the event `key` made of `parts`, journaled (given `next`).
+pub(crate) fn give(chain: &mut Chain, key: JournalKey, parts: Parts, next: u64) -> HookResult<u64> {
+    chain.give(key, parts, next).map_err(|e| ModuleError::wrap("cannot write to the journal", e))
+}
+
+/// Removes a chain's journal: the job is over for its merger or funnel.
+pub(crate) fn remove_journal(chain: &mut Option<Chain>) {
+    if let Some(journal) = chain.as_mut().and_then(|c| c.journal.take()) {
+        journal.remove();
     }
 }
 
@@ -452,7 +535,8 @@ mod tests {
     }
 
     fn table(timeout_ms: u64) -> (Arc<MergeTable>, MergeSource, Vec<MergeInput>) {
-        let t = MergeTable::new("m", vec!["a".into(), "b".into(), "c".into()], Duration::from_millis(timeout_ms), true);
+        let names = vec!["a".into(), "b".into(), "c".into()];
+        let t = MergeTable::new("m", names, Duration::from_millis(timeout_ms), true, false);
         let inputs = (0..3).map(|i| MergeInput::new(t.clone(), i)).collect();
         (t.clone(), MergeSource::new(t), inputs)
     }

@@ -16,6 +16,7 @@ pub mod file_input;
 pub mod file_output;
 pub mod funnel;
 pub mod generator;
+pub mod journal;
 pub mod merger;
 pub mod progress;
 pub mod rng;

@@ -167,6 +167,8 @@ impl ShmSocket {
 
     /// Re-reads this socket's rings if sockets joined or left the channel since last time,
     /// and frees the rings whose other side has gone (once nothing is left in them for us).
+    /// A socket that joined may take a dead one's place (a restarted receiver): the dead are
+    /// removed first, so that nothing sent from then on goes into a ring nobody reads.
     pub(super) fn refresh(&mut self) {
         self.calls = self.calls.wrapping_add(1);
         if self.calls.is_multiple_of(64) {
@@ -176,9 +178,13 @@ impl ShmSocket {
                 self.remove_dead_peers();
             }
         }
-        let topology = self.channel_entry().topology.load(Ordering::Acquire);
+        let mut topology = self.channel_entry().topology.load(Ordering::Acquire);
         if topology == self.topology_seen && !self.incoming.iter().any(|l| l.peer == usize::MAX) {
             return;
+        }
+        if topology != self.topology_seen {
+            self.remove_dead_peers();
+            topology = self.channel_entry().topology.load(Ordering::Acquire);
         }
         self.topology_seen = topology;
         let me = self.endpoint as u32 + 1;

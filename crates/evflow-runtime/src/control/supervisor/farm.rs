@@ -479,6 +479,19 @@ impl Supervisor {
             return;
         }
         let bridge = p.segment_of("bridge");
+        // A merger, junction or funnel that is restarted: its inputs send again what its
+        // custody did not have, and it makes the same events again under their journaled seqs.
+        if self.plan.restarts(p.device) && self.stop == Stop::Run && restart {
+            let origin = p.segment_of("input");
+            if origin.is_some_and(|s| p.reports.get(&s).is_some_and(|r| r.ended)) {
+                // Its origin had ended: the custody after it has every event.
+                return;
+            }
+            if self.may_restart(i) {
+                self.restart_joiner(i, &how, actions);
+            }
+            return;
+        }
         // A sink that is restarted: it continues its files, the origin sends it the rest.
         let custody = p.segment_of("output").filter(|&s| p.roles.len() == 1 && self.plan.custody_restarts(s));
         if let Some(segment) = custody.filter(|_| self.stop == Stop::Run && restart) {
@@ -567,6 +580,27 @@ impl Supervisor {
         self.start_on_its_port(i, segment, "results", warning, actions);
     }
 
+    /// A dead merger, junction or funnel: its replacement binds each channel where the first
+    /// did (each input's results, its origin's acks), does the sink's handshake with each
+    /// input, and makes its events again from what they send again; the replicas it sent to
+    /// are restarted for no event's fault (their lanes were the dead origin's), as behind a
+    /// dead bridge (docs/topology-design.md, "Mergers, junctions and funnels that are restarted").
+    fn restart_joiner(&mut self, i: usize, how: &str, actions: &mut Vec<Action>) {
+        let name = &self.procs[i].name;
+        actions.push(Action::Warn(format!("{name} {how}; starting a replacement, which makes its events again")));
+        for (segment, role) in self.procs[i].roles.clone() {
+            let channel = if role == Role::Input { "acks" } else { "results" };
+            self.remember_port(i, segment, channel);
+        }
+        let p = &mut self.procs[i];
+        p.generation += 1;
+        p.restarts += 1;
+        actions.push(Action::Start(i));
+        if let Some(segment) = self.procs[i].segment_of("input") {
+            self.restart_replicas(segment, actions);
+        }
+    }
+
     /// Starts process `i` again (after `warning`), its channel `channel` of `segment` bound
     /// on the port the first one had, where its peers' channels reconnect.
     fn start_on_its_port(
@@ -578,12 +612,19 @@ impl Supervisor {
         actions: &mut Vec<Action>,
     ) {
         actions.push(Action::Warn(warning));
-        let bound = self.endpoints[segment].get(channel);
+        self.remember_port(i, segment, channel);
         let p = &mut self.procs[i];
-        p.port = p.port.or_else(|| bound.and_then(|e| e.rsplit(':').next()?.parse().ok()));
         p.generation += 1;
         p.restarts += 1;
         actions.push(Action::Start(i));
+    }
+
+    /// Process `i` binds its channel `channel` of `segment` where it first did, from now on.
+    fn remember_port(&mut self, i: usize, segment: usize, channel: &str) {
+        let bound = self.endpoints[segment].get(channel).and_then(|e| e.rsplit(':').next()?.parse().ok());
+        if let Some(port) = bound {
+            self.procs[i].ports.entry(segment as u32).or_insert(port);
+        }
     }
 
     /// A dead bridge lost the dispatches it held: the replicas behind it are restarted (for
@@ -592,6 +633,12 @@ impl Supervisor {
     fn restart_bridge(&mut self, i: usize, segment: usize, how: &str, actions: &mut Vec<Action>) {
         let warning = format!("{} {how}; starting a replacement, and the replicas behind it again", self.procs[i].name);
         self.start_on_its_port(i, segment, "relay", warning, actions);
+        self.restart_replicas(segment, actions);
+    }
+
+    /// Restarts every replica of `segment` for no event's fault: its origin sends their
+    /// events again, counting no attempt.
+    fn restart_replicas(&mut self, segment: usize, actions: &mut Vec<Action>) {
         for slot in 0..self.slots[segment].len() {
             let w = self.slots[segment][slot];
             actions.push(Action::Kill(w));

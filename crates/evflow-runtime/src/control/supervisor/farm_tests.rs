@@ -112,7 +112,8 @@ fn a_dead_sink_with_restart_always_is_started_again_on_its_port() {
     assert_eq!(actions, vec![Action::Warn(warned.into()), Action::Start(3)]);
     assert_eq!(s.stop, Stop::Run);
     let store = &s.procs[3];
-    assert_eq!((store.generation, store.restarts, store.port), (1, 1, Some(40123)));
+    assert_eq!((store.generation, store.restarts), (1, 1));
+    assert_eq!(store.ports, [(0, 40123)].into());
     assert!(s.errors.is_empty(), "nothing stops the topology");
 }
 
@@ -281,4 +282,99 @@ fn stopped(name: &str, role: &str, closed: u64) -> Vec<u8> {
     })
     .to_string()
     .into_bytes()
+}
+
+/// Two sources merged on host a, then ACROSS's reco and store: processes 0 and 1 (the
+/// sources), 2 (the merger, custody of segments 0 and 1, origin of 2), 3 and 4 (reco), 5
+/// (store).
+const MERGED: &str = r#"
+name = "t"
+[hosts.a]
+[hosts.b]
+[devices.ecal]
+steering = "part.py"
+host = "a"
+outputs = ["e"]
+[devices.hcal]
+steering = "part.py"
+host = "a"
+outputs = ["h"]
+[devices.merge]
+kind = "merger"
+host = "a"
+inputs = ["e", "h"]
+outputs = ["raw"]
+restart = "always"
+[devices.reco]
+steering = "reco.py"
+host = "b"
+replicas = 2
+inputs = ["raw"]
+outputs = ["accepted"]
+[devices.store]
+steering = "store.py"
+host = "a"
+inputs = ["accepted"]
+"#;
+
+/// The supervisor of MERGED, every process launched at 0 and heard at `now`, the merger's
+/// channels bound on ports 40000 + segment; its origin `ended` or not.
+fn merged_supervisor(now: f64, ended: bool) -> Supervisor {
+    let (plan, topology) = compiled(MERGED, false);
+    let here: HashSet<String> = ["a", "b"].iter().map(|h| h.to_string()).collect();
+    let placement = Placement { here, files: vec![Vec::new(); 6], steps: Vec::new(), worker_queue: vec![16; 3] };
+    let mut s = Supervisor::new(plan, &topology, placement);
+    for i in 0..6 {
+        s.launched(i, 0.0);
+    }
+    assert_eq!(s.procs[2].roles.len(), 3, "an output per input and an input");
+    for i in 0..6 {
+        let (name, worker) = (s.procs[i].name.clone(), s.procs[i].worker());
+        for (segment, role) in s.procs[i].roles.clone() {
+            let mut r: serde_json::Value = serde_json::from_slice(&report(&name, 0, role.label(), None)).unwrap();
+            r["segment"] = segment.into();
+            r["worker"] = worker.map(|(_, slot)| slot).into();
+            if i == 2 {
+                let channel = if role == crate::engine::Role::Input { "acks" } else { "results" };
+                r["bound"] = serde_json::json!({ channel: format!("tcp://10.0.0.1:{}", 40000 + segment) });
+                r["ended"] = (ended && role == crate::engine::Role::Input).into();
+            }
+            assert!(s.take(r.to_string().as_bytes(), now));
+        }
+    }
+    s
+}
+
+#[test]
+fn a_dead_merger_with_restart_always_is_started_again_on_its_ports_and_its_replicas_too() {
+    let mut s = merged_supervisor(1.0, false);
+    let mut exits = vec![Exited::default(); 6];
+    exits[2].code = Some(-libc::SIGKILL);
+    let actions = s.tick(1.1, &exits);
+    let warned = "evf-merge-a-1 was killed by SIGKILL; starting a replacement, which makes its events again";
+    let expected = [
+        Action::Warn(warned.into()),
+        Action::Start(2),
+        Action::Kill(3),
+        Action::Start(3),
+        Action::Kill(4),
+        Action::Start(4),
+    ];
+    assert_eq!(actions, expected);
+    assert_eq!(s.stop, Stop::Run);
+    assert!(s.errors.is_empty(), "nothing stops the topology");
+    let merge = &s.procs[2];
+    assert_eq!((merge.generation, merge.restarts), (1, 1));
+    assert_eq!(merge.ports, [(0, 40000), (1, 40001), (2, 40002)].into());
+    assert_eq!(s.no_fault[2], [true, true], "reco's events are sent again for no fault of theirs");
+}
+
+#[test]
+fn a_merger_killed_after_its_origin_ended_is_not_started_again() {
+    let mut s = merged_supervisor(1.0, true);
+    let mut exits = vec![Exited::default(); 6];
+    exits[2].code = Some(-libc::SIGKILL);
+    let actions = s.tick(1.1, &exits);
+    assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))), "{actions:?}");
+    assert!(s.errors.is_empty() && s.stop == Stop::Run);
 }

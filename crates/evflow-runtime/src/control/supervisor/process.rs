@@ -105,8 +105,9 @@ pub struct Process {
     pub died_at: Option<f64>,
     /// Its replacements.
     pub restarts: u32,
-    /// The port to bind (a restarted bridge binds its relay where the first one did).
-    pub port: Option<u16>,
+    /// The port to bind in each segment, once restarted: a restarted sink binds its results
+    /// channel, a bridge its relay, where the first process did.
+    pub ports: BTreeMap<u32, u16>,
     /// A replica's: the seq its reports say it is busy on, and since when.
     pub busy: (Option<u64>, f64),
     /// Whether it has been launched.
@@ -146,7 +147,7 @@ impl Process {
             exited_at: None,
             died_at: None,
             restarts: 0,
-            port: None,
+            ports: BTreeMap::new(),
             busy: (None, 0.0),
             launched: false,
             retiring: false,

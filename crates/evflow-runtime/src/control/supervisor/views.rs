@@ -55,10 +55,15 @@ impl Supervisor {
         self.procs[self.origin[segment]].reports.get(&segment)
     }
 
+    /// Counter `key` of `segment`'s custody, over its processes' generations.
+    fn custody_count(&self, segment: usize, key: &str) -> u64 {
+        let custody = self.procs.iter().find(|p| p.roles.contains(&(segment, Role::Output)));
+        custody.map_or(0, |p| p.count(segment, key))
+    }
+
     /// The last run `segment`'s custody closed, over its processes' generations.
     fn custody_closed(&self, segment: usize) -> u32 {
-        let custody = self.procs.iter().find(|p| p.roles.contains(&(segment, Role::Output)));
-        custody.map_or(0, |p| p.count(segment, "run_closed")).try_into().unwrap_or(u32::MAX)
+        self.custody_count(segment, "run_closed").try_into().unwrap_or(u32::MAX)
     }
 
     /// Whether what feeds `segment`'s origin has ended: the segments into its merger, or the
@@ -109,6 +114,7 @@ impl Supervisor {
                 failed,
                 ended: origin.is_some_and(|r| r.ended),
                 read: counter("read"),
+                watermark: self.custody_count(i, "watermark"),
                 workers,
                 endpoints: self.endpoints[i].clone().into_iter().collect(),
                 hosts: self.bound_by[i].clone().into_iter().collect(),

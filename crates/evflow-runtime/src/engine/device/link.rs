@@ -168,6 +168,10 @@ pub struct View {
     /// Events the input has read (the output lists those it did not complete on an abort).
     #[serde(default)]
     pub read: u64,
+    /// The custody's watermark as it last reported it: a restarted origin (a merger's) learns
+    /// there how far the custody is, which it tells only when it moves.
+    #[serde(default)]
+    pub watermark: u64,
     /// Every worker slot; the controller adds slots during a run, never removes one.
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
@@ -357,6 +361,9 @@ impl LinkState {
         board.request_stop(view.stop);
         // The count first: a role that sees the end reads how many events there were.
         board.counters().read.fetch_max(view.read, Ordering::AcqRel);
+        if self.config.role == Role::Input {
+            board.counters().watermark.fetch_max(view.watermark, Ordering::AcqRel);
+        }
         if view.ended {
             board.end_of_data();
         }

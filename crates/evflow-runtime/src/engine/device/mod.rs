@@ -176,11 +176,14 @@ pub fn run(
 
 impl Prepared {
     fn new(mut spec: RoleSpec, name: &str, several: bool, device: &DeviceOptions) -> Result<Prepared, DeviceError> {
-        if spec.role == Role::Output {
-            // A custody that is restarted knows its generation: above 0, it resumes.
-            if let Some(generation) = spec.popts.custody.as_mut() {
-                *generation = spec.generation;
-            }
+        // A custody or origin that is restarted knows its generation: above 0, it resumes.
+        let restarted = match spec.role {
+            Role::Output => spec.popts.custody.as_mut(),
+            Role::Input => spec.popts.origin.as_mut(),
+            _ => None,
+        };
+        if let Some(generation) = restarted {
+            *generation = spec.generation;
         }
         let parts = spec.popts.parts.clone().ok_or(DeviceError::NoParts)?;
         if !matches!(spec.role, Role::Readout(_)) {
@@ -319,6 +322,13 @@ impl Hooks for NoHooks {
 pub(crate) fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
     let mut job = ctx.opts.context(&*path.source);
     job.resume = ctx.role == Role::Output && ctx.popts.custody.is_some_and(|generation| generation > 0);
+    if let Some(generation) = ctx.popts.origin.filter(|_| ctx.role == Role::Input) {
+        // A restartable merger's or funnel's origin: its journal, beside the segment's ipc
+        // directory on this host (a file: never swept as a dead process's directory).
+        let name = format!("{}{}.journal", tmpdir::PREFIX, ctx.net.session);
+        job.journal = Some(std::env::temp_dir().join(name));
+        job.resume = generation > 0;
+    }
     let steps = ctx.steps();
     if steps.is_empty() {
         return Ok(()); // a bridge runs no step

@@ -9,7 +9,7 @@ use crate::engine::context::{internal_error, job_end, Ctx, End};
 use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{decode_acks, encode_resume, Foreign, Header, Kind, Origin, RunAt, Status};
+use crate::engine::protocol::{decode_acks, encode_resume, Foreign, Header, Kind, Origin, Resumed, RunAt, Status};
 use crate::engine::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
@@ -98,8 +98,14 @@ struct Input<'c, 'a> {
     /// The `RunEnd` a restartable custody has not acknowledged: sent again after `Resume`.
     run_end: Option<Header>,
     /// The seqs below this one are backed up, kept or acknowledged (an event read is not
-    /// until it is dispatched or its result sent).
+    /// until it is dispatched or its result sent), but for those a restarted merger's
+    /// source owes (`Source::owed`: it gives them again).
     handed: u64,
+    /// A restartable merger's or funnel's origin: the lowest seq its source owes.
+    owed: Option<u64>,
+    /// A restartable merger's or funnel's origin: the seqs the custody acknowledged since its
+    /// source was last told (`Source::delivered`).
+    delivered: Vec<u64>,
     /// Where the next search for a worker starts: the one after the worker sent to last, so
     /// that workers with equal room take turns.
     turn: usize,
@@ -213,10 +219,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             Transport::Ipc | Transport::Tcp => usize::MAX,
         },
         foreign: Foreign::new("acks channel", ("an ack or a credit", "acks or credits")),
-        kept: ctx.popts.custody.map(|_| BTreeMap::new()),
+        kept: ctx.popts.custody.or(ctx.popts.origin).map(|_| BTreeMap::new()),
         custody_run: None,
         run_end: None,
         handed: 0,
+        owed: None,
+        delivered: Vec::new(),
         turn: 0,
     };
     let _home = crate::engine::frames::make_home(&input.results);
@@ -327,6 +335,11 @@ impl Input<'_, '_> {
                 self.abandon_pending()?;
             }
             let mut progressed = self.take_acks(Some(Duration::ZERO))?;
+            if self.ctx.popts.origin.is_some() {
+                source.delivered(&self.delivered);
+                self.delivered.clear();
+                self.owed = source.owed();
+            }
             progressed |= self.dispatch_pending()?;
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
@@ -359,8 +372,16 @@ impl Input<'_, '_> {
                     event.meta.run = number;
                 }
                 last = Some((event.meta.run, event.meta.event));
-                event.meta.seq = seq;
-                seq += 1;
+                event.meta.seq = match source.sequence(seq) {
+                    Ok(given) => given,
+                    Err(e) => {
+                        self.stop_with(source_error(self.ctx, Hook::Read, last, e));
+                        reading = false;
+                        continue;
+                    }
+                };
+                // Above every seq given: a restarted merger's source gives some again.
+                seq = seq.max(event.meta.seq + 1);
                 board.counters().read.store(seq, Ordering::Release);
                 match stage.event(&mut event) {
                     Fate::Keep => self.dispatch_new(&event)?,
@@ -717,13 +738,18 @@ impl Input<'_, '_> {
                     }
                     continue;
                 }
+                let chained = self.ctx.popts.origin.is_some();
                 if ack.origin.worker == Origin::INPUT {
-                    if let Some(kept) = self.kept.as_mut() {
-                        kept.remove(&ack.seq);
+                    let acknowledged = self.kept.as_mut().and_then(|kept| kept.remove(&ack.seq));
+                    if acknowledged.is_some() && chained {
+                        self.delivered.push(ack.seq);
                     }
                     continue;
                 }
                 let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
+                if !backup.done && chained {
+                    self.delivered.push(ack.seq);
+                }
                 if backup.at == Some(ack.origin) {
                     self.drop_backup(&ack.seq);
                     self.pending.remove(&ack.seq);
@@ -768,13 +794,32 @@ impl Input<'_, '_> {
     /// the custody; a copy that arrives anyway is a duplicate it drops).
     fn resume_custody(&mut self, generation: u32) -> Result<(), InputError> {
         let kept = self.kept.as_ref().map(|k| k.keys().next().copied()).unwrap_or_default();
-        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(self.handed).min(self.handed);
+        // Seqs journaled and not given again are owed, but for those below the custody's
+        // watermark (decided there already, their parts acknowledged).
+        let decided = self.ctx.board.counters().watermark.load(Ordering::Acquire);
+        let handed = self.owed.map_or(self.handed, |owed| owed.max(decided).min(self.handed));
+        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(handed).min(handed);
         log::info!(
             "{}: its custody was restarted (generation {generation}): everything below seq {below} was acknowledged; \
              sending the rest again",
             self.ctx.name()
         );
-        let mut resume = encode_resume(below, self.custody_run);
+        // Above `below`, what was acknowledged too (the custody acknowledges out of order when
+        // its modules hold events), up to the first seq owed.
+        let owed = self.owed.map_or(self.handed, |owed| owed.max(decided));
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        let kept = self.kept.as_ref();
+        for seq in below..self.handed.min(owed) {
+            if self.backups.contains_key(&seq) || kept.is_some_and(|k| k.contains_key(&seq)) {
+                continue;
+            }
+            match ranges.last_mut() {
+                Some((first, n)) if *first + *n == seq => *n += 1,
+                _ => ranges.push((seq, 1)),
+            }
+        }
+        let resumed = Resumed { run: self.custody_run, decided: ranges };
+        let mut resume = encode_resume(below, &resumed);
         let header = resume.remove(0);
         self.send(header, resume.into_iter().map(Part::from).collect())?;
         let again: Vec<(u64, Status, Vec<Part>)> =

@@ -14,7 +14,7 @@ use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
 use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, RunAt, Status};
+use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, Resumed, Status};
 use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::job::{JobError, Path};
 use crate::log;
@@ -22,7 +22,7 @@ use crate::stage::{Fate, Stage};
 use evflow_core::wire::FrameError;
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -97,6 +97,16 @@ struct Output<'c, 'a> {
     checkpointed: Instant,
     /// A restarted custody before the input's `Resume`: what came meanwhile.
     resuming: Option<Resuming>,
+    /// A restartable custody whose modules hold what they keep (a merger's input,
+    /// `Module::holds`): its acks wait for them to release it.
+    holds: bool,
+    /// The acks of events its modules kept and hold, by seq, until they release them.
+    parked: BTreeMap<u64, Vec<Ack>>,
+    /// Whether the modules kept the event applied last.
+    kept_last: bool,
+    /// A restarted ordered custody: the seqs above where it writes from that an earlier
+    /// process decided, passed over in order.
+    decided_before: BTreeSet<u64>,
 }
 
 /// What a restarted custody holds until the input's `Resume` says where it stands.
@@ -179,6 +189,10 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         foreign: Foreign::new("results channel", ("a result", "results")),
         checkpointed: Instant::now(),
         resuming: None,
+        holds: ctx.popts.custody.is_some() && stage.holds(),
+        parked: BTreeMap::new(),
+        kept_last: false,
+        decided_before: BTreeSet::new(),
     };
     if let Some(generation) = ctx.popts.custody.filter(|&g| g > 0) {
         out.resuming = Some(Resuming { early: Vec::new(), told: Instant::now() });
@@ -249,7 +263,7 @@ impl Output<'_, '_> {
                     // The input ended before it heard of this process: it had every ack, so
                     // an earlier generation decided every event it read, and closed every run.
                     let read = self.ctx.board.counters().read.load(Ordering::Acquire);
-                    self.resume(read, None, stage)?;
+                    self.resume(read, Resumed::default(), stage)?;
                     self.end = Some(read);
                     self.ended = true;
                 }
@@ -274,7 +288,7 @@ impl Output<'_, '_> {
                 Kind::Resume => {
                     let rest: Vec<&[u8]> = parts.iter().map(Part::as_slice).collect();
                     match decode_resume(&header, &rest) {
-                        Ok(run) => self.resume(header.seq, run, stage)?,
+                        Ok(resumed) => self.resume(header.seq, resumed, stage)?,
                         Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
                     }
                 }
@@ -402,17 +416,19 @@ impl Output<'_, '_> {
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
         let ack = Ack { seq, origin };
-        if !self.restartable() && origin.worker != Origin::INPUT {
+        // The input's own results are acknowledged to an origin that keeps them.
+        let origin_keeps = self.ctx.popts.origin.is_some();
+        if !self.restartable() && (origin.worker != Origin::INPUT || origin_keeps) {
             self.pending_acks.push(ack);
         }
         let counters = self.ctx.board.counters();
         if self.done.contains(seq) {
             counters.duplicates.fetch_add(1, Ordering::Relaxed);
             if self.restartable() {
-                match self.reorder.get_mut(&seq) {
-                    // Its first copy waits to be written: so does this ack.
-                    Some((_, _, acks)) => acks.push(ack),
-                    None => self.pending_acks.push(ack),
+                // Its first copy waits to be written, or is held: so does this ack.
+                match (self.reorder.get_mut(&seq), self.parked.get_mut(&seq)) {
+                    (Some((_, _, acks)), _) | (None, Some(acks)) => acks.push(ack),
+                    (None, None) => self.pending_acks.push(ack),
                 }
             }
             return Ok(());
@@ -421,8 +437,8 @@ impl Output<'_, '_> {
         let held = if self.restartable() { vec![ack] } else { Vec::new() };
         if !self.ctx.popts.ordered {
             self.apply(seq, status, event, stage)?;
-            self.pending_acks.extend(held);
-            counters.watermark.store(self.done.watermark, Ordering::Release);
+            self.decided(seq, held);
+            counters.watermark.store(self.watermark(), Ordering::Release);
             return Ok(());
         }
         if seq != self.next_write {
@@ -432,31 +448,54 @@ impl Output<'_, '_> {
         } else {
             self.reorder.insert(seq, (status, event, held));
         }
-        while let Some(entry) = self.reorder.first_entry() {
+        self.write_in_order(stage)
+    }
+
+    /// With `ordered`: applies what waits in the reorder buffer from `next_write` on, passing
+    /// over what an earlier process decided.
+    fn write_in_order(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<(), OutputError> {
+        loop {
+            if self.decided_before.remove(&self.next_write) {
+                self.next_write += 1;
+                continue;
+            }
+            let Some(entry) = self.reorder.first_entry() else { break };
             if *entry.key() != self.next_write {
                 break;
             }
             let (status, event, acks) = entry.remove();
             self.apply(self.next_write, status, event, stage)?;
-            self.pending_acks.extend(acks);
+            self.decided(self.next_write, acks);
             self.next_write += 1;
         }
-        counters.watermark.store(self.next_write, Ordering::Release);
+        self.ctx.board.counters().watermark.store(self.watermark(), Ordering::Release);
         Ok(())
     }
 
+    /// Event `seq` is decided: its `acks` go with the next checkpoint, or, when the modules
+    /// kept it and hold it, once they release it.
+    fn decided(&mut self, seq: u64, acks: Vec<Ack>) {
+        if self.holds && self.kept_last {
+            self.parked.entry(seq).or_default().extend(acks);
+        } else {
+            self.pending_acks.extend(acks);
+        }
+    }
+
     /// A restarted custody learns where it stands: every seq below `below` was decided by an
-    /// earlier generation, and so was every seq its continued files hold (with `ordered`,
-    /// every seq up to the highest of them). In a held topology it enters `run` first, so
-    /// that a file per run is continued (or kept, when it was closed already: then the run
-    /// is closed here too). What came meanwhile is taken now.
+    /// earlier generation, and so were the seqs the input says (`decided`: acknowledged out
+    /// of order) and every seq its continued files hold (with `ordered`, every seq up to the
+    /// highest of them). In a held topology it enters the run first, so that a file per run
+    /// is continued (or kept, when it was closed already: then the run is closed here too).
+    /// What came meanwhile is taken now.
     fn resume(
         &mut self,
         below: u64,
-        run: Option<RunAt>,
+        resumed: Resumed,
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
         let Some(resuming) = self.resuming.take() else { return Ok(()) };
+        let run = resumed.run;
         if let Some(run) = run.filter(|_| self.error.is_none()) {
             if let Err(e) = stage.enter_run(run.number) {
                 self.stop_with(e);
@@ -465,9 +504,17 @@ impl Output<'_, '_> {
         let written = stage.resumed();
         let after_written = written.iter().max().map_or(0, |&s| s + 1);
         let start = if self.ctx.popts.ordered { below.max(after_written) } else { below };
-        self.done = Done { watermark: start, above: written.iter().copied().filter(|&s| s >= start).collect() };
+        let decided = resumed.decided.iter().flat_map(|&(first, n)| first..first.saturating_add(n));
+        self.decided_before = decided.filter(|&s| s >= start).collect();
+        let above = written.iter().copied().filter(|&s| s >= start).chain(self.decided_before.iter().copied());
+        self.done = Done { watermark: start, above: above.collect() };
         self.done.advance();
         self.next_write = start;
+        if self.ctx.popts.ordered {
+            self.write_in_order(stage)?;
+        } else {
+            self.decided_before.clear();
+        }
         let counters = self.ctx.board.counters();
         counters.watermark.store(self.watermark(), Ordering::Release);
         // What its files hold is written, whichever generation wrote it (on the forked
@@ -521,6 +568,11 @@ impl Output<'_, '_> {
         if !self.restartable() {
             return self.flush_acks();
         }
+        if self.holds {
+            for seq in stage.released() {
+                self.pending_acks.extend(self.parked.remove(&seq).into_iter().flatten());
+            }
+        }
         if !self.news() {
             return Ok(());
         }
@@ -560,6 +612,12 @@ impl Output<'_, '_> {
     }
 
     /// The watermark the input is told: with `ordered`, what is written; else what is done.
+    ///
+    /// A custody whose modules hold events (a restartable merger's input) says what is
+    /// decided, held or not: its input reads that far ahead (`REORDER_WINDOW`), whereas a
+    /// part may wait in the merge table for the timeout. (What it says is safe for an event
+    /// builder's manager only where it holds nothing: a merger restarted behind a builder
+    /// is refused.)
     fn watermark(&self) -> u64 {
         if self.ctx.popts.ordered {
             self.next_write
@@ -599,6 +657,7 @@ impl Output<'_, '_> {
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
         let counters = self.ctx.board.counters();
+        self.kept_last = false;
         if self.error.is_some() {
             // The output part stopped the job: nothing more is written.
             self.abandoned.push(seq);
@@ -620,6 +679,7 @@ impl Output<'_, '_> {
                     crate::engine::frames::decode(&event).map_err(|source| OutputError::Read { seq, source })?;
                 match stage.event(&mut event) {
                     Fate::Keep => {
+                        self.kept_last = true;
                         counters.written.fetch_add(1, Ordering::Relaxed);
                         if event.meta.flags.contains(Flags::FAILED) {
                             counters.failed.fetch_add(1, Ordering::Relaxed);
