@@ -12,10 +12,12 @@ with its launcher.
 """
 
 import contextlib
+import glob
 import json
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 
@@ -258,8 +260,13 @@ class Farm:
             for s, handler in previous.items():
                 signal.signal(s, handler)
             self.launcher.stop([p for p in self.popens if p])
-            # What the devices killed on this machine left (a silent replica's, say).
+            # What the devices killed on this machine left (a silent replica's, say), and the
+            # journals of its mergers, junctions and funnels (one killed last leaves its own).
             _native.sweep_tmpdirs()
+            name = glob.escape(f"evflow-topo-{self.topology.name}-")
+            for journal in glob.glob(os.path.join(tempfile.gettempdir(), f"{name}*.journal")):
+                with contextlib.suppress(OSError):
+                    os.remove(journal)
             server.close()
             self.reports.close()
             self.views.close()
