@@ -10,7 +10,6 @@
 
 use crate::module::{Decision, HookResult, JobContext, Module, Source};
 use crate::modules::journal::{Chain, JournalKey};
-use crate::modules::merger::{give, open_journal, remove_journal};
 use evflow_core::Event;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -154,19 +153,19 @@ impl Source for FunnelSource {
     }
 
     fn initialize(&mut self, ctx: &JobContext) -> HookResult {
-        open_journal(&mut self.table.lock().chain, ctx)
+        self.table.lock().chain.as_mut().map_or(Ok(()), |chain| chain.open(ctx))
     }
 
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
         let mut q = self.table.lock();
         match (q.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some(key)) => give(chain, key, vec![(key.0 as usize, key.1)], next),
+            (Some(chain), Some(key)) => chain.give(key, vec![(key.0 as usize, key.1)], next),
             _ => Ok(next),
         }
     }
 
     fn owed(&self) -> Option<u64> {
-        self.table.lock().chain.as_ref()?.journal.as_ref()?.lowest_owed()
+        self.table.lock().chain.as_ref()?.lowest_owed()
     }
 
     fn delivered(&mut self, seqs: &[u64]) {
@@ -217,7 +216,9 @@ impl Source for FunnelSource {
     fn terminate(&mut self) -> HookResult {
         let mut q = self.table.lock();
         q.closed = true;
-        remove_journal(&mut q.chain);
+        if let Some(chain) = q.chain.as_mut() {
+            chain.remove_journal();
+        }
         self.table.changed.notify_all();
         Ok(())
     }

@@ -15,6 +15,7 @@
 //! A merger's key is (run, event number); a junction's and a funnel's (input, the seq the
 //! event had in its input's segment). A record cut by the process's death is dropped.
 
+use crate::module::{HookResult, JobContext, ModuleError};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -110,8 +111,8 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
 /// Where a restartable merger or funnel stands with the parts of the events it sent.
 #[derive(Default)]
 pub struct Chain {
-    /// Opened by the origin's source when it is initialized.
-    pub journal: Option<Journal>,
+    /// Opened by the origin's source when it is initialized ([`Chain::open`]).
+    journal: Option<Journal>,
     /// The parts of each event given a seq and not yet at the custody: (input, the part's
     /// seq in its input's segment).
     sent: HashMap<u64, Vec<(usize, u64)>>,
@@ -125,10 +126,32 @@ impl Chain {
         Chain { journal: None, sent: HashMap::new(), released: vec![Vec::new(); inputs] }
     }
 
+    /// Opens the journal where the engine keeps it (`ctx.journal`), going on with an earlier
+    /// process's when it resumes.
+    pub fn open(&mut self, ctx: &JobContext) -> HookResult {
+        let Some(path) = ctx.journal.as_ref() else { return Ok(()) };
+        let journal = Journal::open(path, ctx.resume)
+            .map_err(|e| ModuleError::wrap(format!("cannot open the journal {}", path.display()), e))?;
+        self.journal = Some(journal);
+        Ok(())
+    }
+
+    /// Removes the journal's file: the job is over for its merger or funnel.
+    pub fn remove_journal(&mut self) {
+        if let Some(journal) = self.journal.take() {
+            journal.remove();
+        }
+    }
+
+    /// The lowest seq the journal owes ([`Journal::lowest_owed`]).
+    pub fn lowest_owed(&self) -> Option<u64> {
+        self.journal.as_ref()?.lowest_owed()
+    }
+
     /// The event of key `key` made of `parts` goes out: its seq (journaled), given `next`.
-    pub fn give(&mut self, key: JournalKey, parts: Vec<(usize, u64)>, next: u64) -> std::io::Result<u64> {
+    pub fn give(&mut self, key: JournalKey, parts: Vec<(usize, u64)>, next: u64) -> HookResult<u64> {
         let seq = match self.journal.as_mut() {
-            Some(journal) => journal.seq(key, next)?,
+            Some(journal) => journal.seq(key, next).map_err(|e| ModuleError::wrap("cannot write to the journal", e))?,
             None => next,
         };
         self.sent.insert(seq, parts);

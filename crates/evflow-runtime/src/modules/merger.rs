@@ -18,8 +18,8 @@
 //! restarted"); a junction (one input) keys its events by the seq they had in its input.
 
 use crate::log;
-use crate::module::{Decision, HookResult, JobContext, Module, ModuleError, Source};
-use crate::modules::journal::{Chain, Journal, JournalKey};
+use crate::module::{Decision, HookResult, JobContext, Module, Source};
+use crate::modules::journal::{Chain, JournalKey};
 use evflow_core::{Entry, Event, Flags};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -423,19 +423,19 @@ impl Source for MergeSource {
     }
 
     fn initialize(&mut self, ctx: &JobContext) -> HookResult {
-        open_journal(&mut self.table.lock().chain, ctx)
+        self.table.lock().chain.as_mut().map_or(Ok(()), |chain| chain.open(ctx))
     }
 
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
         let mut t = self.table.lock();
         match (t.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some((key, parts))) => give(chain, key, parts, next),
+            (Some(chain), Some((key, parts))) => chain.give(key, parts, next),
             _ => Ok(next),
         }
     }
 
     fn owed(&self) -> Option<u64> {
-        self.table.lock().chain.as_ref()?.journal.as_ref()?.lowest_owed()
+        self.table.lock().chain.as_ref()?.lowest_owed()
     }
 
     fn delivered(&mut self, seqs: &[u64]) {
@@ -496,30 +496,10 @@ impl Source for MergeSource {
 
     fn terminate(&mut self) -> HookResult {
         self.table.close();
-        remove_journal(&mut self.table.lock().chain);
+        if let Some(chain) = self.table.lock().chain.as_mut() {
+            chain.remove_journal();
+        }
         Ok(())
-    }
-}
-
-/// Opens the journal of a restartable merger's or funnel's `chain` where the engine keeps
-/// it (`ctx.journal`), going on with an earlier process's when it resumes.
-pub(crate) fn open_journal(chain: &mut Option<Chain>, ctx: &JobContext) -> HookResult {
-    let (Some(chain), Some(path)) = (chain.as_mut(), ctx.journal.as_ref()) else { return Ok(()) };
-    let journal = Journal::open(path, ctx.resume)
-        .map_err(|e| ModuleError::wrap(format!("cannot open the journal {}", path.display()), e))?;
-    chain.journal = Some(journal);
-    Ok(())
-}
-
-/// The seq of the event `key` made of `parts`, journaled (given `next`).
-pub(crate) fn give(chain: &mut Chain, key: JournalKey, parts: Parts, next: u64) -> HookResult<u64> {
-    chain.give(key, parts, next).map_err(|e| ModuleError::wrap("cannot write to the journal", e))
-}
-
-/// Removes a chain's journal: the job is over for its merger or funnel.
-pub(crate) fn remove_journal(chain: &mut Option<Chain>) {
-    if let Some(journal) = chain.as_mut().and_then(|c| c.journal.take()) {
-        journal.remove();
     }
 }
 
