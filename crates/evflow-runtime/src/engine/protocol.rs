@@ -10,7 +10,7 @@
 //! `version` is [`VERSION`]: a process of another evflow whose messages differ is refused
 //! with both versions named, never misread.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// Kinds of message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -284,6 +284,37 @@ pub struct Resumed {
     pub run: Option<RunAt>,
     /// The seqs at or above `below` that were acknowledged (decided by an earlier process).
     pub decided: Vec<(u64, u64)>,
+}
+
+impl Resumed {
+    /// The input's half of a custody's restart: below which seq everything was acknowledged,
+    /// and the seqs above it acknowledged too (out of order, when the custody's modules hold
+    /// events), as ranges. Seqs handed out are those below `handed`; `outstanding` are those
+    /// not acknowledged (backed up, or kept by the input). An origin restarted from its
+    /// journal owes the seqs from `owed` on (journaled, not made again yet) but for those
+    /// below the custody's watermark `custody_decided`, decided there already.
+    pub fn point(
+        handed: u64,
+        owed: Option<u64>,
+        custody_decided: u64,
+        outstanding: &BTreeSet<u64>,
+    ) -> (u64, Vec<(u64, u64)>) {
+        let until = owed.map_or(handed, |owed| owed.max(custody_decided).min(handed));
+        let below = outstanding.first().map_or(until, |&first| first.min(until));
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        for seq in (below..until).filter(|seq| !outstanding.contains(seq)) {
+            match ranges.last_mut() {
+                Some((first, n)) if *first + *n == seq => *n += 1,
+                _ => ranges.push((seq, 1)),
+            }
+        }
+        (below, ranges)
+    }
+
+    /// Every seq the ranges name.
+    pub fn decided_seqs(&self) -> impl Iterator<Item = u64> + '_ {
+        self.decided.iter().flat_map(|&(first, n)| first..first.saturating_add(n))
+    }
 }
 
 /// A `Resume` message's parts: its header (`seq`: every seq below was acknowledged;

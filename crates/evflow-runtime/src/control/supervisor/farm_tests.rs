@@ -367,6 +367,15 @@ fn a_dead_merger_with_restart_always_is_started_again_on_its_ports_and_its_repli
     assert_eq!((merge.generation, merge.restarts), (1, 1));
     assert_eq!(merge.ports, [(0, 40000), (1, 40001), (2, 40002)].into());
     assert_eq!(s.no_fault[2], [true, true], "reco's events are sent again for no fault of theirs");
+    // The restarted merger's origin learns from its view where its custody, the sink, has
+    // decided up to: starting from 0, an ordered origin would not read past its reorder window.
+    let mut r: serde_json::Value = serde_json::from_slice(&report("evf-store-a-1", 0, "output", None)).unwrap();
+    r["segment"] = 2.into();
+    r["counters"]["watermark"] = 17.into();
+    assert!(s.take(r.to_string().as_bytes(), 1.2));
+    let views = s.views();
+    let view = |i: usize| &views.iter().find(|(key, _)| *key == format!("view/{i}/")).unwrap().1;
+    assert_eq!((view(0).watermark, view(2).watermark), (0, 17));
 }
 
 #[test]

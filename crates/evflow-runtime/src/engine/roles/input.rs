@@ -793,31 +793,15 @@ impl Input<'_, '_> {
     /// again, and every event at a worker is sent again (its result may have been lost with
     /// the custody; a copy that arrives anyway is a duplicate it drops).
     fn resume_custody(&mut self, generation: u32) -> Result<(), InputError> {
-        let kept = self.kept.as_ref().map(|k| k.keys().next().copied()).unwrap_or_default();
-        // Seqs journaled and not given again are owed, but for those below the custody's
-        // watermark (decided there already, their parts acknowledged).
         let decided = self.ctx.board.counters().watermark.load(Ordering::Acquire);
-        let handed = self.owed.map_or(self.handed, |owed| owed.max(decided).min(self.handed));
-        let below = self.backups.keys().copied().chain(kept).min().unwrap_or(handed).min(handed);
+        let kept = self.kept.iter().flat_map(BTreeMap::keys);
+        let outstanding: BTreeSet<u64> = self.backups.keys().chain(kept).copied().collect();
+        let (below, ranges) = Resumed::point(self.handed, self.owed, decided, &outstanding);
         log::info!(
             "{}: its custody was restarted (generation {generation}): everything below seq {below} was acknowledged; \
              sending the rest again",
             self.ctx.name()
         );
-        // Above `below`, what was acknowledged too (the custody acknowledges out of order when
-        // its modules hold events), up to the first seq owed.
-        let owed = self.owed.map_or(self.handed, |owed| owed.max(decided));
-        let mut ranges: Vec<(u64, u64)> = Vec::new();
-        let kept = self.kept.as_ref();
-        for seq in below..self.handed.min(owed) {
-            if self.backups.contains_key(&seq) || kept.is_some_and(|k| k.contains_key(&seq)) {
-                continue;
-            }
-            match ranges.last_mut() {
-                Some((first, n)) if *first + *n == seq => *n += 1,
-                _ => ranges.push((seq, 1)),
-            }
-        }
         let resumed = Resumed { run: self.custody_run, decided: ranges };
         let mut resume = encode_resume(below, &resumed);
         let header = resume.remove(0);

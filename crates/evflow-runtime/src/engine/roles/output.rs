@@ -66,6 +66,20 @@ impl Done {
     }
 }
 
+/// Where a restarted custody takes up, from its input's `Resume` (`below`, `resumed`) and
+/// the seqs its continued files hold (`written`): the first seq it waits for (with
+/// `ordered`, the one after the highest written), the seqs above that an earlier process
+/// decided (skipped when writing in order), and its done-set.
+fn resumption(below: u64, resumed: &Resumed, written: &[u64], ordered: bool) -> (u64, BTreeSet<u64>, Done) {
+    let after_written = written.iter().max().map_or(0, |&s| s + 1);
+    let start = if ordered { below.max(after_written) } else { below };
+    let decided_before: BTreeSet<u64> = resumed.decided_seqs().filter(|&s| s >= start).collect();
+    let above = written.iter().copied().filter(|&s| s >= start).chain(decided_before.iter().copied());
+    let mut done = Done { watermark: start, above: above.collect() };
+    done.advance();
+    (start, decided_before, done)
+}
+
 struct Output<'c, 'a> {
     ctx: &'c Ctx<'a>,
     results: Channel,
@@ -502,14 +516,8 @@ impl Output<'_, '_> {
             }
         }
         let written = stage.resumed();
-        let after_written = written.iter().max().map_or(0, |&s| s + 1);
-        let start = if self.ctx.popts.ordered { below.max(after_written) } else { below };
-        let decided = resumed.decided.iter().flat_map(|&(first, n)| first..first.saturating_add(n));
-        self.decided_before = decided.filter(|&s| s >= start).collect();
-        let above = written.iter().copied().filter(|&s| s >= start).chain(self.decided_before.iter().copied());
-        self.done = Done { watermark: start, above: above.collect() };
-        self.done.advance();
-        self.next_write = start;
+        let (start, decided_before, done) = resumption(below, &resumed, &written, self.ctx.popts.ordered);
+        (self.decided_before, self.done, self.next_write) = (decided_before, done, start);
         if self.ctx.popts.ordered {
             self.write_in_order(stage)?;
         } else {
@@ -818,5 +826,53 @@ mod tests {
         let batch = [index(&[1, 0, 1]), frame(), frame()];
         let events = built_events(0, &batch).unwrap();
         assert_eq!(events.iter().map(|e| e.len()).collect::<Vec<_>>(), [1, 0, 1]);
+    }
+
+    /// A custody whose modules hold events acknowledges out of order: seqs 0..10 were handed
+    /// out, 3 and 5 were held at its gate when it died, the rest acknowledged. Its successor
+    /// is told so, skips what was decided and, once 3 and 5 come again, has decided all ten,
+    /// written in order: told only `below`, it would wait for seq 4 for ever.
+    #[test]
+    fn a_custody_restarted_after_acknowledging_out_of_order_waits_only_for_what_was_not() {
+        let outstanding = BTreeSet::from([3, 5]);
+        let (below, decided) = Resumed::point(10, None, 0, &outstanding);
+        assert_eq!((below, decided.as_slice()), (3, &[(4, 1), (6, 4)][..]));
+        let resumed = Resumed { run: None, decided };
+        let (start, mut skipped, mut done) = resumption(below, &resumed, &[], true);
+        assert_eq!((start, skipped.iter().copied().collect::<Vec<_>>()), (3, vec![4, 6, 7, 8, 9]));
+        // Written in order, as `write_in_order` does: what comes waits for what is owed before it.
+        let (mut next_write, mut reorder, mut written) = (start, BTreeSet::new(), Vec::new());
+        for seq in [5, 3] {
+            assert!(!done.contains(seq), "seq {seq} is still owed");
+            done.insert(seq);
+            reorder.insert(seq);
+            loop {
+                if reorder.remove(&next_write) {
+                    written.push(next_write);
+                } else if !skipped.remove(&next_write) {
+                    break;
+                }
+                next_write += 1;
+            }
+        }
+        assert_eq!(written, [3, 5]);
+        assert_eq!((done.watermark, next_write), (10, 10));
+        // A file that holds events continues after them; unordered, the done-set has them.
+        let (start, skipped, done) = resumption(3, &resumed, &[0, 1, 2, 3, 4], true);
+        assert_eq!((start, skipped.len(), done.watermark), (5, 4, 5));
+        let (start, _, done) = resumption(3, &resumed, &[3, 5], false);
+        assert_eq!((start, done.watermark), (3, 10));
+    }
+
+    /// An origin restarted from its journal owes what it journaled and has not made again,
+    /// but for what its custody's watermark says was decided there: the ranges stop at the
+    /// first seq owed, or at the watermark when that is higher.
+    #[test]
+    fn a_restarted_origin_tells_what_it_owes_apart_from_what_was_acknowledged() {
+        let none = BTreeSet::new();
+        assert_eq!(Resumed::point(10, Some(6), 0, &none), (6, vec![]));
+        assert_eq!(Resumed::point(10, Some(6), 8, &none), (8, vec![]));
+        assert_eq!(Resumed::point(10, Some(6), 8, &BTreeSet::from([2, 7])), (2, vec![(3, 4)]));
+        assert_eq!(Resumed::point(10, Some(6), 20, &none), (10, vec![]));
     }
 }
