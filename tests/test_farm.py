@@ -19,7 +19,7 @@ import time
 import evflow as ef
 import pytest
 from conftest import assert_completion, run_cli, wait_for_events
-from evflow_bench.standard_farm import RECO, Farm
+from evflow_bench.standard_farm import GEN, RECO, Farm
 from evflow_bench.topology import RECO as NOTHING
 from test_topology import events_of, reference, status, wait_for_replacement, write_chain
 
@@ -29,11 +29,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def farm(tmp_path, hosts, **top):
+def farm(tmp_path, hosts, store_restart=None, **top):
     """The chain across hosts a, b and c, written in ``tmp_path``: the standard farm, each reco
-    replica restarted up to 1000 times a minute; ``top``: top-level keys (metrics, security)."""
+    replica restarted up to 1000 times a minute, the sink's ``restart`` ``store_restart`` (None:
+    the default); ``top``: top-level keys (metrics, security)."""
     name = f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}"
-    return Farm(name, hosts.tables(), max_restarts_per_minute=1000, **top).write(tmp_path)
+    chain = Farm(name, hosts.tables(), max_restarts_per_minute=1000, **top)
+    chain.devices["store"]["restart"] = store_restart
+    return chain.write(tmp_path)
 
 
 def start_up(topo, tmp_path, **env):
@@ -244,7 +247,7 @@ def test_a_dead_source_stops_the_topology_and_the_sink_closes_its_file(tmp_path,
 
 
 def test_a_dead_sink_names_the_part_file_that_holds_what_it_wrote(tmp_path, hosts):
-    topo = farm(tmp_path, hosts)
+    topo = farm(tmp_path, hosts, store_restart="never")
     up = start_up(topo, tmp_path, EVENTS=200_000, RECO_SLEEP=0.001)
     part = tmp_path / ".out.evf.part"
     try:
@@ -532,6 +535,64 @@ def test_a_merger_across_hosts_joins_parts_from_three(tmp_path, hosts):
     assert all(e["total"].tolist() for e in events)
 
 
+def test_a_merger_across_hosts_killed_twice_goes_on(tmp_path, hosts):
+    """The merger on A (its inputs from A over shm, from B and C over tcp; reco on B and C)
+    SIGKILLed twice mid-run: started again on its ports, its inputs send again what the
+    sink did not have for sure, and it makes those events again under the seqs it gave them.
+    Every event once, in order, its parts the sources' own, a dropped part still missing."""
+    from test_merger import PARTS, dropped, steering
+    from test_topology import kill_when
+
+    farm = Farm(f"mkill-{os.getpid()}", hosts.tables(), replicas=None, max_restarts_per_minute=1000)
+    farm.merge({"ecal": "a", "hcal": "b", "muon": "c"}, host="a")
+    topo = farm.write(tmp_path, **steering())
+    events = 8000
+    slow = {f"SLOW_{p}": 0.0005 for p in PARTS}
+    up = start_up(topo, tmp_path, EVENTS=events, DROPPING="muon", **slow)
+    try:
+        killed = set()
+        for at in (1000, 4000):
+            kill_when(topo, tmp_path, "evf-merge-a-1", at, killed)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert err.count("evf-merge-a-1 was killed by SIGKILL; starting a replacement") == 2, err
+    with ef.open(tmp_path / "out.evf") as f:
+        assert f.complete
+        out = list(f)
+    assert sorted(e.number for e in out) == list(range(1, events + 1))
+    assert [e.seq for e in out] == sorted(e.seq for e in out), "accepted is ordered"
+    missing = dropped(events)
+    for e in out:
+        assert ("muon" in e.keys()) == (e.number not in missing), e.number
+        assert e["total"].tolist() == [int(e["ecal"].sum()) + int(e["hcal"].sum())]
+
+
+def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
+    """gen on A and gen2 on C (run 7) both send on raw: they meet at the funnel the plan puts
+    on reco's first host, B, which is SIGKILLed twice mid-run. Started again, it sends what
+    the sink did not have for sure under the seqs it gave: every event once, each source's
+    in its own order."""
+    from test_topology import assert_funnelled, kill_when
+
+    chain = Farm(f"fkill-{os.getpid()}", hosts.tables(), max_restarts_per_minute=1000)
+    chain.devices["gen2"] = {"steering": "gen2.py", "host": "c", "outputs": ["raw"]}
+    gen2 = GEN.replace(
+        'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
+    )
+    topo = chain.write(tmp_path, gen2=gen2)
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0003)
+    try:
+        killed = set()
+        for at in (2000, 8000):
+            kill_when(topo, tmp_path, "evf-raw-f-b-1", at, killed)
+    finally:
+        err = finish(up)
+    assert up.returncode == 0, err
+    assert err.count("evf-raw-f-b-1 was killed by SIGKILL; starting a replacement") == 2, err
+    assert_funnelled(tmp_path, 20000)
+
+
 def bridged(tmp_path, hosts, name, store_restart="never"):
     """The chain across hosts a and b through a bridge: gen on A sends over tcp to the bridge
     into_b on B, which feeds two reco replicas and the sink there (``store_restart``)."""
@@ -803,11 +864,9 @@ path.add(ef.modules.FileOutput("out.evf"))
 
 
 def a_farm(hosts):
-    """The standard farm across hosts a, b and c, its sink with ``restart = "always"``."""
+    """The standard farm across hosts a, b and c (its sink restarted: the default)."""
     name = f"farm-{os.getpid()}-{time.monotonic_ns() % 100000}"
-    chain = Farm(name, hosts.tables(), max_restarts_per_minute=1000)
-    chain.devices["store"]["restart"] = "always"
-    return chain
+    return Farm(name, hosts.tables(), max_restarts_per_minute=1000)
 
 
 def kill_the_sink_twice(tmp_path, topo, ordered=True, sink="evf-store-a-1"):
@@ -844,7 +903,7 @@ def kill_the_sink_twice(tmp_path, topo, ordered=True, sink="evf-store-a-1"):
 
 @pytest.mark.parametrize("ordered", [True, False], ids=["ordered", "unordered"])
 def test_a_sink_killed_during_a_run_is_restarted_and_continues_its_file(tmp_path, hosts, ordered):
-    """``restart = "always"`` on the sink across hosts (tcp), SIGKILLed twice while it
+    """The sink across hosts (tcp; ``restart = "always"``, its default), SIGKILLed twice while it
     writes: each replacement binds the same results port, continues its ``.part`` file (an
     unfinished record cut) and takes what its predecessor had not acknowledged."""
     chain = a_farm(hosts)

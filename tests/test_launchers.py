@@ -285,7 +285,9 @@ def test_ssh_a_dead_sink_names_its_part_file_on_its_host(tmp_path, ssh_hosts):
     """The sink's files are on its host: named as they are there, not looked for here."""
     for host in ssh_hosts.hosts.names:
         ssh_hosts.start(host)
-    topo = ssh_farm(tmp_path, ssh_hosts)
+    chain = ssh_chain(ssh_hosts.hosts.address)
+    chain.devices["store"]["restart"] = "never"
+    topo = marked(tmp_path, chain)
     env = {"EVENTS": "200000", "RECO_SLEEP": "0.001"}
     args = up_args(topo, ssh_hosts, "--ssh-env", "EVENTS", "--ssh-env", "RECO_SLEEP")
     with killed_on_exit(start_cli(*args, cwd=tmp_path, env=env)) as up:

@@ -1,9 +1,9 @@
 """The merger (docs/topology-design.md, "The merger"): three readout sources send the parts of each
 event on three channels; the merger joins them by (run, event number). Every event comes out
 exactly once: complete, or flagged incomplete with the inputs that did not deliver named in
-``missing_sources``; late parts are counted, never sent again; a dead merger stops the
-topology with its files valid, or, with ``restart = "always"``, is started again and makes
-the same events again: nothing lost, nothing written twice."""
+``missing_sources``; late parts are counted, never sent again; a dead merger is started
+again (``restart = "always"``, its default) and makes the same events again: nothing lost,
+nothing written twice; with ``restart = "never"`` it stops the topology, its files valid."""
 
 import json
 import os
@@ -212,8 +212,8 @@ def test_a_merger_feeding_processors_with_a_replica_killed(tmp_path):
     assert report["job"]["incomplete"] == len(dropped(4000))
 
 
-def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
-    topo = write(tmp_path)
+def test_a_dead_merger_with_restart_never_stops_the_topology_and_the_file_stays_valid(tmp_path):
+    topo = write(tmp_path, restart="never")
     env = {"EVENTS": "100000", "SLOW_ecal": "0.0005"}
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path, env=env)) as up:
         merger = pid_when(topo, lambda d: d["device"] == "merge" and d["events_out"] > 0)
@@ -228,13 +228,13 @@ def test_a_dead_merger_stops_the_topology_and_the_file_stays_valid(tmp_path):
 
 
 @pytest.mark.parametrize("reco", [False, True], ids=["direct", "reco"])
-def test_a_merger_killed_twice_with_restart_always_goes_on(tmp_path, reco):
-    """A merger with ``restart = "always"`` SIGKILLed twice mid-run, sending straight to store
-    or to reco x2: it is started again, its inputs send again what store did not have, and
-    it makes those events again under the seqs it gave them (its journal). Every event once,
-    in order (store is ordered), its parts the sources' own; a dropped part still makes its
-    event incomplete."""
-    topo = write(tmp_path, reco=reco, restart="always")
+def test_a_merger_killed_twice_goes_on(tmp_path, reco):
+    """A merger (``restart = "always"``, its default) SIGKILLed twice mid-run, sending
+    straight to store or to reco x2: it is started again, its inputs send again what store
+    did not have, and it makes those events again under the seqs it gave them (its journal).
+    Every event once, in order (store is ordered), its parts the sources' own; a dropped part
+    still makes its event incomplete."""
+    topo = write(tmp_path, reco=reco)
     events = 12000
     # The inputs at one pace: a part waits for the others well within the timeout.
     env = {"EVENTS": str(events), "DROPPING": "hcal", **{f"SLOW_{p}": "0.0005" for p in PARTS}}

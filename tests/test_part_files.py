@@ -111,7 +111,9 @@ def assert_names_the_part_file(error, *parts):
 
 
 def test_a_killed_sink_of_a_topology_names_its_part_file(tmp_path):
-    topo = Farm(unique("part")).write(tmp_path, gen=GEN, reco=SLOW, store=STORE)
+    farm = Farm(unique("part"))
+    farm.devices["store"]["restart"] = "never"
+    topo = farm.write(tmp_path, gen=GEN, reco=SLOW, store=STORE)
     part = tmp_path / "data" / ".out.evf.part"
     with killed_on_exit(start_cli("up", topo, cwd=tmp_path)) as up:
         wait_for_events(part, WRITTEN)

@@ -1,8 +1,9 @@
 """The long run of ``make soak`` (``evflow bench soak``, bench/evflow_bench/soak.py), short:
 half a minute of the same topology across three namespace hosts with replicas SIGKILLed
-every 0.5-2 s and the farm changed (scaled, a host drained and added again) every 2-4 s.
-Every event reaches the sink once, and the run leaves its memory series, summary and plot.
-The memory verdict is the long run's; here only its windows are checked."""
+every 0.5-2 s, the junction or the sink every 3-6 s, and the farm changed (scaled, a host
+drained and added again) every 2-4 s. Every event reaches the sink once, and the run leaves
+its memory series, summary and plot. The memory verdict is the long run's; here only its
+windows are checked."""
 
 import csv
 import json
@@ -25,7 +26,7 @@ def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path
     out = tmp_path / "soak"
     command = [sys.executable, "-m", "evflow", "bench", "soak", "--min-minutes", "0.5"]
     command += ["--events", "20000", "--sample-seconds", "3", "--kill-every", "0.5,2"]
-    command += ["--change-every", "2,4"]
+    command += ["--change-every", "2,4", "--custody-kill-every", "3,6"]
     command += ["--seed", "14", "--out", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     # 3: everything held but the memory verdict, which half a minute cannot give.
@@ -35,8 +36,10 @@ def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path
     assert summary["duplicated"] == 0
     assert summary["exactly_once"], summary
     assert summary["events"] >= 20000
-    assert summary["events"] == summary["report"]["read"] == summary["report"]["written"]
-    assert summary["kills"] > 0
+    assert summary["events"] == summary["report"]["read"]
+    if not summary["sink_resumed"]:
+        assert summary["report"]["written"] == summary["events"]
+    assert summary["kills"] > summary["custody_kills"] > 0
     assert summary["restarts"] >= 1
     # The farm changed beside the kills, every change taken, and undone.
     assert summary["changes"] >= 2

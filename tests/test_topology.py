@@ -23,7 +23,9 @@ from conftest import (
     start_cli,
     wait_for_events,
 )
+from evflow import topology
 from evflow.controller import control_socket
+from evflow.plan import Plan
 from evflow_bench import standard_farm
 from evflow_bench.standard_farm import GEN, RECO, Farm
 
@@ -579,11 +581,18 @@ def test_a_metrics_port_taken_after_the_check_leaves_no_control_socket(tmp_path)
 def test_a_sink_that_cannot_resume_is_not_restarted(tmp_path):
     """A step that keeps what a restarted process cannot rebuild (``resumable = False``:
     RootOutput, HistogramOutput, a module that says so) in a sink with ``restart = "always"``
-    is refused with the step named."""
+    is refused with the step named; without ``restart``, the sink is not restarted."""
     store = 'steering = "store.py"'
     topo = chain_with(tmp_path, store, store + '\nrestart = "always"', store=KEEPS_HISTOGRAMS)
     said = "its step Filled keeps what a restarted process cannot rebuild (resumable = False)"
     assert_refused(tmp_path, topo, (13, f"device store has restart = 'always', but {said}"))
+    # Not asked for: such a sink is not restarted, and that is no problem; one whose steps
+    # can resume is, and a source is not.
+    for steering, restarted in ((KEEPS_HISTOGRAMS, "never"), (standard_farm.STORE, "always")):
+        topo = write_chain(tmp_path, store=steering)
+        plan = json.loads(Plan(topology.load(topo)).native.json)
+        restart = {d["name"]: d["restart"] for d in plan["devices"]}
+        assert restart == {"gen": "never", "reco": "always", "store": restarted}
 
 
 def test_a_steering_files_problems_are_shown_with_the_files_own(tmp_path):

@@ -7,14 +7,21 @@ network-namespace hosts runs under ``evflow up`` for at least ``--events`` event
 The source on A generates small events; ``reco``'s replicas on B and C send them back to A
 over tcp, where the plan's junction starts a second segment over shared memory through
 ``calib``'s replicas to the ordered sink. Both channels are ordered; ``reco`` and
-``calib`` replicas are killed. Every ``--sample-seconds`` the resident memory of every
+``calib`` replicas are killed; every ``--custody-kill-every`` seconds the junction or the
+sink is (both restarted where they ran, docs/topology-design.md, "Custodies that are
+restarted"). Every ``--sample-seconds`` the resident memory of every
 evflow process (the controller and each device process) and the topology's shared memory
 are recorded (docs/benchmarks.md, section 10).
 
 The sink checks every event against the source's numbers as it arrives (ordered: a
 running counter is enough, a gap is lost events, a number again a duplicate) and writes its
-counts to a file; nothing is written per event. At the end the run is drained with
-``evflow ctl FILE stop`` and the controller's ``--report`` is checked against the counts.
+counts to a file at each checkpoint (before the events it has seen are acknowledged);
+nothing is written per event. A restarted sink goes on from the counts its last checkpoint
+wrote: what it had seen since comes again, first and in order, and is counted once
+(``again``: an event at or below the last number before a new one comes). At the end the
+run is drained with ``evflow ctl FILE stop`` and the controller's ``--report`` is checked
+against the counts (its ``written``, only where the sink was never restarted: a restarted
+sink that writes no file counts what its last process decided).
 
 Beside the kills the farm itself changes (bench/evflow_bench/soak_changes.py): replicas
 scaled up and down with ``evflow ctl scale``, host B drained and added again, each change
@@ -48,12 +55,13 @@ DEFAULT_EVENTS = 100_000_000
 DEFAULT_MINUTES = 120.0
 DEFAULT_SAMPLE_S = 60.0
 DEFAULT_KILL_EVERY = (2.0, 10.0)
+DEFAULT_CUSTODY_KILL_EVERY = (20.0, 60.0)
 DEFAULT_REPLICAS = 2
 DEFAULT_OUT = "out/soak"
 WARM_UP_S = 600.0
 WINDOW_S = 1800.0
 TOLERANCE = 0.05
-PROGRESS_EVERY_S = 1.0  # how often the sink writes its counts, and the soak reads them
+PROGRESS_EVERY_S = 1.0  # how often the soak reads the sink's counts
 STARTUP_S = 60.0
 DRAIN_S = 300.0
 INTERRUPTED_DRAIN_S = 60.0
@@ -107,30 +115,46 @@ class Sequence(ef.Module):
     sees_failed = True
 
     def initialize(self):
-        self.counts = dict(events=0, last=0, lost=0, duplicated=0, failed=0, retried=0)
-        self.due = 0.0
+        self.counts = dict(events=0, last=0, lost=0, duplicated=0, failed=0, retried=0,
+                           again=0, resumed=0)
+        # A restarted sink goes on from its last checkpoint's counts: the events it saw
+        # after it were not acknowledged and come again, first, in order.
+        self.replaying = False
+        try:
+            with open(COUNTS) as f:
+                saved = json.load(f)
+        except FileNotFoundError:
+            saved = None
+        if saved is not None and not saved.pop("final"):
+            self.counts.update(saved)
+            self.counts["resumed"] += 1
+            self.replaying = True
 
     def event(self, event):
         c = self.counts
-        c["events"] += 1
         number = event.number
         if number > c["last"]:
+            self.replaying = False
             c["lost"] += number - c["last"] - 1
             c["last"] = number
+        elif self.replaying:
+            c["again"] += 1  # seen before the checkpoint that was not acknowledged
+            return
         else:
             c["duplicated"] += 1
+        c["events"] += 1
         flags = event.flags
         if flags:
             c["failed"] += "failed" in flags
             c["retried"] += "retried" in flags
-        if c["events"] & 1023 == 0 and time.monotonic() >= self.due:
-            self.write(final=False)
+
+    def checkpoint(self):
+        self.write(final=False)
 
     def terminate(self):
         self.write(final=True)
 
     def write(self, final):
-        self.due = time.monotonic() + {every}
         with open(COUNTS + ".new", "w") as f:
             json.dump(dict(self.counts, final=final), f)
         os.replace(COUNTS + ".new", COUNTS)
@@ -143,6 +167,8 @@ path.add(Sequence())
 # (docs/topology-design.md, "Junctions").
 GROUPS = ("controller", "gen", "reco", "accepted-j", "calib", "store")
 PROCESSORS = ("evf-reco-", "evf-calib-")
+# The custodies killed (process names as the kernel keeps them: 15 bytes).
+CUSTODIES = ("evf-accepted-j-", "evf-store-")
 
 
 class Interrupted(Exception):
@@ -162,7 +188,7 @@ def _write_files(directory: str, name: str, hosts, replicas: int) -> str:
     farm.insert("calib", after="reco", sends="calibrated", **calib)
     farm.channels["calibrated"] = {"ordered": True}
     counts = os.path.join(directory, "sink-counts.json")
-    store = STORE.format(counts=counts, every=PROGRESS_EVERY_S)
+    store = STORE.format(counts=counts)
     gen = GEN.format(count=SOURCE_EVENTS)
     return str(farm.write(directory, gen=gen, reco=RECO, calib=CALIB, store=store))
 
@@ -224,8 +250,9 @@ def _shm(name: str) -> dict:
     return out
 
 
-def _replicas(hosts) -> list[tuple[int, str]]:
-    """The processor replicas alive: (pid, process name) of every reco and calib process."""
+def _alive(hosts, names: tuple) -> list[tuple[int, str]]:
+    """(pid, process name) of every device process alive whose name starts with one of
+    ``names``."""
     out = []
     for host in ("a", "b", "c"):
         for pid in hosts.pids(host):
@@ -234,7 +261,7 @@ def _replicas(hosts) -> list[tuple[int, str]]:
                     comm = f.read().strip()
             except FileNotFoundError:
                 continue
-            if comm.startswith(PROCESSORS):
+            if comm.startswith(names):
                 out.append((pid, comm))
     return out
 
@@ -502,6 +529,7 @@ def _run(args, up, topo, out, hosts, recorder, rng, kill_log, changes, t0, progr
     counts_file = os.path.join(out, "sink-counts.json")
     next_sample, next_check = t0, t0
     next_kill = t0 + rng.uniform(*args.kill_every)
+    next_custody_kill = t0 + rng.uniform(*args.custody_kill_every)
     events = 0
     while up.poll() is None:
         now = time.monotonic()
@@ -526,21 +554,30 @@ def _run(args, up, topo, out, hosts, recorder, rng, kill_log, changes, t0, progr
             else:
                 next_sample = now + 1.0  # away from the baseline: again in a second
         if now >= next_kill:
-            alive = _replicas(hosts)
-            if alive:
-                pid, process = rng.choice(alive)
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                    kill_log.append((round(elapsed, 2), process, pid))
-                except ProcessLookupError:
-                    pass
+            _kill_one(_alive(hosts, PROCESSORS), rng, kill_log, elapsed)
             next_kill = now + rng.uniform(*args.kill_every)
+        if now >= next_custody_kill:
+            _kill_one(_alive(hosts, CUSTODIES), rng, kill_log, elapsed)
+            next_custody_kill = now + rng.uniform(*args.custody_kill_every)
         changes.turn(now, elapsed)
-        wait = min(next_sample, next_kill, next_check, changes.next_at) - time.monotonic()
+        due = (next_sample, next_kill, next_custody_kill, next_check, changes.next_at)
+        wait = min(due) - time.monotonic()
         try:
             up.wait(timeout=max(wait, 0.01))
         except subprocess.TimeoutExpired:
             pass
+
+
+def _kill_one(alive: list, rng, kill_log: list, elapsed: float) -> None:
+    """SIGKILLs one of ``alive`` ((pid, name) pairs) at random, logged in ``kill_log``."""
+    if not alive:
+        return
+    pid, process = rng.choice(alive)
+    try:
+        os.kill(pid, signal.SIGKILL)
+        kill_log.append((round(elapsed, 2), process, pid))
+    except ProcessLookupError:
+        pass
 
 
 def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted) -> dict:
@@ -560,6 +597,7 @@ def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted)
         "events": sink_events,
         "minutes": duration / 60,
         "kills": len(kill_log),
+        "custody_kills": sum(1 for _, process, _ in kill_log if process.startswith(CUSTODIES)),
         "changes": sum(1 for _, _, taken in change_log if taken),
         "changes_refused": sum(1 for _, _, taken in change_log if not taken),
         "restarts": job.get("restarts"),
@@ -567,6 +605,8 @@ def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted)
         "duplicated": counts.get("duplicated", 0),
         "failed": counts.get("failed", 0),
         "retried": counts.get("retried", 0),
+        "again_after_restart": counts.get("again", 0),
+        "sink_resumed": counts.get("resumed", 0),
         "sink_final": counts.get("final", False),
         "report": {
             k: job.get(k) for k in ("read", "written", "failed", "duplicates", "wall_s", "restarts")
@@ -578,6 +618,7 @@ def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted)
             "min_minutes": args.min_minutes,
             "sample_seconds": args.sample_seconds,
             "kill_every": list(args.kill_every),
+            "custody_kill_every": list(args.custody_kill_every),
             "change_every": list(args.change_every),
             "replicas_per_host": args.replicas,
             "seed": args.seed,
@@ -590,11 +631,12 @@ def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted)
         },
         "memory": judge(rows, duration),
     }
+    written = job.get("written") if not summary["sink_resumed"] else read
     summary["exactly_once"] = (
         summary["lost"] == 0
         and summary["duplicated"] == 0
         and read is not None
-        and read == job.get("written") == sink_events
+        and read == written == sink_events
         and summary["sink_final"]
     )
     with open(os.path.join(out, "kills.csv"), "w", newline="") as f:
@@ -633,7 +675,9 @@ def report(summary: dict) -> None:
         ["read by the source (report)", f"{job['read']:,}" if job["read"] is not None else "-"],
         ["minutes (every device up to the drain)", f"{s['minutes']:.1f}"],
         ["events/s", f"{rate:,.0f}"],
-        ["replicas SIGKILLed", str(s["kills"])],
+        ["replicas SIGKILLed", str(s["kills"] - s["custody_kills"])],
+        ["junction or sink SIGKILLed", str(s["custody_kills"])],
+        ["sink restarts / events seen again", f"{s['sink_resumed']} / {s['again_after_restart']}"],
         ["farm changes (evflow ctl scale, drain-host, add-host)", str(s["changes"])],
         ["restarts (report)", str(s["restarts"])],
         ["lost", str(s["lost"])],
@@ -698,6 +742,12 @@ def arguments(p) -> None:
         "--kill-every", type=_range, default=DEFAULT_KILL_EVERY, metavar="LOW,HIGH",
         help="a random replica SIGKILLed after a uniform LOW to HIGH seconds (default "
         f"{DEFAULT_KILL_EVERY[0]:g},{DEFAULT_KILL_EVERY[1]:g})",
+    )  # fmt: skip
+    p.add_argument(
+        "--custody-kill-every", type=_range, default=DEFAULT_CUSTODY_KILL_EVERY,
+        metavar="LOW,HIGH",
+        help="the junction or the sink SIGKILLed after a uniform LOW to HIGH seconds (default "
+        f"{DEFAULT_CUSTODY_KILL_EVERY[0]:g},{DEFAULT_CUSTODY_KILL_EVERY[1]:g})",
     )  # fmt: skip
     p.add_argument(
         "--replicas", type=positive(int), default=DEFAULT_REPLICAS,

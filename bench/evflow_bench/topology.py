@@ -1,6 +1,11 @@
 """``evflow bench topology``: a topology of three devices run by ``evflow up`` (a source, two
 processor replicas, a sink, over shm on this machine) against ``process(processes=2)`` on the
-same path, side by side in one run, for small and large events (docs/benchmarks.md).
+same path, side by side in one run, for small and large events (docs/benchmarks.md); and the
+same topology with a second processor device before reco (``calib``, one replica), which the
+plan joins to reco through a junction: each event crosses one more segment, and the
+junction's acks are chained (each waits until the event is at the next custody) and its seqs
+journaled, so that it can be restarted (docs/topology-design.md, "Mergers, junctions and
+funnels that are restarted").
 
 Both run in fresh processes of their own, from the same steering files; each reports its
 job's wall time, and the rate is events over it.
@@ -10,9 +15,9 @@ the source on A, a bridge, the replicas and the sink on B (each event crosses on
 shared memory), against raw libzmq (pyzmq push/pull over tcp, parts untouched) from A to B;
 and the source and the sink on A, the replicas on B (each event crosses twice, over tcp both
 ways), against raw libzmq from A through a forwarder on B back to A, the same route; and that
-last layout again with ``restart = "always"`` on the sink, whose acks wait for its
-checkpoints (docs/topology-design.md, "Custodies that are restarted"). All rates steady,
-without start and end.
+last layout with ``restart = "never"`` on the sink against the default, ``"always"``,
+whose acks wait for its checkpoints (docs/topology-design.md, "Custodies that are
+restarted"). All rates steady, without start and end.
 """
 
 import json
@@ -125,7 +130,10 @@ def _write(directory: str, size: int, events: int) -> None:
     farm = Farm(f"bench-{os.getpid()}")
     del farm.channels["accepted"]  # the sink only counts: no ordering to pay for
     gen = GEN.format(events=events, size=size)
-    write(directory, farm.text(), gen=gen, reco=RECO, store=STORE, one_job=ONE_JOB)
+    write(directory, farm.text(), gen=gen, reco=RECO, store=STORE, one_job=ONE_JOB, calib=RECO)
+    farm.insert("calib", after="gen", sends="calibrated", replicas=1)
+    with open(os.path.join(directory, "junction.toml"), "w") as f:
+        f.write(farm.text())
 
 
 def _across(hosts) -> dict:
@@ -134,10 +142,10 @@ def _across(hosts) -> dict:
     there."""
     farm = Farm(f"bench-x-{os.getpid()}", hosts.tables("a", "b"))
     del farm.channels["accepted"]
+    farm.devices["store"]["restart"] = "never"  # acks at receipt
     both_ways = farm.text()
-    farm.devices["store"]["restart"] = "always"
+    del farm.devices["store"]["restart"]  # "always", the default: acks at its checkpoints
     restartable = farm.text()
-    del farm.devices["store"]["restart"]
     farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
     farm.devices["store"]["host"] = "b"
     return {"bridged": farm.text(), "both_ways": both_ways, "restartable": restartable}
@@ -148,8 +156,8 @@ def _evflow(*args, cwd) -> subprocess.CompletedProcess:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
 
 
-def _topology_rate(directory: str) -> float:
-    done = _evflow("up", "topo.toml", "--report", "report.json", cwd=directory)
+def _topology_rate(directory: str, file: str = "topo.toml") -> float:
+    done = _evflow("up", file, "--report", "report.json", cwd=directory)
     if done.returncode != 0:
         raise RuntimeError(f"evflow up failed: {done.stderr.strip()}")
     with open(os.path.join(directory, "report.json")) as f:
@@ -253,18 +261,19 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
 
 
 def measure(sizes, events, repeats, progress) -> list[dict]:
-    """Median events/s of both, alternating, per size."""
+    """Median events/s of the three, alternating, per size."""
     results = []
     for size in sizes:
         n = events or DEFAULT_EVENTS.get(size, 10_000)
         with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
             _write(directory, size, n)
-            topology, one_job = [], []
+            topology, one_job, junction = [], [], []
             for r in range(repeats):
                 progress(f"{size_name(size)}: repeat {r + 1} of {repeats}")
                 topology.append(_topology_rate(directory))
                 one_job.append(_process_rate(directory))
-        t, p = statistics.median(topology), statistics.median(one_job)
+                junction.append(_topology_rate(directory, "junction.toml"))
+        t, p, j = (statistics.median(x) for x in (topology, one_job, junction))
         results.append(
             {
                 "size": size,
@@ -273,6 +282,8 @@ def measure(sizes, events, repeats, progress) -> list[dict]:
                 "process_events_per_s": p,
                 "ratio": t / p,
                 "topology_gb_per_s": t * size / 1e9,
+                "junction_events_per_s": j,
+                "junction_ratio": j / t,
                 "repeats": repeats,
             }
         )
@@ -310,6 +321,7 @@ def run(args) -> int:
     results = measure(args.sizes, args.events, args.repeats, progress)
     print(file=sys.stderr)
     header = ["event size", "events", "evflow up [ev/s]", "process(2) [ev/s]", "ratio", "GB/s"]
+    header += ["through a junction [ev/s]", "of evflow up"]
     rows = [
         [
             size_name(r["size"]),
@@ -318,12 +330,15 @@ def run(args) -> int:
             f"{r['process_events_per_s']:,.0f}",
             f"{r['ratio']:.2f}",
             f"{r['topology_gb_per_s']:.2f}",
+            f"{r['junction_events_per_s']:,.0f}",
+            f"{r['junction_ratio']:.2f}",
         ]
         for r in results
     ]
     print_table(
         "One host, shm: source -> 2 processor replicas -> sink (median of "
-        f"{args.repeats}), against process(processes=2) on the same path",
+        f"{args.repeats}), against process(processes=2) on the same path; through a junction = "
+        "source -> calib (1 replica) -> junction -> 2 replicas -> sink",
         header,
         rows,
     )
@@ -357,8 +372,9 @@ def run(args) -> int:
             "Two namespace hosts (steady, median of "
             f"{args.repeats}): bridged = source on A, bridge, 2 replicas and sink on B (one "
             "crossing, shm on B) against raw libzmq push/pull A->B; both ways = source and "
-            "sink on A, 2 replicas on B (tcp both ways) against raw A->forwarder on B->A; "
-            'restartable sink = both ways with restart = "always" on the sink',
+            "sink on A, 2 replicas on B (tcp both ways) against raw A->forwarder on B->A (the "
+            'sink with restart = "never"); restartable sink = both ways with the default, '
+            'restart = "always"',
             header,
             rows,
         )

@@ -50,7 +50,8 @@ class Device:
     on_error: str
     """What a module that raises on an event does, as ``process()``'s ``on_error``."""
     outputs: list = field(default_factory=list)
-    restart: str = "never"
+    restart: str | None = None
+    """`"always"`, `"never"`, or None: not given, the plan decides (docs/topology.md)."""
     path: Path | None = None
     module: types.ModuleType | None = None
 

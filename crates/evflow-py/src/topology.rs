@@ -9,7 +9,7 @@ use evflow_runtime::engine::{ParallelOptions, Role};
 use evflow_runtime::topology;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -205,15 +205,23 @@ pub struct SegmentOptions(pub ParallelOptions);
 
 /// The plan of topology `file` (read without problems; docs/controller.md, "The plan"):
 /// `(plan, [(line, message), ...])`, the plan `None` when its shape has problems. `paths`:
-/// each device's own steps, by name (its steering file's path).
+/// each device's own steps, by name (its steering file's path); a device with a step whose
+/// `resumable` is False is not restarted by default.
 #[pyfunction]
 #[pyo3(signature = (file, hold, paths=HashMap::new()))]
 pub fn compile_plan(
+    py: Python<'_>,
     file: &TopologyFile,
     hold: bool,
     paths: HashMap<String, Vec<Py<PyAny>>>,
 ) -> (Option<PyCompiledPlan>, Vec<(usize, String)>) {
-    match Plan::compile(&file.topology, hold) {
+    let keeps_state = |step: &Py<PyAny>| {
+        let resumable = step.bind(py).getattr("resumable").and_then(|r| r.extract::<bool>());
+        resumable.is_ok_and(|r| !r)
+    };
+    let unresumable: BTreeSet<String> =
+        paths.iter().filter(|(_, steps)| steps.iter().any(keeps_state)).map(|(name, _)| name.clone()).collect();
+    match Plan::compile(&file.topology, hold, &unresumable) {
         Ok(plan) => (Some(PyCompiledPlan::new(plan, file.topology.clone(), paths)), Vec::new()),
         Err(e) => (None, lines(e)),
     }

@@ -30,5 +30,5 @@ inputs = ["accepted"]
 /// The topology `text` (a valid file) and its plan, `held` or not.
 pub fn compiled(text: &str, held: bool) -> (Plan, Topology) {
     let topology = crate::topology::parse(text, Path::new("/tmp/t.toml")).expect("a valid file");
-    (Plan::compile(&topology, held).expect("a plan"), topology)
+    (Plan::compile(&topology, held, &Default::default()).expect("a plan"), topology)
 }

@@ -6,6 +6,8 @@
 //! `evflow up` compiles it once and sends it, as JSON ([`Plan::to_json`]), to every device
 //! process it starts: a device looks its roles up in it and plans nothing.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Role;
@@ -89,7 +91,8 @@ impl Planned {
             replica: None,
             inputs: d.inputs.clone(),
             outputs: d.outputs.clone(),
-            restart: d.restart,
+            // Not given: `Plan::default_restart` decides once every device is planned.
+            restart: d.restart.unwrap_or(Restart::Always),
             port: d.port,
             line: d.line,
         }
@@ -189,11 +192,19 @@ fn refuse(topology: &Topology, line: usize, message: String) -> Problems {
 
 impl Plan {
     /// Compiles `topology`; every shape it cannot run yet refused with the file's line.
-    pub fn compile(topology: &Topology, hold: bool) -> Result<Plan, Problems> {
+    /// `unresumable`: the devices with a step that keeps what a new process cannot rebuild
+    /// (`resumable = False`), which are not restarted unless the file says so (and then
+    /// refused, by `evflow.topology`).
+    pub fn compile(topology: &Topology, hold: bool, unresumable: &BTreeSet<String>) -> Result<Plan, Problems> {
         let devices: Vec<Planned> =
             topology.order.iter().map(|name| Planned::of_file(name, &topology.devices[name])).collect();
         let channels = topology.channels.iter().map(|(n, c)| (n.clone(), c.clone())).collect();
         let mut plan = Plan { devices, channels, segments: Vec::new(), forked: false, hold };
+        for i in 0..plan.devices.len() {
+            if topology.devices[&plan.devices[i].of].restart.is_none() {
+                plan.devices[i].restart = plan.default_restart(&plan.devices[i], unresumable);
+            }
+        }
         let problems = plan.check(topology);
         if !problems.is_empty() {
             return Err(Problems { file: topology.file.clone(), problems });
@@ -201,7 +212,7 @@ impl Plan {
         plan.split_sources();
         plan.add_implied_devices(topology)?;
         plan.segments = plan.cut(topology)?;
-        let hosts: std::collections::BTreeSet<&String> = plan.devices.iter().flat_map(|d| &d.hosts).collect();
+        let hosts: BTreeSet<&String> = plan.devices.iter().flat_map(|d| &d.hosts).collect();
         let netns = hosts.iter().any(|h| topology.hosts.get(*h).is_some_and(|h| h.netns.is_some()));
         let local = hosts.len() == 1 && !netns && !hold;
         plan.forked = local
@@ -209,6 +220,37 @@ impl Plan {
             && plan.segments.len() <= 1
             && plan.segments.iter().all(|s| s.transport != Transport::Tcp && s.bridge.is_none());
         Ok(plan)
+    }
+
+    /// A device's `restart` when its table does not say (docs/topology.md, "restart"):
+    /// `"always"` where a process of it can be started again, which is everywhere but a
+    /// source (its events are read once), a sink with an `unresumable` step, and a merger
+    /// where a restarted one cannot run yet.
+    fn default_restart(&self, d: &Planned, unresumable: &BTreeSet<String>) -> Restart {
+        let keeps_state = d.is_sink() && unresumable.contains(&d.of);
+        let merger_cannot = d.part == Part::Merger && !self.merger_unrestartable(d).is_empty();
+        if d.is_source() || keeps_state || merger_cannot {
+            Restart::Never
+        } else {
+            Restart::Always
+        }
+    }
+
+    /// Where merger `d` is that a restarted one cannot run yet (docs/topology-design.md,
+    /// "Mergers, junctions and funnels that are restarted"): each as the refusal says it.
+    fn merger_unrestartable(&self, d: &Planned) -> Vec<&'static str> {
+        let mut places = Vec::new();
+        if self.hold {
+            places.push("in a held topology");
+        }
+        let built = |c: &String| self.devices.iter().any(|b| b.part == Part::Builder && b.outputs.contains(c));
+        if d.inputs.iter().any(built) {
+            places.push("behind a builder");
+        }
+        if d.outputs.len() > 1 || d.outputs.iter().any(|c| self.channel(c).pattern == Pattern::Broadcast) {
+            places.push("on a merger that broadcasts or fans out");
+        }
+        places
     }
 
     fn channel(&self, name: &str) -> &Channel {
@@ -268,23 +310,8 @@ impl Plan {
                 problem(d.line, format!("builder {} in a held topology {NOT_YET}", d.name));
             }
             if d.part == Part::Merger && d.restart == Restart::Always {
-                if self.hold {
-                    problem(d.line, format!("merger {}: restart = 'always' in a held topology {NOT_YET}", d.name));
-                }
-                let built = |c: &String| self.devices.iter().any(|b| b.part == Part::Builder && b.outputs.contains(c));
-                if d.inputs.iter().any(built) {
-                    problem(d.line, format!("merger {}: restart = 'always' behind a builder {NOT_YET}", d.name));
-                }
-                let tee =
-                    d.outputs.len() > 1 || d.outputs.iter().any(|c| self.channel(c).pattern == Pattern::Broadcast);
-                if tee {
-                    problem(
-                        d.line,
-                        format!(
-                            "merger {}: restart = 'always' on a merger that broadcasts or fans out {NOT_YET}",
-                            d.name
-                        ),
-                    );
+                for place in self.merger_unrestartable(d) {
+                    problem(d.line, format!("merger {}: restart = 'always' {place} {NOT_YET}", d.name));
                 }
             }
             if d.port.is_some() && (d.part == Part::Merger || d.is_processor()) {
@@ -641,7 +668,7 @@ impl Plan {
         } else {
             [Some(segment.origin), segment.workers, Some(segment.custody)].into_iter().flatten().collect()
         };
-        let hosts: std::collections::BTreeSet<&String> =
+        let hosts: BTreeSet<&String> =
             devices.iter().chain(&segment.readouts).flat_map(|&i| &self.devices[i].hosts).collect();
         Ok(if hosts.len() == 1 { Transport::Shm } else { Transport::Tcp })
     }
@@ -719,11 +746,12 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
     use std::path::Path;
 
     fn plan(text: &str) -> Result<Plan, Problems> {
         let topology = crate::topology::parse(text, Path::new("/tmp/t.toml")).expect("a valid file");
-        Plan::compile(&topology, false)
+        Plan::compile(&topology, false, &Default::default())
     }
 
     const CHAIN: &str = r#"
@@ -861,12 +889,37 @@ inputs = ["raw"]
     fn a_merger_restarted_where_it_cannot_be_yet_is_refused() {
         assert!(plan(MERGED).unwrap().restarts(2));
         let topology = crate::topology::parse(MERGED, Path::new("/tmp/t.toml")).unwrap();
-        let e = Plan::compile(&topology, true).unwrap_err();
+        let e = Plan::compile(&topology, true, &Default::default()).unwrap_err();
         assert_eq!(e.problems[0].message, format!("merger m: restart = 'always' in a held topology {NOT_YET}"));
         assert_eq!(e.problems[0].line, 9);
         let text = format!("{MERGED}[channels.raw]\npattern = \"broadcast\"\n");
         let e = plan(&text).unwrap_err();
         assert!(e.problems[0].message.contains("on a merger that broadcasts or fans out"), "{e}");
+    }
+
+    /// Not said in the file: every device but a source is restarted where it can be; a sink
+    /// with a step that cannot resume and a merger where a restarted one cannot run yet are
+    /// not, and that is no problem.
+    #[test]
+    fn what_is_restarted_unless_the_file_says() {
+        let text = MERGED.replace("restart = \"always\"\n", "");
+        let topology = crate::topology::parse(&text, Path::new("/tmp/t.toml")).unwrap();
+        let restarted = |held: bool, unresumable: &[&str]| {
+            let unresumable = unresumable.iter().map(|s| s.to_string()).collect();
+            let p = Plan::compile(&topology, held, &unresumable).unwrap();
+            p.devices.iter().map(|d| (d.name.clone(), d.restart == Restart::Always)).collect::<BTreeMap<_, _>>()
+        };
+        let named = |m: bool, store: bool| {
+            [("a", false), ("b", false), ("m", m), ("store", store)].map(|(n, r)| (n.to_string(), r)).into()
+        };
+        assert_eq!(restarted(false, &[]), named(true, true));
+        assert_eq!(restarted(true, &[]), named(false, true), "a merger in a held topology is not, yet");
+        assert_eq!(restarted(false, &["store"]), named(true, false), "a step of store keeps state");
+        let broadcast = format!("{text}[channels.raw]\npattern = \"broadcast\"\n");
+        let p = plan(&broadcast).unwrap();
+        assert!(!p.restarts(p.device("m").unwrap()));
+        let never = MERGED.replace("\"always\"", "\"never\"");
+        assert!(!plan(&never).unwrap().restarts(2), "as the file says");
     }
 
     #[test]
@@ -875,7 +928,7 @@ inputs = ["raw"]
             .replace("[devices.store]", "[devices.gen2]\nsteering = \"gen.py\"\noutputs = [\"raw\"]\n[devices.store]");
         for held in [false, true] {
             let topology = crate::topology::parse(&text, Path::new("/tmp/t.toml")).unwrap();
-            let p = Plan::compile(&topology, held).unwrap();
+            let p = Plan::compile(&topology, held, &Default::default()).unwrap();
             let funnel = p.device("raw-f").unwrap();
             assert_eq!(p.restarts(funnel), !held);
         }

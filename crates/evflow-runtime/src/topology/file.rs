@@ -336,12 +336,9 @@ impl Reader<'_, '_> {
         let max_restarts = self
             .integer(t, "max_restarts_per_minute", place, (0, 1_000_000))
             .map_or(DEFAULT_MAX_RESTARTS_PER_MINUTE, |v| v as u32);
-        // A merger holds parts in its memory: it is not restarted unless asked.
-        // A readout unit is restarted: its events are incomplete until it is back.
-        let processor = !inputs.is_empty() && !outputs.is_empty() && kind != Kind::Merger || kind == Kind::Readout;
-        let default_restart = if processor { Restart::Always } else { Restart::Never };
+        // Not given: the plan's default, which depends on the device's place in it.
         let restarts = [("always", Restart::Always), ("never", Restart::Never)];
-        let restart = self.choice(t, "restart", place, &restarts).unwrap_or(default_restart);
+        let restart = self.choice(t, "restart", place, &restarts);
         let port = self.integer(t, "port", place, (1, 65535)).map(|p| p as u16);
         let timeout_s = match self.value(t, "timeout") {
             None => DEFAULT_MERGER_TIMEOUT_S,

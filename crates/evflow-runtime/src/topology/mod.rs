@@ -109,13 +109,14 @@ pub enum Kind {
     Builder,
 }
 
-/// Whether a dead replica is started again.
+/// Whether a dead process of a device is started again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Restart {
-    /// Always (the default of processors).
+    /// Always: the default of every device but a source, where it can be
+    /// (`control::plan`, `Plan::default_restart`).
     Always,
-    /// Never: its death stops the topology (the default of sources and sinks).
+    /// Never: its death stops the topology (the default of sources).
     Never,
 }
 
@@ -138,8 +139,8 @@ pub struct Device {
     pub outputs: Vec<String>,
     /// Restarts allowed within a minute before its crash loop stops the topology.
     pub max_restarts_per_minute: u32,
-    /// Whether a dead replica is started again.
-    pub restart: Restart,
+    /// Whether a dead process of it is started again; `None`: not given, the plan's default.
+    pub restart: Option<Restart>,
     /// Fixed tcp port for the channel it binds.
     pub port: Option<u16>,
     /// Merger: seconds before an event with a part missing goes on flagged incomplete.

@@ -51,12 +51,12 @@ fn a_good_file_is_read_with_its_defaults() {
     assert_eq!(t.name, "hlt");
     assert_eq!(t.order, ["gen", "reco", "store"]);
     let reco = &t.devices["reco"];
-    assert_eq!(
-        (reco.replicas, reco.hosts.clone(), reco.restart),
-        (2, vec!["b".to_string(), "a".to_string()], Restart::Always)
-    );
+    assert_eq!((reco.replicas, reco.hosts.clone(), reco.restart), (2, vec!["b".to_string(), "a".to_string()], None));
     assert_eq!(reco.steering.as_deref(), Some(Path::new("/topo/reco.py")));
-    assert_eq!(t.devices["gen"].restart, Restart::Never);
+    assert_eq!(t.devices["gen"].restart, None, "not given: the plan's default");
+    let never =
+        parse(&HLT.replace("inputs = [\"accepted\"]", "inputs = [\"accepted\"]\nrestart = \"never\""), Path::new("/t"));
+    assert_eq!(never.unwrap().devices["store"].restart, Some(Restart::Never));
     assert_eq!(t.devices["gen"].max_restarts_per_minute, crate::engine::DEFAULT_MAX_RESTARTS_PER_MINUTE);
     assert_eq!(t.channels["raw"], Channel::default(), "a channel only devices name has the defaults");
     assert!(t.channels["accepted"].ordered);

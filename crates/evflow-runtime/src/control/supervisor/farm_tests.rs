@@ -88,8 +88,9 @@ fn a_killed_replica_is_replaced_and_its_event_named() {
 }
 
 #[test]
-fn a_dead_sink_stops_the_topology() {
-    let mut s = supervisor(&["a", "b"]);
+fn a_dead_sink_with_restart_never_stops_the_topology() {
+    let text = ACROSS.replace("inputs = [\"accepted\"]", "inputs = [\"accepted\"]\nrestart = \"never\"");
+    let mut s = supervisor_of(&text, &["a", "b"], false);
     everyone_reports(&mut s, 1.0);
     assert!(s.tick(1.1, &killed(3)).is_empty());
     assert_eq!(s.stop, Stop::Abort);
@@ -100,9 +101,8 @@ fn a_dead_sink_stops_the_topology() {
 }
 
 #[test]
-fn a_dead_sink_with_restart_always_is_started_again_on_its_port() {
-    let text = ACROSS.replace("inputs = [\"accepted\"]", "inputs = [\"accepted\"]\nrestart = \"always\"");
-    let mut s = supervisor_of(&text, &["a", "b"], false);
+fn a_dead_sink_is_started_again_on_its_port() {
+    let mut s = supervisor(&["a", "b"]);
     everyone_reports(&mut s, 1.0);
     let mut bound: serde_json::Value = serde_json::from_slice(&report("evf-store-a-1", 0, "output", None)).unwrap();
     bound["bound"] = serde_json::json!({"results": "tcp://10.0.0.1:40123"});
