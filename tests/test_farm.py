@@ -541,22 +541,15 @@ def test_a_merger_across_hosts_killed_twice_goes_on(tmp_path, hosts):
     sink did not have for sure, and it makes those events again under the seqs it gave them.
     Every event once, in order, its parts the sources' own, a dropped part still missing."""
     from test_merger import PARTS, dropped, steering
-    from test_topology import kill_when
 
     farm = Farm(f"mkill-{os.getpid()}", hosts.tables(), replicas=None, max_restarts_per_minute=1000)
     farm.merge({"ecal": "a", "hcal": "b", "muon": "c"}, host="a")
     topo = farm.write(tmp_path, **steering())
     events = 8000
     slow = {f"SLOW_{p}": 0.0005 for p in PARTS}
-    up = start_up(topo, tmp_path, EVENTS=events, DROPPING="muon", **slow)
-    try:
-        killed = set()
-        for at in (1000, 4000):
-            kill_when(topo, tmp_path, "evf-merge-a-1", at, killed)
-    finally:
-        err = finish(up)
-    assert up.returncode == 0, err
-    assert err.count("evf-merge-a-1 was killed by SIGKILL; starting a replacement") == 2, err
+    killed_twice(
+        topo, tmp_path, "evf-merge-a-1", (1000, 4000), EVENTS=events, DROPPING="muon", **slow
+    )
     with ef.open(tmp_path / "out.evf") as f:
         assert f.complete
         out = list(f)
@@ -573,7 +566,7 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
     on reco's first host, B, which is SIGKILLed twice mid-run. Started again, it sends what
     the sink did not have for sure under the seqs it gave: every event once, each source's
     in its own order."""
-    from test_topology import assert_funnelled, kill_when
+    from test_topology import assert_funnelled
 
     chain = Farm(f"fkill-{os.getpid()}", hosts.tables(), max_restarts_per_minute=1000)
     chain.devices["gen2"] = {"steering": "gen2.py", "host": "c", "outputs": ["raw"]}
@@ -581,16 +574,25 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
     topo = chain.write(tmp_path, gen2=gen2)
-    up = start_up(topo, tmp_path, EVENTS=20000, RECO_SLEEP=0.0003)
+    killed_twice(topo, tmp_path, "evf-raw-f-b-1", (2000, 8000), EVENTS=20000, RECO_SLEEP=0.0003)
+    assert_funnelled(tmp_path, 20000)
+
+
+def killed_twice(topo, tmp_path, name, sent, **env):
+    """Runs ``topo`` with ``env`` and SIGKILLs its device process ``name`` twice, once it has
+    sent more events than each of ``sent``; checks that the topology went on, a replacement
+    started each time."""
+    from test_topology import kill_when
+
+    up = start_up(topo, tmp_path, **env)
     try:
         killed = set()
-        for at in (2000, 8000):
-            kill_when(topo, tmp_path, "evf-raw-f-b-1", at, killed)
+        for at in sent:
+            kill_when(topo, tmp_path, name, at, killed)
     finally:
         err = finish(up)
     assert up.returncode == 0, err
-    assert err.count("evf-raw-f-b-1 was killed by SIGKILL; starting a replacement") == 2, err
-    assert_funnelled(tmp_path, 20000)
+    assert err.count(f"{name} was killed by SIGKILL; starting a replacement") == 2, err
 
 
 def bridged(tmp_path, hosts, name, store_restart="never"):
