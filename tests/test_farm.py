@@ -574,8 +574,9 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
     topo = chain.write(tmp_path, gen2=gen2)
-    killed_twice(topo, tmp_path, "evf-raw-f-b-1", (2000, 8000), EVENTS=20000, RECO_SLEEP=0.0003)
-    assert_funnelled(tmp_path, 20000)
+    # The replicas take 1 ms an event: the run lasts far longer than the kills take.
+    killed_twice(topo, tmp_path, "evf-raw-f-b-1", (2000, 10000), EVENTS=40000, RECO_SLEEP=0.001)
+    assert_funnelled(tmp_path, 40000)
 
 
 def killed_twice(topo, tmp_path, name, sent, **env):
@@ -591,6 +592,8 @@ def killed_twice(topo, tmp_path, name, sent, **env):
             kill_when(topo, tmp_path, name, at, killed)
     finally:
         err = finish(up)
+        # Shown with a failure above, which would hide it.
+        sys.stderr.write(err)
     assert up.returncode == 0, err
     assert err.count(f"{name} was killed by SIGKILL; starting a replacement") == 2, err
 
