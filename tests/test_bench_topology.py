@@ -26,6 +26,7 @@ def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
         assert r["events"] == 300
         assert r["topology_events_per_s"] > 0 and r["process_events_per_s"] > 0
         assert r["ratio"] == r["topology_events_per_s"] / r["process_events_per_s"]
+        assert r["junction_ratio"] == r["junction_events_per_s"] / r["topology_events_per_s"]
     if os.geteuid() != 0:
         assert results["across_hosts"] == []
         return
