@@ -782,6 +782,33 @@ def kill_when(topo, tmp_path, name, events_out, killed):
     wait_for_replacement(topo, tmp_path, victim)
 
 
+PYTHON_SOURCE = """
+import numpy as np
+import evflow as ef
+
+class Numbers(ef.Source):
+    expected_events = 500
+    def events(self):
+        for number in range(1, 501):
+            yield ef.Event(run=1, number=number, adc=np.arange(4, dtype=np.uint16))
+
+path = ef.Path()
+path.add(Numbers())
+"""
+
+
+def test_a_python_source_before_a_junction(tmp_path):
+    """The junction's custody asks its segment's source how many events to expect, from a
+    thread of its own: a Python source takes the interpreter's lock for it, which the
+    device's first role, waiting on its channels, must not hold (it did: the junction
+    hung at its start)."""
+    topo = four(unique("pyj")).write(tmp_path, gen=PYTHON_SOURCE, calib=CALIB)
+    result = run_up(topo, tmp_path, "--report", "report.json", timeout=60)
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert (report["job"]["read"], report["job"]["written"]) == (500, 500 - 500 // 7)
+
+
 def test_a_killed_junction_is_restarted_and_nothing_is_lost(tmp_path):
     """gen -> calib x2 -> reco x2 -> store: the junction the plan adds (calibrated-j) is
     SIGKILLed twice, while reco holds its events at a gate and after the test opened it.

@@ -2,13 +2,14 @@
 //! the topology's segments as the controller's plan gives them (docs/topology-design.md).
 
 use crate::errors::{config_error, EvflowError};
-use crate::job::{checked, path_of, PyHooks};
+use crate::job::{checked, flush_std_streams, path_of, PyHooks};
 use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::roles::process_name;
 use evflow_runtime::engine::curve::{KeyFiles, Keys};
 use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
+use evflow_runtime::engine::Hooks;
 use evflow_runtime::engine::{PartNames, Role};
-use evflow_runtime::job::{OnError, ProcessOptions};
+use evflow_runtime::job::{Interrupt, OnError, ProcessOptions};
 use evflow_runtime::topology::{Security, Topology};
 use pyo3::prelude::*;
 use std::cell::RefCell;
@@ -88,13 +89,55 @@ pub fn run_device<'py>(
     let opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop };
     let curve = keys(&plan.topology, host)?.map(Arc::new);
     let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
-    let raised = RefCell::new(None);
-    let mut control = || Ok(());
-    let mut hooks =
-        PyHooks { py, control: &mut control, steps: &first_steps, watch: None, stop: false, raised: &raised };
-    device::run(specs, &name, &opts, &device, &mut hooks)
-        .map(|code| code.code())
-        .map_err(|e| EvflowError::new_err(e.to_string()))
+    // The roles run with the GIL released: each takes it when it calls Python (a role in a
+    // thread of its own may, as a custody asking its segment's Python source how many events
+    // to expect); held by the first role while it waits on its channels, it would wait for ever.
+    let work = Unguarded((specs, name, opts, device, first_steps));
+    let done = py.detach(move || {
+        let (specs, name, opts, device, steps) = work.into_inner();
+        let code = device::run(specs, &name, &opts, &device, &mut DeviceHooks { steps: &steps });
+        Unguarded(code.map(|code| code.code()).map_err(|e| e.to_string()))
+    });
+    done.0.map_err(EvflowError::new_err)
+}
+
+/// What a device's roles take to the threads that run them with the GIL released.
+struct Unguarded<T>(T);
+
+impl<T> Unguarded<T> {
+    /// Taken whole: a closure that named its fields would capture them one by one.
+    fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+// SAFETY: the roles' Python objects are touched only with the GIL taken (`Python::attach`
+// in the step adapters and in `DeviceHooks`), as the forked engine's roles do.
+unsafe impl<T> Send for Unguarded<T> {}
+
+/// A device's hooks, called with the GIL released: each takes it.
+struct DeviceHooks<'a> {
+    /// Its first role's steps, whose mergeable objects it collects at its end.
+    steps: &'a [Py<PyAny>],
+}
+
+impl Hooks for DeviceHooks<'_> {
+    fn control(&mut self) -> Result<(), Interrupt> {
+        Ok(())
+    }
+
+    fn before_exit(&mut self) {
+        Python::attach(flush_std_streams);
+    }
+
+    fn collect(&mut self, steps: std::ops::Range<usize>) -> Option<Vec<u8>> {
+        Python::attach(|py| {
+            let (raised, mut control) = (RefCell::new(None), || Ok(()));
+            let mut hooks =
+                PyHooks { py, control: &mut control, steps: self.steps, watch: None, stop: false, raised: &raised };
+            hooks.collect(steps)
+        })
+    }
 }
 
 /// With `security = "curve"` (docs/security.md): this host's secret key, every host's public

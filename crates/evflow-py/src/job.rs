@@ -491,7 +491,7 @@ pub fn parallel_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-fn flush_std_streams(py: Python<'_>) {
+pub(crate) fn flush_std_streams(py: Python<'_>) {
     if let Ok(sys) = py.import("sys") {
         for stream in ["stdout", "stderr"] {
             if let Ok(s) = sys.getattr(stream) {

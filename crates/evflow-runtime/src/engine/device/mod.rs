@@ -126,7 +126,9 @@ pub enum DeviceError {
 
 /// Runs a device process's roles to their end; its exit code (the highest of its roles').
 /// The first role runs in this thread and sets the process up (its name, its parent-death
-/// signal); the others run in threads of their own and must run only Rust steps.
+/// signal); the others run in threads of their own. An embedding program runs it with its
+/// interpreter's lock released, and its steps take it when they call it (a custody asks its
+/// segment's source how many events to expect, whatever the source is).
 pub fn run(
     roles: Vec<RoleSpec>,
     name: &str,
