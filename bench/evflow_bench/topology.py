@@ -5,7 +5,8 @@ same topology with a second processor device before reco (``calib``, one replica
 plan joins to reco through a junction: each event crosses one more segment, and the
 junction's acks are chained (each waits until the event is at the next custody) and its seqs
 journaled, so that it can be restarted (docs/topology-design.md, "Mergers, junctions and
-funnels that are restarted").
+funnels that are restarted"). Its two segments run as device processes, whose rate is the
+steady one (between the controller's first and last report of the sink's count).
 
 Both run in fresh processes of their own, from the same steering files; each reports its
 job's wall time, and the rate is events over it.
@@ -162,7 +163,9 @@ def _topology_rate(directory: str, file: str = "topo.toml") -> float:
         raise RuntimeError(f"evflow up failed: {done.stderr.strip()}")
     with open(os.path.join(directory, "report.json")) as f:
         job = json.load(f)["job"]
-    return job["read"] / job["wall_s"]
+    # Device processes (the junction's two segments): steady, without their start (a Python
+    # process each). One segment on one host runs as one forked job: its whole wall time.
+    return job.get("steady_events_per_s") or job["read"] / job["wall_s"]
 
 
 def _process_rate(directory: str) -> float:
