@@ -21,7 +21,15 @@ import pytest
 from conftest import assert_completion, run_cli, wait_for_events
 from evflow_bench.standard_farm import GEN, RECO, Farm
 from evflow_bench.topology import RECO as NOTHING
-from test_topology import events_of, reference, status, wait_for_replacement, write_chain
+from test_topology import (
+    assert_funnelled,
+    events_of,
+    kill_when,
+    reference,
+    status,
+    wait_for_replacement,
+    write_chain,
+)
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -566,8 +574,6 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
     on reco's first host, B, which is SIGKILLed twice mid-run. Started again, it sends what
     the sink did not have for sure under the seqs it gave: every event once, each source's
     in its own order."""
-    from test_topology import assert_funnelled
-
     chain = Farm(f"fkill-{os.getpid()}", hosts.tables(), max_restarts_per_minute=1000)
     chain.devices["gen2"] = {"steering": "gen2.py", "host": "c", "outputs": ["raw"]}
     gen2 = GEN.replace(
@@ -583,8 +589,6 @@ def killed_twice(topo, tmp_path, name, sent, **env):
     """Runs ``topo`` with ``env`` and SIGKILLs its device process ``name`` twice, once it has
     sent more events than each of ``sent``; checks that the topology went on, a replacement
     started each time."""
-    from test_topology import kill_when
-
     up = start_up(topo, tmp_path, **env)
     try:
         killed = set()

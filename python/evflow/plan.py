@@ -15,7 +15,7 @@ import os
 
 from evflow import _native, steering
 from evflow.path import step_name
-from evflow.topology import Topology, TopologyError
+from evflow.topology import Topology, TopologyError, keeps_state
 
 
 class Plan:
@@ -30,7 +30,8 @@ class Plan:
         if compiled is not None:
             self.native = _native.CompiledPlan.sent(topology.native, compiled, paths)
             return
-        self.native, problems = _native.compile_plan(topology.native, hold, paths)
+        unresumable = {name for name, steps in paths.items() if any(map(keeps_state, steps))}
+        self.native, problems = _native.compile_plan(topology.native, hold, paths, unresumable)
         if problems:
             raise TopologyError(topology.file, problems)
 

@@ -221,8 +221,14 @@ def _resumable(device: Device) -> list:
             "`restart` or the step",
         )
         for step in device.steps()
-        if getattr(step, "resumable", True) is False
+        if keeps_state(step)
     ]
+
+
+def keeps_state(step) -> bool:
+    """Whether ``step`` keeps what a restarted process cannot rebuild (``resumable = False``):
+    its sink is not restarted unless the file says so, and then refused."""
+    return getattr(step, "resumable", True) is False
 
 
 def _check_metrics(topology: Topology, *, bind: bool) -> list:

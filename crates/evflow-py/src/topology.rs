@@ -205,22 +205,16 @@ pub struct SegmentOptions(pub ParallelOptions);
 
 /// The plan of topology `file` (read without problems; docs/controller.md, "The plan"):
 /// `(plan, [(line, message), ...])`, the plan `None` when its shape has problems. `paths`:
-/// each device's own steps, by name (its steering file's path); a device with a step whose
-/// `resumable` is False is not restarted by default.
+/// each device's own steps, by name (its steering file's path); `unresumable`: the devices
+/// with a step that keeps what a restarted process cannot rebuild, not restarted by default.
 #[pyfunction]
-#[pyo3(signature = (file, hold, paths=HashMap::new()))]
+#[pyo3(signature = (file, hold, paths=HashMap::new(), unresumable=BTreeSet::new()))]
 pub fn compile_plan(
-    py: Python<'_>,
     file: &TopologyFile,
     hold: bool,
     paths: HashMap<String, Vec<Py<PyAny>>>,
+    unresumable: BTreeSet<String>,
 ) -> (Option<PyCompiledPlan>, Vec<(usize, String)>) {
-    let keeps_state = |step: &Py<PyAny>| {
-        let resumable = step.bind(py).getattr("resumable").and_then(|r| r.extract::<bool>());
-        resumable.is_ok_and(|r| !r)
-    };
-    let unresumable: BTreeSet<String> =
-        paths.iter().filter(|(_, steps)| steps.iter().any(keeps_state)).map(|(name, _)| name.clone()).collect();
     match Plan::compile(&file.topology, hold, &unresumable) {
         Ok(plan) => (Some(PyCompiledPlan::new(plan, file.topology.clone(), paths)), Vec::new()),
         Err(e) => (None, lines(e)),

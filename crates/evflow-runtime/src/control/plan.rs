@@ -243,14 +243,18 @@ impl Plan {
         if self.hold {
             places.push("in a held topology");
         }
-        let built = |c: &String| self.devices.iter().any(|b| b.part == Part::Builder && b.outputs.contains(c));
-        if d.inputs.iter().any(built) {
+        if d.inputs.iter().any(|c| self.fed_by_builder(c)) {
             places.push("behind a builder");
         }
         if d.outputs.len() > 1 || d.outputs.iter().any(|c| self.channel(c).pattern == Pattern::Broadcast) {
             places.push("on a merger that broadcasts or fans out");
         }
         places
+    }
+
+    /// Whether a builder sends on `channel`.
+    fn fed_by_builder(&self, channel: &str) -> bool {
+        self.senders(channel).iter().any(|&s| self.devices[s].part == Part::Builder)
     }
 
     fn channel(&self, name: &str) -> &Channel {
@@ -478,8 +482,7 @@ impl Plan {
         // Started again when it dies, but where a restarted one cannot run yet: in a held
         // topology, behind a builder (docs/topology-design.md, "Mergers, junctions and
         // funnels that are restarted").
-        let built = self.senders(channel).iter().any(|&s| self.devices[s].part == Part::Builder);
-        let restart = if self.hold || built { Restart::Never } else { Restart::Always };
+        let restart = if self.hold || self.fed_by_builder(channel) { Restart::Never } else { Restart::Always };
         let added = Planned {
             name: onward.clone(),
             part,

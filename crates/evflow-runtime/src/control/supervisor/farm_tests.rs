@@ -45,7 +45,12 @@ fn running() -> Vec<Exited> {
 }
 
 fn killed(i: usize) -> Vec<Exited> {
-    let mut exits = running();
+    killed_of(4, i)
+}
+
+/// The exits of `n` processes, process `i` killed by SIGKILL.
+fn killed_of(n: usize, i: usize) -> Vec<Exited> {
+    let mut exits = vec![Exited::default(); n];
     exits[i].code = Some(-libc::SIGKILL);
     exits
 }
@@ -348,9 +353,7 @@ fn merged_supervisor(now: f64, ended: bool) -> Supervisor {
 #[test]
 fn a_dead_merger_with_restart_always_is_started_again_on_its_ports_and_its_replicas_too() {
     let mut s = merged_supervisor(1.0, false);
-    let mut exits = vec![Exited::default(); 6];
-    exits[2].code = Some(-libc::SIGKILL);
-    let actions = s.tick(1.1, &exits);
+    let actions = s.tick(1.1, &killed_of(6, 2));
     let warned = "evf-merge-a-1 was killed by SIGKILL; starting a replacement, which makes its events again";
     let expected = [
         Action::Warn(warned.into()),
@@ -381,9 +384,7 @@ fn a_dead_merger_with_restart_always_is_started_again_on_its_ports_and_its_repli
 #[test]
 fn a_merger_killed_after_its_origin_ended_is_not_started_again() {
     let mut s = merged_supervisor(1.0, true);
-    let mut exits = vec![Exited::default(); 6];
-    exits[2].code = Some(-libc::SIGKILL);
-    let actions = s.tick(1.1, &exits);
+    let actions = s.tick(1.1, &killed_of(6, 2));
     assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))), "{actions:?}");
     assert!(s.errors.is_empty() && s.stop == Stop::Run);
 }
