@@ -213,6 +213,12 @@ pub trait Module {
         false
     }
 
+    /// A module that [`holds`](Module::holds) its events: the input has had the acks of the
+    /// seqs below `below` and of those in `decided` (ranges: first seq, count), and will
+    /// never send them again (told at a restarted custody's `Resume`, and whenever the
+    /// input's acknowledged floor moves).
+    fn settled(&mut self, _below: u64, _decided: &[(u64, u64)]) {}
+
     /// A module that [`holds`](Module::holds) its events: the seqs of those it kept that
     /// became safe since it was last asked.
     fn released(&mut self) -> Vec<u64> {

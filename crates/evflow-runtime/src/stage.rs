@@ -326,6 +326,14 @@ impl<'a, T: Tally> Stage<'a, T> {
         self.modules.iter().any(|m| m.holds())
     }
 
+    /// The input will never send again the seqs below `below` nor those in `decided`
+    /// (`Module::settled`).
+    pub fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
+        for module in &mut self.modules[..self.initialized] {
+            module.settled(below, decided);
+        }
+    }
+
     /// The seqs the modules released since they were last asked (`Module::released`).
     pub fn released(&mut self) -> Vec<u64> {
         self.modules[..self.initialized].iter_mut().flat_map(|m| m.released()).collect()

@@ -60,6 +60,9 @@ pub struct Counters {
     pub abandoned: AtomicU64,
     /// Every seq below this is done at the output (ordered: written).
     pub watermark: AtomicU64,
+    /// The input has had the acks of every seq below this, and will never send one again
+    /// (`Resumed::below`); a custody's, as the input's last told it (through the view).
+    pub acknowledged: AtomicU64,
     /// Messages a bridge forwarded from the origin (dispatches and results).
     pub relayed: AtomicU64,
     /// Event building (docs/eventbuilding.md, "Metrics"): fragments an RU read, or a BU

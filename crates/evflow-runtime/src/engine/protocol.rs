@@ -299,8 +299,8 @@ impl Resumed {
         custody_decided: u64,
         outstanding: &BTreeSet<u64>,
     ) -> (u64, Vec<(u64, u64)>) {
-        let until = owed.map_or(handed, |owed| owed.max(custody_decided).min(handed));
-        let below = outstanding.first().map_or(until, |&first| first.min(until));
+        let until = Resumed::until(handed, owed, custody_decided);
+        let below = Resumed::below(handed, owed, custody_decided, outstanding.first().copied());
         let mut ranges: Vec<(u64, u64)> = Vec::new();
         for seq in (below..until).filter(|seq| !outstanding.contains(seq)) {
             match ranges.last_mut() {
@@ -309,6 +309,20 @@ impl Resumed {
             }
         }
         (below, ranges)
+    }
+
+    /// The `below` of [`Resumed::point`], given the lowest seq outstanding: the input's
+    /// acknowledged floor, which it tells as it moves (docs/topology-design.md, "The journal
+    /// is bounded").
+    pub fn below(handed: u64, owed: Option<u64>, custody_decided: u64, first_outstanding: Option<u64>) -> u64 {
+        let until = Resumed::until(handed, owed, custody_decided);
+        first_outstanding.map_or(until, |first| first.min(until))
+    }
+
+    /// Where the seqs the input may name acknowledged end: those handed out, but those its
+    /// source owes and the custody has not decided.
+    fn until(handed: u64, owed: Option<u64>, custody_decided: u64) -> u64 {
+        owed.map_or(handed, |owed| owed.max(custody_decided).min(handed))
     }
 
     /// Every seq the ranges name.
@@ -384,12 +398,14 @@ impl Ack {
 const ACK_LEN: usize = 16;
 const WATERMARK_LEN: usize = 8;
 
-/// An `Acks` message: header (`seq`: the number of acks), the output's watermark (every seq
-/// below it is done: the ordered input's read-ahead limit, so it needs no shared memory with
-/// the output), then 16 bytes per ack.
-pub fn encode_acks(watermark: u64, acks: &[Ack]) -> Vec<u8> {
+/// An `Acks` message: header (`seq`: the number of acks; `origin.generation`: the custody's
+/// generation, so that an input drops the acks of a custody replaced since), the output's
+/// watermark (every seq below it is done: the ordered input's read-ahead limit, so it needs
+/// no shared memory with the output), then 16 bytes per ack.
+pub fn encode_acks(generation: u32, watermark: u64, acks: &[Ack]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + WATERMARK_LEN + acks.len() * ACK_LEN);
-    out.extend_from_slice(&Header::new(Kind::Acks, acks.len() as u64).encode());
+    let origin = Origin { worker: 0, generation };
+    out.extend_from_slice(&Header { origin, ..Header::new(Kind::Acks, acks.len() as u64) }.encode());
     out.extend_from_slice(&watermark.to_le_bytes());
     for a in acks {
         out.extend_from_slice(&a.seq.to_le_bytes());
@@ -463,8 +479,9 @@ mod tests {
             Ack { seq: 1, origin },
             Ack { seq: u64::MAX - 1, origin: Origin { worker: Origin::INPUT, generation: 0 } },
         ];
-        let bytes = encode_acks(77, &acks);
+        let bytes = encode_acks(3, 77, &acks);
         let header = Header::decode(&bytes).unwrap();
+        assert_eq!(header.origin.generation, 3);
         assert_eq!(decode_acks(&bytes, &header).unwrap(), (77, acks.to_vec()));
     }
 
@@ -481,7 +498,7 @@ mod tests {
         b[2] = VERSION + 1;
         let e = Header::decode(&b).unwrap_err().to_string();
         assert!(e.contains(&format!("protocol version {}, this evflow speaks version {VERSION}", VERSION + 1)), "{e}");
-        let bytes = encode_acks(0, &[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
+        let bytes = encode_acks(0, 0, &[Ack { seq: 1, origin: Origin { worker: 0, generation: 0 } }]);
         let header = Header::decode(&bytes).unwrap();
         assert!(decode_acks(&bytes[..bytes.len() - 1], &header).is_err());
     }

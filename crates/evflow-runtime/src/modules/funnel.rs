@@ -9,7 +9,7 @@
 //! custody, as a restartable merger does ([`Chain`]).
 
 use crate::module::{Decision, HookResult, JobContext, Module, Source};
-use crate::modules::journal::{Chain, JournalKey};
+use crate::modules::journal::{Chain, Part};
 use evflow_core::Event;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -115,6 +115,12 @@ impl Module for FunnelInput {
         self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
     }
 
+    fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
+        if let Some(chain) = self.table.lock().chain.as_mut() {
+            chain.settle(self.input, below, decided);
+        }
+    }
+
     fn end_run(&mut self, run: u32) -> HookResult {
         let mut q = self.table.lock();
         q.runs_ended[self.input] = Some(run);
@@ -136,8 +142,8 @@ impl Module for FunnelInput {
 /// The source of a funnel's origin: the events its inputs took, in the order they came.
 pub struct FunnelSource {
     table: Arc<FunnelTable>,
-    /// The input and seq there of the event it gave last (a funnel that is restarted).
-    last: Option<JournalKey>,
+    /// The event it gave last, as a part of its input (a funnel that is restarted).
+    last: Option<Part>,
 }
 
 impl FunnelSource {
@@ -159,7 +165,7 @@ impl Source for FunnelSource {
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
         let mut q = self.table.lock();
         match (q.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some(key)) => chain.give(key, vec![(key.0 as usize, key.1)], next),
+            (Some(chain), Some(part)) => chain.give(vec![part], next),
             _ => Ok(next),
         }
     }
@@ -199,7 +205,7 @@ impl Source for FunnelSource {
                 Some(Item::Event(..)) => {
                     let Some(Item::Event(event, input)) = q.items.pop_front() else { unreachable!("looked at") };
                     q.bytes -= event.payload_bytes();
-                    self.last = Some((input as u32, event.meta.seq));
+                    self.last = Some((input, event.meta.seq));
                     self.table.changed.notify_all();
                     return Ok(Some(event));
                 }

@@ -19,7 +19,7 @@
 
 use crate::log;
 use crate::module::{Decision, HookResult, JobContext, Module, Source};
-use crate::modules::journal::{Chain, JournalKey};
+use crate::modules::journal::{Chain, Part};
 use evflow_core::{Entry, Event, Flags};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -58,7 +58,7 @@ pub struct MergeCounts {
 }
 
 /// The parts of an event: (input, the part's seq in its input's segment).
-type Parts = Vec<(usize, u64)>;
+type Parts = Vec<Part>;
 
 /// What the source gives next.
 enum Ready {
@@ -389,6 +389,12 @@ impl Module for MergeInput {
         self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
     }
 
+    fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
+        if let Some(chain) = self.table.lock().chain.as_mut() {
+            chain.settle(self.input, below, decided);
+        }
+    }
+
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         // A copy in this process's memory: a part may wait for `timeout`, and should not
         // hold a block of the input's shared memory meanwhile.
@@ -406,8 +412,8 @@ impl Module for MergeInput {
 pub struct MergeSource {
     table: Arc<MergeTable>,
     summary: bool,
-    /// The key and parts of the event it gave last (a merger that is restarted).
-    last: Option<(JournalKey, Parts)>,
+    /// The parts of the event it gave last (a merger that is restarted).
+    last: Option<Parts>,
 }
 
 impl MergeSource {
@@ -429,7 +435,7 @@ impl Source for MergeSource {
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
         let mut t = self.table.lock();
         match (t.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some((key, parts))) => chain.give(key, parts, next),
+            (Some(chain), Some(parts)) => chain.give(parts, next),
             _ => Ok(next),
         }
     }
@@ -469,12 +475,7 @@ impl Source for MergeSource {
         loop {
             if let Some(next) = self.table.take(&mut t) {
                 let next = next.map(|(event, parts)| {
-                    // A junction's events are keyed by their seq in its one input.
-                    let key = match parts[..] {
-                        [(0, seq)] if self.table.inputs.len() == 1 => (0, seq),
-                        _ => (event.meta.run, event.meta.event),
-                    };
-                    self.last = Some((key, parts));
+                    self.last = Some(parts);
                     event
                 });
                 if next.is_none() && !self.summary {

@@ -115,6 +115,7 @@ impl Supervisor {
                 ended: origin.is_some_and(|r| r.ended),
                 read: counter("read"),
                 watermark: self.custody_count(i, "watermark"),
+                acknowledged: counter("acknowledged"),
                 workers,
                 endpoints: self.endpoints[i].clone().into_iter().collect(),
                 hosts: self.bound_by[i].clone().into_iter().collect(),

@@ -172,6 +172,10 @@ pub struct View {
     /// there how far the custody is, which it tells only when it moves.
     #[serde(default)]
     pub watermark: u64,
+    /// The origin's acknowledged floor as it last reported it: a restartable merger's custody
+    /// drops the journal records of the parts below it.
+    #[serde(default)]
+    pub acknowledged: u64,
     /// Every worker slot; the controller adds slots during a run, never removes one.
     pub workers: Vec<WorkerView>,
     /// Every channel's tcp endpoint.
@@ -361,8 +365,11 @@ impl LinkState {
         board.request_stop(view.stop);
         // The count first: a role that sees the end reads how many events there were.
         board.counters().read.fetch_max(view.read, Ordering::AcqRel);
-        if self.config.role == Role::Input {
-            board.counters().watermark.fetch_max(view.watermark, Ordering::AcqRel);
+        let counters = board.counters();
+        match self.config.role {
+            Role::Input => _ = counters.watermark.fetch_max(view.watermark, Ordering::AcqRel),
+            Role::Output => _ = counters.acknowledged.fetch_max(view.acknowledged, Ordering::AcqRel),
+            _ => {}
         }
         if view.ended {
             board.end_of_data();
@@ -467,6 +474,7 @@ impl LinkState {
             ("abandoned", &c.abandoned),
             ("relayed", &c.relayed),
             ("watermark", &c.watermark),
+            ("acknowledged", &c.acknowledged),
             ("eb_fragments", &c.eb_fragments),
             ("eb_bytes", &c.eb_bytes),
             ("eb_late", &c.eb_late),

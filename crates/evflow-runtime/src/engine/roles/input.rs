@@ -21,7 +21,12 @@ use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How often the input tells its acknowledged floor (`Counters::acknowledged`): a
+/// restartable merger drops its journal's records below it (docs/topology-design.md, "The
+/// journal is bounded").
+const ACKNOWLEDGED_EVERY: Duration = Duration::from_millis(100);
 
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
@@ -109,6 +114,11 @@ struct Input<'c, 'a> {
     /// Where the next search for a worker starts: the one after the worker sent to last, so
     /// that workers with equal room take turns.
     turn: usize,
+    /// The generation of the restarted custody whose `Resumed` it answered last: the acks of
+    /// an older one (sent before it died, taken after) are dropped.
+    custody_generation: u32,
+    /// When it last told its acknowledged floor.
+    acknowledged_told: Option<Instant>,
 }
 
 /// Why the input stopped: each failure as the job's error names it.
@@ -226,6 +236,8 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         owed: None,
         delivered: Vec::new(),
         turn: 0,
+        custody_generation: 0,
+        acknowledged_told: None,
     };
     let _home = crate::engine::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
@@ -340,6 +352,7 @@ impl Input<'_, '_> {
                 self.delivered.clear();
                 self.owed = source.owed();
             }
+            self.tell_acknowledged();
             progressed |= self.dispatch_pending()?;
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
@@ -691,6 +704,7 @@ impl Input<'_, '_> {
             let header = match Header::decode(bytes) {
                 Ok(h) if matches!(h.kind, Kind::Credit | Kind::Acks) => h,
                 Ok(h) if h.kind == Kind::Resumed && self.kept.is_some() => {
+                    self.custody_generation = self.custody_generation.max(h.origin.generation);
                     self.resume_custody(h.origin.generation)?;
                     continue;
                 }
@@ -725,6 +739,11 @@ impl Input<'_, '_> {
                     continue;
                 }
             };
+            if header.origin.generation < self.custody_generation {
+                // A dead custody's: what it acknowledged was sent again, and its successor
+                // acknowledges it; counted now, it would move the floor past a part sent again.
+                continue;
+            }
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             for ack in acks {
@@ -786,6 +805,20 @@ impl Input<'_, '_> {
     fn send_own(&mut self, seq: u64, status: Status, event: Vec<Part>) -> Result<(), InputError> {
         let header = Header::result(seq, status, Origin { worker: Origin::INPUT, generation: 0 });
         self.send(header.encode().to_vec(), event)
+    }
+
+    /// Tells the board the input's acknowledged floor, the `below` a `Resume` would name now,
+    /// at most every [`ACKNOWLEDGED_EVERY`].
+    fn tell_acknowledged(&mut self) {
+        if self.acknowledged_told.is_some_and(|t| t.elapsed() < ACKNOWLEDGED_EVERY) {
+            return;
+        }
+        self.acknowledged_told = Some(Instant::now());
+        let counters = self.ctx.board.counters();
+        let decided = counters.watermark.load(Ordering::Acquire);
+        let kept = self.kept.iter().filter_map(|kept| kept.keys().next());
+        let first = self.backups.keys().chain(kept).min().copied();
+        counters.acknowledged.store(Resumed::below(self.handed, self.owed, decided, first), Ordering::Release);
     }
 
     /// The custody was restarted (its generation `generation` says so, on the acks channel):

@@ -116,6 +116,8 @@ struct Output<'c, 'a> {
     holds: bool,
     /// The acks of events its modules kept and hold, by seq, until they release them.
     parked: BTreeMap<u64, Vec<Ack>>,
+    /// The input's acknowledged floor as its modules were last told it (`Module::settled`).
+    settled: u64,
     /// Whether the modules kept the event applied last.
     kept_last: bool,
     /// A restarted ordered custody: the seqs above where it writes from that an earlier
@@ -205,6 +207,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         resuming: None,
         holds: ctx.popts.custody.is_some() && stage.holds(),
         parked: BTreeMap::new(),
+        settled: 0,
         kept_last: false,
         decided_before: BTreeSet::new(),
     };
@@ -515,6 +518,10 @@ impl Output<'_, '_> {
                 self.stop_with(e);
             }
         }
+        if self.holds {
+            stage.settled(below, &resumed.decided);
+            self.settled = self.settled.max(below);
+        }
         let written = stage.resumed();
         let (start, decided_before, done) = resumption(below, &resumed, &written, self.ctx.popts.ordered);
         (self.decided_before, self.done, self.next_write) = (decided_before, done, start);
@@ -577,6 +584,11 @@ impl Output<'_, '_> {
             return self.flush_acks();
         }
         if self.holds {
+            let floor = self.ctx.board.counters().acknowledged.load(Ordering::Acquire);
+            if floor > self.settled {
+                self.settled = floor;
+                stage.settled(floor, &[]);
+            }
             for seq in stage.released() {
                 self.pending_acks.extend(self.parked.remove(&seq).into_iter().flatten());
             }
@@ -733,7 +745,8 @@ impl Output<'_, '_> {
             return Ok(());
         }
         let watermark = self.watermark();
-        let message = Message::single(encode_acks(watermark, &self.pending_acks));
+        let generation = self.ctx.popts.custody.unwrap_or(0);
+        let message = Message::single(encode_acks(generation, watermark, &self.pending_acks));
         loop {
             match self.acks.send(&message, Some(POLL)) {
                 Ok(()) => break,
