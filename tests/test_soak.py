@@ -27,7 +27,9 @@ def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path
     command = [sys.executable, "-m", "evflow", "bench", "soak", "--min-minutes", "0.5"]
     command += ["--events", "20000", "--sample-seconds", "3", "--kill-every", "0.5,2"]
     command += ["--change-every", "2,4", "--custody-kill-every", "3,6"]
-    command += ["--seed", "14", "--out", str(out)]
+    # Seed 116: the farm's first changes are host B's processes all SIGKILLed, then its
+    # link cut (and, once it is lost, up again and added back).
+    command += ["--seed", "116", "--out", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     # 3: everything held but the memory verdict, which half a minute cannot give.
     assert done.returncode in (0, 3), done.stdout + done.stderr[-3000:]
@@ -44,6 +46,7 @@ def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path
     # The farm changed beside the kills, every change taken, and undone.
     assert summary["changes"] >= 2
     assert summary["changes_refused"] == 0, (out / "changes.csv").read_text()
+    assert summary["hosts_lost"] >= 2, (out / "changes.csv").read_text()
     with open(out / "series.csv") as f:
         series = list(csv.DictReader(f))
     assert len(series) == summary["samples"] >= 2

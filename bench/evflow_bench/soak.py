@@ -24,7 +24,8 @@ against the counts (its ``written``, only where the sink was never restarted: a 
 sink that writes no file counts what its last process decided).
 
 Beside the kills the farm itself changes (bench/evflow_bench/soak_changes.py): replicas
-scaled up and down with ``evflow ctl scale``, host B drained and added again, each change
+scaled up and down with ``evflow ctl scale``, host B drained and added again, host B lost
+(its link cut, then up again and added; or every process on it SIGKILLed), each change
 undone after a while; memory is sampled only while the farm is at its baseline.
 
 Memory is flat when the median of the last window is within 5% of the median of the first
@@ -48,7 +49,7 @@ import sys
 import time
 
 from evflow_bench.common import positive, print_table
-from evflow_bench.soak_changes import DEFAULT_CHANGE_EVERY, Changes
+from evflow_bench.soak_changes import DEFAULT_CHANGE_EVERY, HOST_LOSSES, Changes
 from evflow_bench.standard_farm import Farm
 
 DEFAULT_EVENTS = 100_000_000
@@ -480,7 +481,10 @@ def soak(args, progress) -> tuple[dict, list]:
                 _wait_started(up, topo, out, log.name)
                 t0 = time.monotonic()
                 progress(f"{name}: every device up; writing to {out}")
-                changes = Changes(topo, out, args.replicas, args.change_every, rng)
+                # The changes' own stream: which changes come, in order, does not depend on
+                # the kills' timing.
+                changes_rng = random.Random(None if args.seed is None else f"{args.seed}-changes")
+                changes = Changes(topo, out, hosts, args.replicas, args.change_every, changes_rng)
                 _run(args, up, topo, out, hosts, recorder, rng, kill_log, changes, t0, progress)
                 duration = time.monotonic() - t0
                 if up.poll() is None:
@@ -600,6 +604,7 @@ def _summarize(args, out, rows, kill_log, change_log, duration, up, interrupted)
         "custody_kills": sum(1 for _, process, _ in kill_log if process.startswith(CUSTODIES)),
         "changes": sum(1 for _, _, taken in change_log if taken),
         "changes_refused": sum(1 for _, _, taken in change_log if not taken),
+        "hosts_lost": sum(1 for _, command, _ in change_log if command.split()[0] in HOST_LOSSES),
         "restarts": job.get("restarts"),
         "lost": counts.get("lost", 0) + tail,
         "duplicated": counts.get("duplicated", 0),
@@ -678,7 +683,8 @@ def report(summary: dict) -> None:
         ["replicas SIGKILLed", str(s["kills"] - s["custody_kills"])],
         ["junction or sink SIGKILLed", str(s["custody_kills"])],
         ["sink restarts / events seen again", f"{s['sink_resumed']} / {s['again_after_restart']}"],
-        ["farm changes (evflow ctl scale, drain-host, add-host)", str(s["changes"])],
+        ["farm changes (scale, drain-host, add-host, host B lost)", str(s["changes"])],
+        ["of those, host B lost (link cut, every process SIGKILLed)", str(s["hosts_lost"])],
         ["restarts (report)", str(s["restarts"])],
         ["lost", str(s["lost"])],
         ["duplicated", str(s["duplicated"])],
@@ -756,7 +762,8 @@ def arguments(p) -> None:
     )  # fmt: skip
     p.add_argument(
         "--change-every", type=_range, default=DEFAULT_CHANGE_EVERY, metavar="LOW,HIGH",
-        help="the farm changed (scale, drain-host) after a uniform LOW to HIGH seconds, and "
+        help="the farm changed (scale, drain-host, host B lost) after a uniform LOW to HIGH "
+        "seconds, and "
         "back after as long again (default "
         f"{DEFAULT_CHANGE_EVERY[0]:g},{DEFAULT_CHANGE_EVERY[1]:g})",
     )  # fmt: skip
