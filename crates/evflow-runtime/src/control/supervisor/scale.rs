@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::farm::{Action, Supervisor};
 use super::hosts::HostState;
 use super::process::Process;
+use crate::control::lifecycle::DeviceState;
 use crate::control::plan::Part;
 use crate::control::roles::process_name;
 use crate::engine::board::Stop;
@@ -166,9 +167,13 @@ impl Supervisor {
     }
 
     /// Retires replica `i` at `now`: it takes no more events, and is parked once it exits;
-    /// one that is not running (lost with its host) has nothing to finish and is parked now.
+    /// one that has ended (lost with its host, or exited) has nothing to finish and is parked
+    /// now. One that died during the run is being replaced (the controller launches its
+    /// replacement after this turn, whatever `scale` says meanwhile): it retires once it
+    /// runs, rather than run parked, its slot taken for a process that is not there.
     pub(super) fn retire(&mut self, i: usize, now: f64) {
-        if self.procs[i].state.ended() {
+        let p = &self.procs[i];
+        if p.state.ended() && (p.stranded || p.state != DeviceState::Dead) {
             self.park(i, now);
         } else {
             self.procs[i].retiring = true;

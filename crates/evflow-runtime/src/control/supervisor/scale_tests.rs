@@ -105,6 +105,27 @@ fn a_retiring_replica_that_dies_is_parked_not_replaced() {
 }
 
 #[test]
+fn a_replica_retired_while_its_replacement_starts_retires_once_it_runs() {
+    // Killed: its replacement is started after this turn (the controller launches it).
+    let mut s = supervisor();
+    let mut killed = exits(&s, &[]);
+    killed[2].code = Some(-libc::SIGKILL);
+    assert!(s.tick(1.0, &killed).contains(&Action::Start(2)));
+    // Scaled down before the launch: the replacement is launched all the same.
+    s.scale("reco", 1, None, 1.1).expect("scaled");
+    s.launched(2, 1.2);
+    assert!(s.procs[2].retiring && !s.procs[2].parked, "it runs, and is told to retire");
+    assert!(s.views()[0].1.workers[1].retire);
+    assert!(names(&s).contains(&"evf-reco-b-2".to_string()), "listed until it has exited");
+    // Killed again while it retires: parked, not replaced.
+    let mut killed = exits(&s, &[]);
+    killed[2].code = Some(-libc::SIGKILL);
+    assert!(!s.tick(1.5, &killed).contains(&Action::Start(2)));
+    assert!(s.procs[2].parked);
+    assert_eq!(names(&s), ["evf-gen-a-1", "evf-reco-b-1", "evf-store-a-1"]);
+}
+
+#[test]
 fn what_scale_refuses() {
     let mut s = supervisor();
     let refused = |s: &mut Supervisor, device: &str, n: u32, host: Option<&str>| {
