@@ -39,7 +39,7 @@ struct Queue {
     runs_ended: Vec<Option<u32>>,
     closed: bool,
     /// A funnel that is restarted: its journal, and the events it sent.
-    chain: Option<Chain>,
+    chain: Chain,
 }
 
 /// The queue a funnel's inputs fill and its source empties.
@@ -55,7 +55,7 @@ impl FunnelTable {
     /// A funnel named `name` with `inputs` inputs; `held`: in a held topology; `restarts`:
     /// it is started again when it dies.
     pub fn new(name: &str, inputs: usize, held: bool, restarts: bool) -> Arc<FunnelTable> {
-        let chain = restarts.then(|| Chain::new(inputs));
+        let chain = Chain::new(inputs, restarts);
         let queue = Queue { ended: vec![false; inputs], runs_ended: vec![None; inputs], chain, ..Queue::default() };
         Arc::new(FunnelTable { name: name.to_string(), held, queue: Mutex::new(queue), changed: Condvar::new() })
     }
@@ -108,17 +108,15 @@ impl Module for FunnelInput {
     }
 
     fn holds(&self) -> bool {
-        self.table.lock().chain.is_some()
+        self.table.lock().chain.restarts()
     }
 
     fn released(&mut self) -> Vec<u64> {
-        self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
+        self.table.lock().chain.take_released(self.input)
     }
 
     fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
-        if let Some(chain) = self.table.lock().chain.as_mut() {
-            chain.settle(self.input, below, decided);
-        }
+        self.table.lock().chain.settle(self.input, below, decided);
     }
 
     fn end_run(&mut self, run: u32) -> HookResult {
@@ -159,25 +157,19 @@ impl Source for FunnelSource {
     }
 
     fn initialize(&mut self, ctx: &JobContext) -> HookResult {
-        self.table.lock().chain.as_mut().map_or(Ok(()), |chain| chain.open(ctx))
+        self.table.lock().chain.open(ctx)
     }
 
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
-        let mut q = self.table.lock();
-        match (q.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some(part)) => chain.give(vec![part], next),
-            _ => Ok(next),
-        }
+        self.table.lock().chain.give(self.last.take().into_iter().collect(), next)
     }
 
     fn owed(&self) -> Option<u64> {
-        self.table.lock().chain.as_ref()?.lowest_owed()
+        self.table.lock().chain.lowest_owed()
     }
 
     fn delivered(&mut self, seqs: &[u64]) {
-        if let Some(chain) = self.table.lock().chain.as_mut() {
-            chain.delivered(seqs);
-        }
+        self.table.lock().chain.delivered(seqs);
     }
 
     fn ready(&mut self) -> bool {
@@ -222,9 +214,7 @@ impl Source for FunnelSource {
     fn terminate(&mut self) -> HookResult {
         let mut q = self.table.lock();
         q.closed = true;
-        if let Some(chain) = q.chain.as_mut() {
-            chain.remove_journal();
-        }
+        q.chain.remove_journal();
         self.table.changed.notify_all();
         Ok(())
     }

@@ -250,9 +250,12 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
 }
 
-/// Where a restartable merger or funnel stands with the parts of the events it sent.
+/// Where a restartable merger or funnel stands with the parts of the events it sent; one that
+/// is not restarted has a chain that does nothing.
 #[derive(Default)]
 pub struct Chain {
+    /// The merger or funnel is restarted when it dies.
+    restarts: bool,
     /// Opened by the origin's source when it is initialized ([`Chain::open`]).
     journal: Option<Journal>,
     /// The parts of each event given a seq and not yet at the custody.
@@ -264,9 +267,11 @@ pub struct Chain {
 }
 
 impl Chain {
-    /// A chain for `inputs` inputs.
-    pub fn new(inputs: usize) -> Chain {
+    /// A chain for `inputs` inputs of a merger or funnel that `restarts` when it dies (else
+    /// it does nothing).
+    pub fn new(inputs: usize, restarts: bool) -> Chain {
         Chain {
+            restarts,
             journal: None,
             sent: HashMap::new(),
             released: vec![Vec::new(); inputs],
@@ -277,7 +282,7 @@ impl Chain {
     /// Opens the journal where the engine keeps it (`ctx.journal`), going on with an earlier
     /// process's when it resumes.
     pub fn open(&mut self, ctx: &JobContext) -> HookResult {
-        let Some(path) = ctx.journal.as_ref() else { return Ok(()) };
+        let Some(path) = ctx.journal.as_ref().filter(|_| self.restarts) else { return Ok(()) };
         let mut journal = Journal::open(path, ctx.resume)
             .map_err(|e| ModuleError::wrap(format!("cannot open the journal {}", path.display()), e))?;
         for (input, (below, decided)) in std::mem::take(&mut self.settled).into_iter().enumerate() {
@@ -299,8 +304,17 @@ impl Chain {
         self.journal.as_ref()?.lowest_owed()
     }
 
+    /// Whether the merger or funnel is restarted when it dies: its inputs' custodies hold what
+    /// they keep until the chain releases it (`Module::holds`).
+    pub fn restarts(&self) -> bool {
+        self.restarts
+    }
+
     /// The event made of `parts` goes out: its seq (journaled), given `next`.
     pub fn give(&mut self, parts: Vec<Part>, next: u64) -> HookResult<u64> {
+        if !self.restarts {
+            return Ok(next);
+        }
         let seq = match self.journal.as_mut() {
             Some(journal) => {
                 journal.seq(&parts, next).map_err(|e| ModuleError::wrap("cannot write to the journal", e))?
@@ -322,7 +336,9 @@ impl Chain {
 
     /// A part decided without an event (late): safe at once.
     pub fn release(&mut self, input: usize, part: u64) {
-        self.released[input].push(part);
+        if self.restarts {
+            self.released[input].push(part);
+        }
     }
 
     /// The seqs of input `input`'s parts that became safe since it last asked.
@@ -335,6 +351,7 @@ impl Chain {
     pub fn settle(&mut self, input: usize, below: u64, decided: &[(u64, u64)]) {
         match self.journal.as_mut() {
             Some(journal) => journal.settle(input, below, decided),
+            None if !self.restarts => {}
             None => {
                 let (floor, ranges) = &mut self.settled[input];
                 *floor = (*floor).max(below);
@@ -452,7 +469,7 @@ mod tests {
         j.seq(&[(0, 1)], 0).unwrap();
         j.seq(&[(0, 2)], 1).unwrap();
         drop(j);
-        let mut chain = Chain::new(1);
+        let mut chain = Chain::new(1, true);
         chain.settle(0, 2, &[]);
         let ctx = JobContext { journal: Some(p.clone()), resume: true, ..JobContext::default() };
         chain.open(&ctx).unwrap();
@@ -462,7 +479,12 @@ mod tests {
 
     #[test]
     fn parts_are_released_once_their_event_is_delivered() {
-        let mut chain = Chain::new(2);
+        let mut off = Chain::new(2, false);
+        assert_eq!(off.give(vec![(0, 40)], 7).unwrap(), 7);
+        off.release(1, 3);
+        off.delivered(&[7]);
+        assert!(!off.restarts() && off.take_released(0).is_empty() && off.take_released(1).is_empty());
+        let mut chain = Chain::new(2, true);
         let seq = chain.give(vec![(0, 40), (1, 41)], 7).unwrap();
         chain.release(1, 3);
         assert_eq!((seq, chain.take_released(0)), (7, vec![]));

@@ -94,7 +94,7 @@ struct Table {
     warned_late: bool,
     warned_clash: bool,
     /// A merger that is restarted: its journal, and the parts of the events it sent.
-    chain: Option<Chain>,
+    chain: Chain,
 }
 
 /// The table the merger's inputs fill and its source empties.
@@ -115,7 +115,7 @@ impl MergeTable {
     /// again when it dies.
     pub fn new(name: &str, inputs: Vec<String>, timeout: Duration, held: bool, restarts: bool) -> Arc<MergeTable> {
         let n = inputs.len();
-        let chain = restarts.then(|| Chain::new(n));
+        let chain = Chain::new(n, restarts);
         let table =
             Table { held: vec![0; n], ended: vec![false; n], runs_ended: vec![None; n], chain, ..Table::default() };
         Arc::new(MergeTable {
@@ -163,10 +163,8 @@ impl MergeTable {
                 t.gone.remove(&key);
             }
             t.counts.late += 1;
-            if let Some(chain) = t.chain.as_mut() {
-                // Decided without an event: safe at once.
-                chain.release(input, part.meta.seq);
-            }
+            // Decided without an event: safe at once.
+            t.chain.release(input, part.meta.seq);
             if !t.warned_late {
                 t.warned_late = true;
                 log::warn!(
@@ -382,17 +380,15 @@ impl Module for MergeInput {
     }
 
     fn holds(&self) -> bool {
-        self.table.lock().chain.is_some()
+        self.table.lock().chain.restarts()
     }
 
     fn released(&mut self) -> Vec<u64> {
-        self.table.lock().chain.as_mut().map_or_else(Vec::new, |chain| chain.take_released(self.input))
+        self.table.lock().chain.take_released(self.input)
     }
 
     fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
-        if let Some(chain) = self.table.lock().chain.as_mut() {
-            chain.settle(self.input, below, decided);
-        }
+        self.table.lock().chain.settle(self.input, below, decided);
     }
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
@@ -429,25 +425,19 @@ impl Source for MergeSource {
     }
 
     fn initialize(&mut self, ctx: &JobContext) -> HookResult {
-        self.table.lock().chain.as_mut().map_or(Ok(()), |chain| chain.open(ctx))
+        self.table.lock().chain.open(ctx)
     }
 
     fn sequence(&mut self, next: u64) -> HookResult<u64> {
-        let mut t = self.table.lock();
-        match (t.chain.as_mut(), self.last.take()) {
-            (Some(chain), Some(parts)) => chain.give(parts, next),
-            _ => Ok(next),
-        }
+        self.table.lock().chain.give(self.last.take().unwrap_or_default(), next)
     }
 
     fn owed(&self) -> Option<u64> {
-        self.table.lock().chain.as_ref()?.lowest_owed()
+        self.table.lock().chain.lowest_owed()
     }
 
     fn delivered(&mut self, seqs: &[u64]) {
-        if let Some(chain) = self.table.lock().chain.as_mut() {
-            chain.delivered(seqs);
-        }
+        self.table.lock().chain.delivered(seqs);
     }
 
     fn ready(&mut self) -> bool {
@@ -497,9 +487,7 @@ impl Source for MergeSource {
 
     fn terminate(&mut self) -> HookResult {
         self.table.close();
-        if let Some(chain) = self.table.lock().chain.as_mut() {
-            chain.remove_journal();
-        }
+        self.table.lock().chain.remove_journal();
         Ok(())
     }
 }
