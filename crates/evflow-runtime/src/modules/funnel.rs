@@ -38,7 +38,7 @@ struct Queue {
     /// The run each input ended last (cleared once every input has ended it).
     runs_ended: Vec<Option<u32>>,
     closed: bool,
-    /// A funnel that is restarted: its journal, and the events it sent.
+    /// Its journal and the events it sent, where it is restarted ([`Chain`]).
     chain: Chain,
 }
 

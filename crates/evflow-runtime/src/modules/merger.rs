@@ -93,7 +93,7 @@ struct Table {
     counts: MergeCounts,
     warned_late: bool,
     warned_clash: bool,
-    /// A merger that is restarted: its journal, and the parts of the events it sent.
+    /// Its journal and the parts of the events it sent, where it is restarted ([`Chain`]).
     chain: Chain,
 }
 

@@ -488,7 +488,7 @@ impl Supervisor {
                 return;
             }
             if self.may_restart(i) {
-                self.restart_joiner(i, &how, actions);
+                self.restart_joiner(i, now, &how, actions);
             }
             return;
         }
@@ -537,7 +537,7 @@ impl Supervisor {
             return;
         }
         if let Some(segment) = bridge {
-            self.restart_bridge(i, segment, &how, actions);
+            self.restart_bridge(i, segment, now, &how, actions);
             return;
         }
         actions.push(Action::Warn(format!("{name} {how}; starting a replacement")));
@@ -585,7 +585,7 @@ impl Supervisor {
     /// input, and makes its events again from what they send again; the replicas it sent to
     /// are restarted for no event's fault (their lanes were the dead origin's), as behind a
     /// dead bridge (docs/topology-design.md, "Mergers, junctions and funnels that are restarted").
-    fn restart_joiner(&mut self, i: usize, how: &str, actions: &mut Vec<Action>) {
+    fn restart_joiner(&mut self, i: usize, now: f64, how: &str, actions: &mut Vec<Action>) {
         let name = &self.procs[i].name;
         actions.push(Action::Warn(format!("{name} {how}; starting a replacement, which makes its events again")));
         for (segment, role) in self.procs[i].roles.clone() {
@@ -597,7 +597,7 @@ impl Supervisor {
         p.restarts += 1;
         actions.push(Action::Start(i));
         if let Some(segment) = self.procs[i].segment_of("input") {
-            self.restart_replicas(segment, actions);
+            self.restart_replicas(segment, now, actions);
         }
     }
 
@@ -630,25 +630,36 @@ impl Supervisor {
     /// A dead bridge lost the dispatches it held: the replicas behind it are restarted (for
     /// no event's fault), so the origin sends their events again, and a new bridge binds the
     /// same relay port, where the origin's channels reconnect.
-    fn restart_bridge(&mut self, i: usize, segment: usize, how: &str, actions: &mut Vec<Action>) {
+    fn restart_bridge(&mut self, i: usize, segment: usize, now: f64, how: &str, actions: &mut Vec<Action>) {
         let warning = format!("{} {how}; starting a replacement, and the replicas behind it again", self.procs[i].name);
         self.start_on_its_port(i, segment, "relay", warning, actions);
-        self.restart_replicas(segment, actions);
+        self.restart_replicas(segment, now, actions);
     }
 
-    /// Restarts every replica of `segment` for no event's fault: its origin sends their
-    /// events again, counting no attempt.
-    fn restart_replicas(&mut self, segment: usize, actions: &mut Vec<Action>) {
+    /// Restarts the replicas of `segment` for no event's fault: its origin sends their
+    /// events again, counting no attempt. A slot without a process (parked: retired, or on
+    /// a standby host; stranded with a lost host) is left as it is; a retiring replica is
+    /// killed and parked at `now`, not started again.
+    fn restart_replicas(&mut self, segment: usize, now: f64, actions: &mut Vec<Action>) {
         for slot in 0..self.slots[segment].len() {
             let w = self.slots[segment][slot];
+            let p = &self.procs[w];
+            if p.parked || p.stranded || !p.launched {
+                continue;
+            }
             actions.push(Action::Kill(w));
-            let w = &mut self.procs[w];
-            w.state = follow(w.state, DeviceTransition::Lose);
+            let retiring = p.retiring;
+            let p = &mut self.procs[w];
+            p.state = follow(p.state, DeviceTransition::Lose);
             self.died_on[segment][slot] = None;
             self.no_fault[segment][slot] = true;
-            w.generation += 1;
-            w.restarts += 1;
-            actions.push(Action::Start(self.slots[segment][slot]));
+            p.generation += 1;
+            if retiring {
+                self.park(w, now);
+                continue;
+            }
+            p.restarts += 1;
+            actions.push(Action::Start(w));
         }
     }
 }

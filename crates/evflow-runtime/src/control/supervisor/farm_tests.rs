@@ -382,6 +382,28 @@ fn a_dead_merger_with_restart_always_is_started_again_on_its_ports_and_its_repli
 }
 
 #[test]
+fn a_dead_merger_restarts_no_replica_a_scale_retired() {
+    // reco on b: replica 2 retired (parked once it exited), replica 3 added then retiring.
+    let mut s = merged_supervisor(1.0, false);
+    s.scale("reco", 1, Some("b"), 1.0).expect("scaled");
+    let (started, _) = s.scale("reco", 2, Some("b"), 1.01).expect("scaled");
+    assert_eq!(started, [Action::Start(6)], "a new slot: replica 2 still runs");
+    s.launched(6, 1.01);
+    let mut exits = vec![Exited::default(); 7];
+    exits[4].code = Some(0);
+    assert!(s.tick(1.02, &exits).is_empty());
+    assert!(s.procs[4].parked);
+    s.scale("reco", 1, Some("b"), 1.03).expect("scaled");
+    assert!(s.procs[6].retiring);
+    // The merger dies: its replicas are restarted, but for the retired slots.
+    let actions = s.tick(1.1, &killed_of(7, 2));
+    assert!(actions.contains(&Action::Kill(3)) && actions.contains(&Action::Start(3)), "{actions:?}");
+    assert!(!actions.contains(&Action::Kill(4)) && !actions.contains(&Action::Start(4)), "{actions:?}");
+    assert!(actions.contains(&Action::Kill(6)) && !actions.contains(&Action::Start(6)), "{actions:?}");
+    assert!(s.procs[4].parked && s.procs[6].parked);
+}
+
+#[test]
 fn a_merger_killed_after_its_origin_ended_is_not_started_again() {
     let mut s = merged_supervisor(1.0, true);
     let actions = s.tick(1.1, &killed_of(6, 2));
