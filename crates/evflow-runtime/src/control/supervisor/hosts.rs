@@ -110,14 +110,14 @@ impl Supervisor {
 
     /// `evflow ctl FILE add-host NAME` at `now`: starts the processors of a standby or lost
     /// host again: those the file plans there or a drain retired, and those lost with it
-    /// (not those a `scale` retired). They join the running topology. What to launch, or
-    /// why not.
+    /// (not those a `scale` retired); on a host that is up again, those still lost with it
+    /// (one of its processes was restarted there while its link was cut, and runs once the
+    /// link is back). They join the running topology. What to launch, or why not.
     pub fn add_host(&mut self, host: &str, now: f64) -> Result<Vec<Action>, String> {
         self.known_host(host)?;
-        match self.host_state(host) {
-            HostState::Up => return Err(format!("host {host} is up: its processes run already")),
-            HostState::Draining => return Err(format!("host {host} is draining: add it again once it is standby")),
-            HostState::Standby | HostState::Lost => {}
+        let state = self.host_state(host);
+        if state == HostState::Draining {
+            return Err(format!("host {host} is draining: add it again once it is standby"));
         }
         let waiting: Vec<usize> = (0..self.procs.len())
             .filter(|&i| {
@@ -128,6 +128,9 @@ impl Supervisor {
                     && (p.state.ended() || !p.launched)
             })
             .collect();
+        if waiting.is_empty() && state == HostState::Up {
+            return Err(format!("host {host} is up: its processes run already"));
+        }
         if waiting.is_empty() {
             return Err(format!("host {host} runs no processor of this topology: nothing to start there"));
         }

@@ -206,3 +206,28 @@ fn a_host_cut_off_is_lost_and_add_host_brings_it_back() {
     assert_eq!(s.add_host("c", 3.0), Ok(vec![Action::Start(3), Action::Start(4)]));
     assert_eq!(s.host_state("c"), HostState::Up);
 }
+
+#[test]
+fn add_host_starts_what_was_lost_on_a_host_one_of_whose_processes_came_back() {
+    // Host c cut off: replica 1 silent, stranded; replica 2 killed at the same moment and
+    // restarted there, which runs once the link is back: the host is up, and add-host
+    // starts the stranded one (it was refused: "host c is up").
+    let mut s = supervisor_here(&["a"]);
+    s.add_host("c", 0.5).expect("added");
+    s.launched(3, 0.5);
+    s.launched(4, 0.5);
+    everyone_runs(&mut s, 1.0);
+    assert!(s.tick(1.5, &sigkilled(&[4])).contains(&Action::Start(4)));
+    s.launched(4, 1.6);
+    for i in [0, 1, 2, 5] {
+        s.procs[i].heard = 2.4;
+    }
+    let actions = s.tick(2.5, &sigkilled(&[]));
+    assert!(!actions.iter().any(|a| matches!(a, Action::Start(_))), "{actions:?}");
+    assert!(s.procs[3].stranded);
+    everyone_runs(&mut s, 3.0);
+    assert_eq!(s.host_state("c"), HostState::Up);
+    assert_eq!(s.add_host("c", 3.1), Ok(vec![Action::Start(3)]));
+    s.launched(3, 3.1);
+    assert_eq!(s.add_host("c", 3.2).unwrap_err(), "host c is up: its processes run already");
+}
