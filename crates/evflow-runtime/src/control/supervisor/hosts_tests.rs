@@ -186,15 +186,22 @@ fn a_host_whose_processes_die_over_two_turns_is_lost_once() {
     assert_eq!(s.changes.iter().filter(|c| c.what == "host-lost").count(), 2);
 }
 
-#[test]
-fn a_host_cut_off_is_lost_and_add_host_brings_it_back() {
-    // Host c on another machine: its replicas fall silent together, are not restarted, and
-    // b's take their events.
+/// The supervisor with host c on another machine (its link can be cut), added and running
+/// at 1.0.
+fn c_added_elsewhere() -> Supervisor {
     let mut s = supervisor_here(&["a"]);
     s.add_host("c", 0.5).expect("added");
     s.launched(3, 0.5);
     s.launched(4, 0.5);
     everyone_runs(&mut s, 1.0);
+    s
+}
+
+#[test]
+fn a_host_cut_off_is_lost_and_add_host_brings_it_back() {
+    // Host c on another machine: its replicas fall silent together, are not restarted, and
+    // b's take their events.
+    let mut s = c_added_elsewhere();
     for i in [0, 1, 2, 5] {
         s.procs[i].heard = 2.4; // heard from since: only c is silent
     }
@@ -212,11 +219,7 @@ fn add_host_starts_what_was_lost_on_a_host_one_of_whose_processes_came_back() {
     // Host c cut off: replica 1 silent, stranded; replica 2 killed at the same moment and
     // restarted there, which runs once the link is back: the host is up, and add-host
     // starts the stranded one (it was refused: "host c is up").
-    let mut s = supervisor_here(&["a"]);
-    s.add_host("c", 0.5).expect("added");
-    s.launched(3, 0.5);
-    s.launched(4, 0.5);
-    everyone_runs(&mut s, 1.0);
+    let mut s = c_added_elsewhere();
     assert!(s.tick(1.5, &sigkilled(&[4])).contains(&Action::Start(4)));
     s.launched(4, 1.6);
     for i in [0, 1, 2, 5] {
