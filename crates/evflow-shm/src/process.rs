@@ -6,7 +6,7 @@ use crate::layout::{slot_state, ProcessSlot, MAX_PROCESSES};
 use crate::segment::Segment;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long attaching or removing a segment waits for the control lock held by a living
@@ -238,12 +238,39 @@ extern "C" fn forked_child() {
 
 /// The number of forks this process has gone through, counting from the first attach.
 fn fork_epoch() -> u32 {
-    static REGISTER: Once = Once::new();
-    REGISTER.call_once(|| {
-        // SAFETY: registers a child handler that only bumps an atomic (async-signal-safe). If
-        // registering fails (ENOMEM), a child takes inherited copies for its own, as it would
-        // without this guard.
-        unsafe { libc::pthread_atfork(None, None, Some(forked_child)) };
-    });
+    register_fork_handler();
     FORKS.load(Ordering::Relaxed)
+}
+
+/// Who registers the fork handler: nobody yet, the pid of the process doing it, or done.
+static REGISTRATION: AtomicU32 = AtomicU32::new(0);
+const REGISTERED: u32 = u32::MAX;
+
+/// Registers [`forked_child`] once per process. Not a `std::sync::Once`: a child forked while
+/// another thread of its parent registers (glibc holds that thread in `pthread_atfork` until
+/// the fork is done) would inherit a `Once` that never completes and wait on it forever; here
+/// the child sees its parent's pid and registers on its own. (If the parent's registration
+/// was done at the fork, the child then has the handler twice and bumps `FORKS` by two in each
+/// of its own children: still not the epoch they inherited.)
+fn register_fork_handler() {
+    let me = std::process::id();
+    loop {
+        let state = REGISTRATION.load(Ordering::Acquire);
+        if state == REGISTERED {
+            return;
+        }
+        if state == me {
+            // Another thread of this process is registering; it takes microseconds.
+            std::thread::yield_now();
+            continue;
+        }
+        if REGISTRATION.compare_exchange(state, me, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            // SAFETY: registers a child handler that only bumps an atomic (async-signal-safe).
+            // If registering fails (ENOMEM), a child takes inherited copies for its own, as it
+            // would without this guard.
+            unsafe { libc::pthread_atfork(None, None, Some(forked_child)) };
+            REGISTRATION.store(REGISTERED, Ordering::Release);
+            return;
+        }
+    }
 }
