@@ -57,14 +57,15 @@ py-test: develop test-packages
 test: lint rust-test py-test
 
 # The chaos tests, longer: 1M events with workers SIGKILLed at random, 100k events across
-# namespace hosts with replicas SIGKILLed at random, a held topology's sink SIGKILLed at
-# random times in 24 seeded runs; then the long run (issue 14, as root):
+# namespace hosts with replicas SIGKILLed at random, a held topology's sink and merger
+# SIGKILLed at random times in 24 seeded runs each; then the long run (issue 14, as root):
 # >= 10^8 events and >= 2 h across namespace hosts with replicas killed, memory sampled each
 # minute (out/soak; its plot is docs/soak-memory.png, docs/benchmarks.md section 10).
 soak: develop
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_parallel_signals.py -k chaos
 	EVFLOW_FARM_EVENTS=100000 $(BIN)/pytest -q tests/test_farm.py -k random
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_runs.py -k random_times
+	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_merger.py -k random_times
 	$(BIN)/evflow bench soak --events 100000000 --min-minutes 120 --out out/soak \
 		--plot docs/soak-memory.png
 

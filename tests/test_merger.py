@@ -12,7 +12,9 @@ import random
 import signal
 import tempfile
 import textwrap
+import threading
 import time
+from collections import Counter
 
 import evflow as ef
 import pytest
@@ -311,3 +313,149 @@ def test_held_runs_through_a_merger(tmp_path):
                 assert present == inputs
                 complete += 1
     assert complete > 100
+
+
+def alone(tmp_path, name, events):
+    """The values of part ``name`` of events 1..``events`` as its source alone generates them."""
+    namespace = {}
+    saved = os.environ.get("EVENTS")
+    os.environ["EVENTS"] = str(events)
+    try:
+        exec(textwrap.dedent(PART.format(name=name)), namespace)
+    finally:
+        os.environ.pop("EVENTS")
+        if saved is not None:
+            os.environ["EVENTS"] = saved
+    path = namespace["path"]
+    path.add(ef.modules.FileOutput(str(tmp_path / f"alone-{name}.evf")))
+    ef.process(path, summary=False)
+    with ef.open(tmp_path / f"alone-{name}.evf") as f:
+        return {e.number: e[name].tolist() for e in f}
+
+
+class HeldMerger:
+    """A held topology whose merger is SIGKILLed between ``ctl`` commands: the sources paced,
+    muon dropping parts, a file per run. The merger's timeout is long: a part is never late,
+    however slow a loaded machine is to start a replacement (a late part is not written, and
+    one late across a restart may make its key's event twice: docs/topology-design.md,
+    "Not handled yet"); a run's end sends what waits."""
+
+    def __init__(self, tmp_path):
+        self.tmp_path = tmp_path
+        self.topo = write(tmp_path, timeout=30.0)
+        self.gone = set()
+        self.kills = 0
+        env = {"EVENTS": "1000000", "DROPPING": "muon", "OUT": "out-{run}.evf"}
+        env.update({f"SLOW_{p}": "0.0005" for p in PARTS})
+        self.up = start_cli(
+            "up", self.topo, "--hold", "--report", "report.json", cwd=tmp_path, env=env
+        )
+
+    def configured(self):
+        device_when(self.topo, lambda d: d["device"] == "merge" and d["state"] == "configured")
+
+    def kill_the_merger(self):
+        """SIGKILLs the merger and waits until its replacement has reported."""
+        topo, gone = self.topo, self.gone
+        victim = device_when(topo, lambda d: d["device"] == "merge" and d["pid"] not in gone)
+        os.kill(victim["pid"], signal.SIGKILL)
+        gone.add(victim["pid"])
+        self.kills += 1
+        device_when(topo, lambda d: d["device"] == "merge" and d["pid"] not in gone | {None})
+
+    def written_at_least(self, least):
+        device_when(self.topo, lambda d: d["device"] == "store" and d["events_in"] >= least)
+
+    def ctl(self, *args):
+        result = run_cli("ctl", self.topo, *args, cwd=self.tmp_path)
+        assert result.returncode == 0, result.stderr
+        return result
+
+    def stop_and_kill(self, after):
+        """``ctl stop`` with the merger SIGKILLed ``after`` seconds into it."""
+        stopping = threading.Thread(target=self.ctl, args=("stop",))
+        stopping.start()
+        time.sleep(after)
+        self.kill_the_merger()
+        stopping.join(timeout=120)
+        assert not stopping.is_alive(), "ctl stop did not return"
+
+    def check(self, runs):
+        """Ends the topology and checks each run's file and every part across them."""
+        self.ctl("stop")
+        _, err = self.up.communicate(timeout=120)
+        assert self.up.returncode == 0, err
+        kills = err.count("evf-merge-local-1 was killed by SIGKILL; starting a replacement")
+        assert kills == self.kills, err
+        written = []
+        for run in runs:
+            with ef.open(self.tmp_path / f"out-{run}.evf") as f:
+                assert f.complete, f.incomplete_reason
+                events = list(f)
+            assert {e.run for e in events} <= {run}
+            twice = [n for n, k in Counter(e.number for e in events).items() if k > 1]
+            assert not twice, f"run {run}: keys written twice: {sorted(twice)[:20]}"
+            assert f"run {run} stopped: {len(events)} events written" in err, err
+            written += events
+        missing = dropped(max(e.number for e in written))
+        for name in PARTS:
+            numbers = [e.number for e in written if name in e.keys()]
+            assert len(numbers) == len(set(numbers)), f"a part of {name} written twice"
+            expected = set(range(1, max(numbers) + 1)) - (missing if name == "muon" else set())
+            lost = sorted(expected - set(numbers))
+            assert not lost, f"{len(lost)} parts of {name} lost: {lost[:20]}"
+            values = alone(self.tmp_path, name, max(numbers))
+            assert all(e[name].tolist() == values[e.number] for e in written if name in e.keys())
+        report = json.loads((self.tmp_path / "report.json").read_text())
+        assert report["job"]["written"] == len(written)
+
+
+def test_a_held_merger_killed_during_runs_and_between_them_goes_on(tmp_path):
+    """--hold with a merger (``restart = "always"``, its default held too), SIGKILLed during
+    run 1, between runs 1 and 2, during run 2 and while run 2 stops: each replacement goes
+    on in the run its inputs' custodies were in (docs/topology-design.md, "In a held
+    topology"). Each run's file is complete, closed, and holds that run's events, each key
+    once; across the runs every part a source read is written once (a run's edge may split
+    an event's parts between two runs), with the values its source gave it; each run's
+    written count is its file's."""
+    held = HeldMerger(tmp_path)
+    with killed_on_exit(held.up):
+        held.configured()
+        held.ctl("start", "--run", "1")
+        held.written_at_least(500)
+        held.kill_the_merger()
+        held.written_at_least(1500)
+        held.ctl("stop")
+        held.kill_the_merger()
+        held.ctl("start", "--run", "2")
+        held.written_at_least(2500)
+        held.kill_the_merger()
+        held.written_at_least(3500)
+        held.stop_and_kill(after=0.01)
+        held.check((1, 2))
+
+
+# `make soak` runs the random kills below with this many seeds; `make test` with one.
+MERGER_KILL_SEEDS = 24 if os.environ.get("EVFLOW_SOAK") else 1
+
+
+@pytest.mark.parametrize("seed", range(MERGER_KILL_SEEDS))
+def test_a_held_merger_killed_at_random_times_across_three_runs(tmp_path, seed):
+    """The merger of a held topology SIGKILLed at random times (seeded): twice during each
+    run, while it stops, and mostly just after (the run's end at the store, its acks perhaps
+    not at the inputs): as above, every run's file complete and every part once."""
+    rng = random.Random(seed)
+    held = HeldMerger(tmp_path)
+    with killed_on_exit(held.up):
+        held.configured()
+        for run in (1, 2, 3):
+            held.ctl("start", "--run", str(run))
+            for _ in range(2):
+                time.sleep(rng.uniform(0.0, 0.6))
+                held.kill_the_merger()
+            time.sleep(rng.uniform(0.0, 0.5))
+            held.stop_and_kill(after=rng.uniform(0.0, 0.1))
+            if rng.random() < 0.7:
+                time.sleep(rng.uniform(0.0, 0.05))
+                held.kill_the_merger()
+        held.check((1, 2, 3))

@@ -225,6 +225,12 @@ pub trait Module {
         Vec::new()
     }
 
+    /// A module that [`holds`](Module::holds) its events, in a held topology: the numbers of
+    /// the runs it ended whose end became safe since it was last asked.
+    fn runs_released(&mut self) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// Called once at the end of the job, also after an error, so files are closed.
     fn terminate(&mut self) -> HookResult {
         Ok(())
@@ -275,10 +281,10 @@ pub trait Source {
 
     /// In a held topology (runs started and stopped by its controller), a live source whose
     /// runs end by themselves (a merge table: when every input has ended the run) says so
-    /// here, once per run: every event of the current run has been given. Other sources'
-    /// runs end when the controller stops them.
-    fn end_of_run(&mut self) -> bool {
-        false
+    /// here, once per run, with the run's number: every event of that run has been given.
+    /// Other sources' runs end when the controller stops them.
+    fn end_of_run(&mut self) -> Option<u32> {
+        None
     }
 
     /// The next event, or `None` at the end of data.
@@ -311,6 +317,10 @@ pub trait Source {
     /// In the parallel engine's input: the events of `seqs` are at the custody (each told
     /// once, by its ack).
     fn delivered(&mut self, _seqs: &[u64]) {}
+
+    /// In the parallel engine's input, in a held topology: the end of the run numbered
+    /// `number` ([`Source::end_of_run`]) is at the custody, or passed over there.
+    fn run_delivered(&mut self, _number: u32) {}
 
     /// Called once at the end of the job, also after an error.
     fn terminate(&mut self) -> HookResult {

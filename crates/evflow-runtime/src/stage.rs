@@ -339,6 +339,12 @@ impl<'a, T: Tally> Stage<'a, T> {
         self.modules[..self.initialized].iter_mut().flat_map(|m| m.released()).collect()
     }
 
+    /// The runs whose end the modules released since they were last asked
+    /// (`Module::runs_released`).
+    pub fn runs_released(&mut self) -> Vec<u32> {
+        self.modules[..self.initialized].iter_mut().flat_map(|m| m.runs_released()).collect()
+    }
+
     /// Tells every initialized module how the job ended, ends the current run, and
     /// terminates them; returns the errors not yet returned, first first. Modules hear how
     /// the job ended before this last `end_run` (a file per run closes there), and again if

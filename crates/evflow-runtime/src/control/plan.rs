@@ -240,9 +240,6 @@ impl Plan {
     /// "Mergers, junctions and funnels that are restarted"): each as the refusal says it.
     fn merger_unrestartable(&self, d: &Planned) -> Vec<&'static str> {
         let mut places = Vec::new();
-        if self.hold {
-            places.push("in a held topology");
-        }
         if d.inputs.iter().any(|c| self.fed_by_builder(c)) {
             places.push("behind a builder");
         }
@@ -479,10 +476,10 @@ impl Plan {
         let onward = format!("{channel}{suffix}");
         let kind = if part == Part::Funnel { "funnel" } else { "merger" };
         self.check_free(topology, &onward, receiver.line, &format!("the {kind} of channel {channel}"))?;
-        // Started again when it dies, but where a restarted one cannot run yet: in a held
-        // topology, behind a builder (docs/topology-design.md, "Mergers, junctions and
-        // funnels that are restarted").
-        let restart = if self.hold || self.fed_by_builder(channel) { Restart::Never } else { Restart::Always };
+        // Started again when it dies, but where a restarted one cannot run yet: behind a
+        // builder (docs/topology-design.md, "Mergers, junctions and funnels that are
+        // restarted").
+        let restart = if self.fed_by_builder(channel) { Restart::Never } else { Restart::Always };
         let added = Planned {
             name: onward.clone(),
             part,
@@ -892,9 +889,7 @@ inputs = ["raw"]
     fn a_merger_restarted_where_it_cannot_be_yet_is_refused() {
         assert!(plan(MERGED).unwrap().restarts(2));
         let topology = crate::topology::parse(MERGED, Path::new("/tmp/t.toml")).unwrap();
-        let e = Plan::compile(&topology, true, &Default::default()).unwrap_err();
-        assert_eq!(e.problems[0].message, format!("merger m: restart = 'always' in a held topology {NOT_YET}"));
-        assert_eq!(e.problems[0].line, 9);
+        assert!(Plan::compile(&topology, true, &Default::default()).unwrap().restarts(2), "held too");
         let text = format!("{MERGED}[channels.raw]\npattern = \"broadcast\"\n");
         let e = plan(&text).unwrap_err();
         assert!(e.problems[0].message.contains("on a merger that broadcasts or fans out"), "{e}");
@@ -916,7 +911,7 @@ inputs = ["raw"]
             [("a", false), ("b", false), ("m", m), ("store", store)].map(|(n, r)| (n.to_string(), r)).into()
         };
         assert_eq!(restarted(false, &[]), named(true, true));
-        assert_eq!(restarted(true, &[]), named(false, true), "a merger in a held topology is not, yet");
+        assert_eq!(restarted(true, &[]), named(true, true), "in a held topology too");
         assert_eq!(restarted(false, &["store"]), named(true, false), "a step of store keeps state");
         let broadcast = format!("{text}[channels.raw]\npattern = \"broadcast\"\n");
         let p = plan(&broadcast).unwrap();
@@ -926,14 +921,14 @@ inputs = ["raw"]
     }
 
     #[test]
-    fn junctions_and_funnels_restart_but_in_a_held_topology() {
+    fn junctions_and_funnels_restart_held_or_not() {
         let text = CHAIN
             .replace("[devices.store]", "[devices.gen2]\nsteering = \"gen.py\"\noutputs = [\"raw\"]\n[devices.store]");
         for held in [false, true] {
             let topology = crate::topology::parse(&text, Path::new("/tmp/t.toml")).unwrap();
             let p = Plan::compile(&topology, held, &Default::default()).unwrap();
             let funnel = p.device("raw-f").unwrap();
-            assert_eq!(p.restarts(funnel), !held);
+            assert!(p.restarts(funnel), "held: {held}");
         }
     }
 }

@@ -124,6 +124,9 @@ pub struct Runs {
     pub drained: AtomicU32,
     /// The last run whose end the custody applied (its modules' `end_run`: files closed).
     pub closed: AtomicU32,
+    /// Set once the controller's first view is applied: the runs above are the topology's,
+    /// not only this process's.
+    pub viewed: AtomicU32,
 }
 
 /// One worker's status, written by the worker and the monitor.

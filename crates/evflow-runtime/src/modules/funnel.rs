@@ -25,8 +25,8 @@ const WAIT_SLICE: Duration = Duration::from_millis(50);
 enum Item {
     /// An event, and the input it came from.
     Event(Event, usize),
-    /// Every input ended the run (a held topology).
-    RunEnd,
+    /// Every input ended the run numbered so (a held topology).
+    RunEnd(u32),
 }
 
 #[derive(Default)]
@@ -115,6 +115,10 @@ impl Module for FunnelInput {
         self.table.lock().chain.take_released(self.input)
     }
 
+    fn runs_released(&mut self) -> Vec<u32> {
+        self.table.lock().chain.take_runs_released(self.input)
+    }
+
     fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
         self.table.lock().chain.settle(self.input, below, decided);
     }
@@ -124,7 +128,7 @@ impl Module for FunnelInput {
         q.runs_ended[self.input] = Some(run);
         if self.table.held && q.runs_ended.iter().all(|r| *r == Some(run)) {
             q.runs_ended.iter_mut().for_each(|r| *r = None);
-            q.items.push_back(Item::RunEnd);
+            q.items.push_back(Item::RunEnd(run));
         }
         self.table.changed.notify_all();
         Ok(())
@@ -172,22 +176,24 @@ impl Source for FunnelSource {
         self.table.lock().chain.delivered(seqs);
     }
 
+    fn run_delivered(&mut self, number: u32) {
+        self.table.lock().chain.run_delivered(number);
+    }
+
     fn ready(&mut self) -> bool {
         let q = self.table.lock();
         match q.items.front() {
             Some(Item::Event(..)) => true,
-            Some(Item::RunEnd) => false,
+            Some(Item::RunEnd(_)) => false,
             None => FunnelTable::all_ended(&q),
         }
     }
 
-    fn end_of_run(&mut self) -> bool {
+    fn end_of_run(&mut self) -> Option<u32> {
         let mut q = self.table.lock();
-        let over = matches!(q.items.front(), Some(Item::RunEnd));
-        if over {
-            q.items.pop_front();
-        }
-        over
+        let Some(&Item::RunEnd(run)) = q.items.front() else { return None };
+        q.items.pop_front();
+        Some(run)
     }
 
     fn next_event(&mut self) -> HookResult<Option<Event>> {
@@ -202,7 +208,7 @@ impl Source for FunnelSource {
                     return Ok(Some(event));
                 }
                 // Not in a run's events: a run's end is taken by end_of_run.
-                Some(Item::RunEnd) => {
+                Some(Item::RunEnd(_)) => {
                     q.items.pop_front();
                 }
                 None if FunnelTable::all_ended(&q) => return Ok(None),
@@ -247,9 +253,9 @@ mod tests {
         let mut inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
         let mut source = FunnelSource::new(table);
         inputs[0].end_run(5).unwrap();
-        assert!(!source.end_of_run());
+        assert_eq!(source.end_of_run(), None);
         inputs[1].end_run(5).unwrap();
         assert!(!source.ready());
-        assert!(source.end_of_run());
+        assert_eq!(source.end_of_run(), Some(5));
     }
 }

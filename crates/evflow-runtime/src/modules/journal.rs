@@ -262,6 +262,8 @@ pub struct Chain {
     sent: HashMap<u64, Vec<Part>>,
     /// Per input: the seqs of its parts that became safe, not yet taken by its custody.
     released: Vec<Vec<u64>>,
+    /// Per input: the numbers of the runs whose end became safe, not yet taken.
+    runs_released: Vec<Vec<u32>>,
     /// What each input settled before the journal was opened: applied when it is.
     settled: Vec<(u64, Vec<(u64, u64)>)>,
 }
@@ -275,6 +277,7 @@ impl Chain {
             journal: None,
             sent: HashMap::new(),
             released: vec![Vec::new(); inputs],
+            runs_released: vec![Vec::new(); inputs],
             settled: vec![(0, Vec::new()); inputs],
         }
     }
@@ -339,6 +342,19 @@ impl Chain {
         if self.restarts {
             self.released[input].push(part);
         }
+    }
+
+    /// The end of the run numbered `number` is at the custody (or was there already): every
+    /// input's end of it is safe.
+    pub fn run_delivered(&mut self, number: u32) {
+        if self.restarts {
+            self.runs_released.iter_mut().for_each(|runs| runs.push(number));
+        }
+    }
+
+    /// The runs whose end became safe since input `input`'s custody last asked.
+    pub fn take_runs_released(&mut self, input: usize) -> Vec<u32> {
+        std::mem::take(&mut self.runs_released[input])
     }
 
     /// The seqs of input `input`'s parts that became safe since it last asked.
@@ -491,5 +507,17 @@ mod tests {
         chain.delivered(&[7, 7]);
         assert_eq!((chain.take_released(0), chain.take_released(1)), (vec![40], vec![3, 41]));
         assert!(chain.take_released(1).is_empty());
+    }
+
+    #[test]
+    fn a_runs_end_at_the_custody_is_released_to_every_input_once() {
+        let mut off = Chain::new(2, false);
+        off.run_delivered(4);
+        assert!(off.take_runs_released(0).is_empty());
+        let mut chain = Chain::new(2, true);
+        chain.run_delivered(4);
+        chain.run_delivered(5);
+        assert_eq!((chain.take_runs_released(0), chain.take_runs_released(1)), (vec![4, 5], vec![4, 5]));
+        assert!(chain.take_runs_released(0).is_empty());
     }
 }

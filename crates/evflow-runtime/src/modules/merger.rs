@@ -63,8 +63,8 @@ type Parts = Vec<Part>;
 /// What the source gives next.
 enum Ready {
     Event(Event, Parts),
-    /// Every event of the run went out (a held topology).
-    RunEnd,
+    /// Every event of the run numbered so went out (a held topology).
+    RunEnd(u32),
 }
 
 struct Waiting {
@@ -226,7 +226,7 @@ impl MergeTable {
             self.send(&mut t, key, now);
         }
         if self.held {
-            t.ready.push_back(Ready::RunEnd);
+            t.ready.push_back(Ready::RunEnd(run));
         }
         self.changed.notify_all();
     }
@@ -333,7 +333,7 @@ impl MergeTable {
                 return Some(Some((event, parts)));
             }
             // The origin ends the run first (end_of_run).
-            Some(Ready::RunEnd) => return None,
+            Some(Ready::RunEnd(_)) => return None,
             None => {}
         }
         (t.ended.iter().all(|&e| e) && t.waiting.is_empty()).then_some(None)
@@ -385,6 +385,10 @@ impl Module for MergeInput {
 
     fn released(&mut self) -> Vec<u64> {
         self.table.lock().chain.take_released(self.input)
+    }
+
+    fn runs_released(&mut self) -> Vec<u32> {
+        self.table.lock().chain.take_runs_released(self.input)
     }
 
     fn settled(&mut self, below: u64, decided: &[(u64, u64)]) {
@@ -440,24 +444,26 @@ impl Source for MergeSource {
         self.table.lock().chain.delivered(seqs);
     }
 
+    fn run_delivered(&mut self, number: u32) {
+        self.table.lock().chain.run_delivered(number);
+    }
+
     fn ready(&mut self) -> bool {
         let mut t = self.table.lock();
         self.table.expire(&mut t, Instant::now());
         match t.ready.front() {
             Some(Ready::Event(..)) => true,
-            Some(Ready::RunEnd) => false,
+            Some(Ready::RunEnd(_)) => false,
             None => t.ended.iter().all(|&e| e) && t.waiting.is_empty(),
         }
     }
 
-    fn end_of_run(&mut self) -> bool {
+    fn end_of_run(&mut self) -> Option<u32> {
         let mut t = self.table.lock();
-        let over = matches!(t.ready.front(), Some(Ready::RunEnd));
-        if over {
-            t.ready.pop_front();
-            self.table.changed.notify_all();
-        }
-        over
+        let Some(&Ready::RunEnd(run)) = t.ready.front() else { return None };
+        t.ready.pop_front();
+        self.table.changed.notify_all();
+        Some(run)
     }
 
     fn next_event(&mut self) -> HookResult<Option<Event>> {
@@ -586,12 +592,12 @@ mod tests {
         for input in &mut inputs[..2] {
             input.end_run(4).unwrap();
         }
-        assert!(!source.ready() && !source.end_of_run());
+        assert!(!source.ready() && source.end_of_run().is_none());
         inputs[2].end_run(4).unwrap();
         let e = source.next_event().unwrap().unwrap();
         assert_eq!(e.get(MISSING_SOURCES).unwrap().shape(), &[1]);
         assert!(!source.ready());
-        assert!(source.end_of_run());
-        assert!(!source.end_of_run());
+        assert_eq!(source.end_of_run(), Some(4));
+        assert_eq!(source.end_of_run(), None);
     }
 }

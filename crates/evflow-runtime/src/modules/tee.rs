@@ -20,8 +20,8 @@ const WAIT_SLICE: Duration = Duration::from_millis(50);
 
 enum Item {
     Event(Event),
-    /// The reader ended a run (a held topology): the followers end theirs.
-    RunEnd,
+    /// The reader ended the run numbered so (a held topology): the followers end theirs.
+    RunEnd(u32),
 }
 
 #[derive(Default)]
@@ -109,11 +109,11 @@ impl Module for TeeStep {
         Ok(Decision::Keep)
     }
 
-    fn end_run(&mut self, _run: u32) -> HookResult {
+    fn end_run(&mut self, run: u32) -> HookResult {
         // A held topology's reader ends a run with no later event: its followers end theirs
         // there too. Otherwise the next event's run begins theirs.
         if self.table.held {
-            self.table.push(0, || Item::RunEnd);
+            self.table.push(0, || Item::RunEnd(run));
         }
         Ok(())
     }
@@ -147,19 +147,17 @@ impl Source for TeeSource {
         let q = self.table.lock();
         match q.queues[self.follower].front() {
             Some(Item::Event(_)) => true,
-            Some(Item::RunEnd) => false,
+            Some(Item::RunEnd(_)) => false,
             None => q.ended,
         }
     }
 
-    fn end_of_run(&mut self) -> bool {
+    fn end_of_run(&mut self) -> Option<u32> {
         let mut q = self.table.lock();
-        let over = matches!(q.queues[self.follower].front(), Some(Item::RunEnd));
-        if over {
-            q.queues[self.follower].pop_front();
-            self.table.changed.notify_all();
-        }
-        over
+        let Some(&Item::RunEnd(run)) = q.queues[self.follower].front() else { return None };
+        q.queues[self.follower].pop_front();
+        self.table.changed.notify_all();
+        Some(run)
     }
 
     fn next_event(&mut self) -> HookResult<Option<Event>> {
@@ -175,7 +173,7 @@ impl Source for TeeSource {
                     return Ok(Some(event));
                 }
                 // Not in a run's events: a run's end is taken by end_of_run.
-                Some(Item::RunEnd) => {
+                Some(Item::RunEnd(_)) => {
                     q.queues[self.follower].pop_front();
                 }
                 None if q.ended => return Ok(None),
@@ -221,10 +219,10 @@ mod tests {
         let mut follower = TeeSource::new(table, 0);
         step.event(&mut Event::new(7, 1)).unwrap();
         step.end_run(7).unwrap();
-        assert!(follower.ready() && !follower.end_of_run());
+        assert!(follower.ready() && follower.end_of_run().is_none());
         assert_eq!(follower.next_event().unwrap().unwrap().meta.run, 7);
         assert!(!follower.ready());
-        assert!(follower.end_of_run());
+        assert_eq!(follower.end_of_run(), Some(7));
     }
 
     #[test]

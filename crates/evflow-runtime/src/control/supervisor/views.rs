@@ -125,7 +125,8 @@ impl Supervisor {
                     number,
                     // A merger's origin ends a run when its inputs all have.
                     stopping: if is_source { stopping } else { 0 },
-                    drained: counter("run_drained") as u32,
+                    // A restarted origin serves the first run its custody has not closed.
+                    drained: (counter("run_drained") as u32).max(self.custody_closed(i)),
                     closed: self.custody_closed(i),
                 },
             };

@@ -378,14 +378,16 @@ impl LinkState {
         if view.runs.held {
             runs.held.store(1, Ordering::Release);
         }
-        // The number first: an input that sees the run started reads its number.
+        // The runs done before the run started, and its number before it: an input that sees
+        // a run started reads its number, and follows the first run not drained.
+        runs.stopping.fetch_max(view.runs.stopping, Ordering::AcqRel);
+        runs.drained.fetch_max(view.runs.drained, Ordering::AcqRel);
+        runs.closed.fetch_max(view.runs.closed, Ordering::AcqRel);
         if view.runs.started > runs.started.load(Ordering::Acquire) {
             runs.number.store(view.runs.number, Ordering::Release);
             runs.started.store(view.runs.started, Ordering::Release);
         }
-        runs.stopping.fetch_max(view.runs.stopping, Ordering::AcqRel);
-        runs.drained.fetch_max(view.runs.drained, Ordering::AcqRel);
-        runs.closed.fetch_max(view.runs.closed, Ordering::AcqRel);
+        runs.viewed.store(1, Ordering::Release);
         let workers = board.grow_workers(view.workers.len());
         for (w, seen) in view.workers.iter().enumerate().take(workers) {
             let slot = board.worker(w);

@@ -111,6 +111,10 @@ struct Input<'c, 'a> {
     /// A restartable merger's or funnel's origin: the seqs the custody acknowledged since its
     /// source was last told (`Source::delivered`).
     delivered: Vec<u64>,
+    /// A restartable merger's or funnel's origin in a held topology: the numbers of the runs
+    /// whose end is at the custody (or was there already) since its source was last told
+    /// (`Source::run_delivered`).
+    delivered_runs: Vec<u32>,
     /// Where the next search for a worker starts: the one after the worker sent to last, so
     /// that workers with equal room take turns.
     turn: usize,
@@ -235,6 +239,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         handed: 0,
         owed: None,
         delivered: Vec::new(),
+        delivered_runs: Vec::new(),
         turn: 0,
         custody_generation: 0,
         acknowledged_told: None,
@@ -293,6 +298,15 @@ fn follow_runs(board: &crate::engine::board::Board, run: &mut Option<(u32, u32)>
     }
 }
 
+/// Whether the end of a run that is not the one served (`run`) is that of a run closed at
+/// the custody already: once a view has said which runs are started and done, the run
+/// served is the first one the custody has not closed, or every run started is done.
+fn passed_over(board: &crate::engine::board::Board, run: Option<(u32, u32)>) -> bool {
+    let runs = board.runs();
+    let done = runs.started.load(Ordering::Acquire) <= runs.drained.load(Ordering::Acquire);
+    runs.viewed.load(Ordering::Acquire) != 0 && (run.is_some() || done)
+}
+
 pub(super) fn source_error(
     ctx: &Ctx<'_>,
     hook: Hook,
@@ -327,6 +341,9 @@ impl Input<'_, '_> {
         let held = board.runs().held.load(Ordering::Acquire) != 0;
         let mut run: Option<(u32, u32)> = None;
         let mut run_open = false;
+        // The number of a run whose end its source gave (a merger's: every input ended the
+        // run), until it is taken.
+        let mut ending: Option<u32> = None;
         loop {
             match board.stop() {
                 Stop::Abort => return Ok(()),
@@ -337,8 +354,17 @@ impl Input<'_, '_> {
                 follow_runs(board, &mut run, &mut run_open);
                 self.follow_custody_run(run, seq);
                 // A source whose runs end by themselves (a merger's) ends this one.
-                if run_open && source.end_of_run() {
-                    run_open = false;
+                ending = ending.or_else(|| source.end_of_run());
+                if let Some(number) = ending {
+                    if run.is_some_and(|(_, served)| served == number) {
+                        run_open = false;
+                        ending = None;
+                    } else if self.ctx.popts.origin.is_some_and(|g| g > 0) && passed_over(board, run) {
+                        // The end of a run closed at the custody already, made again by a
+                        // restarted merger (docs/topology-design.md, "In a held topology").
+                        self.delivered_runs.push(number);
+                        ending = None;
+                    }
                 }
             }
             self.check_workers()?;
@@ -350,13 +376,19 @@ impl Input<'_, '_> {
             if self.ctx.popts.origin.is_some() {
                 source.delivered(&self.delivered);
                 self.delivered.clear();
+                for number in self.delivered_runs.drain(..) {
+                    source.run_delivered(number);
+                }
                 self.owed = source.owed();
             }
             self.tell_acknowledged();
             progressed |= self.dispatch_pending()?;
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
-            if reading && (run_open || !held) && room && window_open && self.pending.is_empty() {
+            // A restarted merger's origin reads what it owes also outside a run: events of a
+            // run closed downstream already, made again, which the custody drops.
+            let serving = !held || (ending.is_none() && (run_open || self.owed.is_some()));
+            if reading && serving && room && window_open && self.pending.is_empty() {
                 if max_events.is_some_and(|max| seq >= max) {
                     reading = false;
                     continue;
@@ -381,7 +413,7 @@ impl Input<'_, '_> {
                         continue;
                     }
                 };
-                if let Some((_, number)) = run {
+                if let Some((_, number)) = run.filter(|_| run_open) {
                     event.meta.run = number;
                 }
                 last = Some((event.meta.run, event.meta.event));
@@ -416,6 +448,9 @@ impl Input<'_, '_> {
                     self.send(header.encode().to_vec(), Vec::new())?;
                     if self.kept.is_some() {
                         self.run_end = Some(header);
+                    } else if self.ctx.popts.origin.is_some() {
+                        // A custody that is not restarted: its death stops the topology.
+                        self.delivered_runs.push(number);
                     }
                     if let Some(e) = stage.end_run().into_iter().next() {
                         self.stop_with(e);
@@ -747,17 +782,20 @@ impl Input<'_, '_> {
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             for ack in acks {
+                let chained = self.ctx.popts.origin.is_some();
                 if ack.origin.worker == Origin::RUN {
                     // The custody closed the run: it will not need its end again.
-                    if self.run_end.is_some_and(|h| h.origin.generation == ack.origin.generation) {
+                    if let Some(end) = self.run_end.filter(|h| h.origin.generation == ack.origin.generation) {
                         self.run_end = None;
                         if let Some(run) = self.custody_run.as_mut() {
                             run.closed = true;
                         }
+                        if chained {
+                            self.delivered_runs.push(end.attempt);
+                        }
                     }
                     continue;
                 }
-                let chained = self.ctx.popts.origin.is_some();
                 if ack.origin.worker == Origin::INPUT {
                     let acknowledged = self.kept.as_mut().and_then(|kept| kept.remove(&ack.seq));
                     if acknowledged.is_some() && chained {
@@ -863,7 +901,9 @@ impl Input<'_, '_> {
         let Some((index, number)) = run.filter(|_| self.kept.is_some()) else { return };
         if self.custody_run.is_none_or(|r| r.index != index) {
             self.custody_run = Some(RunAt { index, number, start: seq, closed: false });
-            self.run_end = None;
+            if let Some(end) = self.run_end.take().filter(|_| self.ctx.popts.origin.is_some()) {
+                self.delivered_runs.push(end.attempt);
+            }
         }
     }
 

@@ -116,6 +116,9 @@ struct Output<'c, 'a> {
     holds: bool,
     /// The acks of events its modules kept and hold, by seq, until they release them.
     parked: BTreeMap<u64, Vec<Ack>>,
+    /// The acks of the runs it closed, with their numbers, until its modules release their
+    /// end (`Module::runs_released`: a restartable merger's run is closed downstream).
+    parked_runs: Vec<(u32, Ack)>,
     /// The input's acknowledged floor as its modules were last told it (`Module::settled`).
     settled: u64,
     /// Whether the modules kept the event applied last.
@@ -207,6 +210,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         resuming: None,
         holds: ctx.popts.custody.is_some() && stage.holds(),
         parked: BTreeMap::new(),
+        parked_runs: Vec::new(),
         settled: 0,
         kept_last: false,
         decided_before: BTreeSet::new(),
@@ -344,7 +348,7 @@ impl Output<'_, '_> {
                 let index = header.origin.generation;
                 if index > self.ctx.board.runs().closed.load(Ordering::Acquire) {
                     self.run_end = Some((header.seq, index, header.attempt));
-                } else if self.restartable() {
+                } else if self.restartable() && !self.parked_runs.iter().any(|(_, a)| a.origin.generation == index) {
                     // Sent again (a `Resume` answered twice): closed already, and said so again.
                     self.pending_acks.push(Ack::run_closed(header.seq, index));
                 }
@@ -545,7 +549,13 @@ impl Output<'_, '_> {
         let resumed_as = if alone { RESUMED_ITS_RUN } else { RESUMED_EVERY_RUN };
         counters.resumed_as.store(resumed_as, Ordering::Release);
         if let Some(run) = run.filter(|r| r.closed) {
-            // An earlier process closed the run it entered.
+            // An earlier process closed the run it entered. Modules that hold (a merger's
+            // input) end it now, as they did: the merger's table waits for every input to.
+            if self.holds {
+                if let Some(e) = stage.end_run().into_iter().next() {
+                    self.stop_with(e);
+                }
+            }
             self.say_closed(run.index);
         }
         log::info!(
@@ -592,6 +602,10 @@ impl Output<'_, '_> {
             for seq in stage.released() {
                 self.pending_acks.extend(self.parked.remove(&seq).into_iter().flatten());
             }
+            let runs = stage.runs_released();
+            let released = self.parked_runs.iter().filter(|(number, _)| runs.contains(number));
+            self.pending_acks.extend(released.map(|&(_, ack)| ack));
+            self.parked_runs.retain(|(number, _)| !runs.contains(number));
         }
         if !self.news() {
             return Ok(());
@@ -663,8 +677,14 @@ impl Output<'_, '_> {
         }
         self.say_closed(index);
         if self.restartable() && self.error.is_none() {
-            // The input keeps the run's end until the run is closed here.
-            self.pending_acks.push(Ack::run_closed(read, index));
+            // The input keeps the run's end until the run is closed here (and, where the
+            // modules hold, its end is safe downstream).
+            let ack = Ack::run_closed(read, index);
+            if self.holds {
+                self.parked_runs.push((number, ack));
+            } else {
+                self.pending_acks.push(ack);
+            }
         }
     }
 
