@@ -337,8 +337,8 @@ class HeldMerger:
     """A held topology whose merger is SIGKILLed between ``ctl`` commands: the sources paced,
     muon dropping parts, a file per run. The merger's timeout is long: a part is never late,
     however slow a loaded machine is to start a replacement (a late part is not written, and
-    one late across a restart may make its key's event twice: docs/topology-design.md,
-    "Not handled yet"); a run's end sends what waits."""
+    one that first reaches a replacement after its key went out makes the key's event twice:
+    docs/topology-design.md, "Not handled yet"); a run's end sends what waits."""
 
     def __init__(self, tmp_path):
         self.tmp_path = tmp_path

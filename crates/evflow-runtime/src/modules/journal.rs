@@ -10,7 +10,8 @@
 //!
 //! ```text
 //!   journal file: records of 20 bytes, little-endian, appended before each dispatch
-//!     input u32 │ part u64 │ seq u64    (input u32::MAX: part 0, seq the first seq never given)
+//!     input u32 │ part u64 │ seq u64    (input u32::MAX: part 0, seq the first seq never given;
+//!                                        seq u64::MAX: the part was late, decided without event)
 //! ```
 //!
 //! A part is `(input, the seq it had in its input's segment)`. A record cut by the process's
@@ -32,6 +33,9 @@ pub type Part = (usize, u64);
 const RECORD: usize = 20;
 /// The input of the record that says the first seq never given (a rewritten file's first).
 const FLOOR_RECORD: u32 = u32::MAX;
+/// The seq of a part's record that says it was decided without an event (late): sent again
+/// to a restarted merger, it is late there too.
+const LATE: u64 = u64::MAX;
 /// Records of parts dropped that a journal file may hold beyond as many as it needs, before
 /// it is rewritten without them (320 KiB).
 pub const JOURNAL_SLACK: u64 = 1 << 14;
@@ -95,6 +99,13 @@ impl Journal {
                 journal.floor = journal.floor.max(seq);
                 continue;
             }
+            if seq == LATE {
+                if let Entry::Vacant(slot) = journal.input(input as usize).entry(part) {
+                    slot.insert(Given { seq, owed: false });
+                    journal.needed += 1;
+                }
+                continue;
+            }
             journal.floor = journal.floor.max(seq + 1);
             if let Entry::Vacant(slot) = journal.input(input as usize).entry(part) {
                 slot.insert(Given { seq, owed: true });
@@ -146,6 +157,23 @@ impl Journal {
         self.in_file += (records.len() / RECORD) as u64;
         self.rewrite_if_mostly_dropped();
         Ok(seq)
+    }
+
+    /// Journals input `input`'s part `part` as decided without an event (late), unless it is
+    /// journaled already.
+    pub fn late(&mut self, input: usize, part: u64) -> std::io::Result<()> {
+        let Entry::Vacant(slot) = self.input(input).entry(part) else { return Ok(()) };
+        slot.insert(Given { seq: LATE, owed: false });
+        self.needed += 1;
+        self.file.write_all(&record(input as u32, part, LATE))?;
+        self.in_file += 1;
+        self.rewrite_if_mostly_dropped();
+        Ok(())
+    }
+
+    /// Whether input `input`'s part `part` was decided without an event (by any process).
+    pub fn is_late(&self, input: usize, part: u64) -> bool {
+        self.parts.get(input).and_then(|parts| parts.get(&part)).is_some_and(|given| given.seq == LATE)
     }
 
     fn unowe(&mut self, seq: u64) {
@@ -337,11 +365,22 @@ impl Chain {
         }
     }
 
-    /// A part decided without an event (late): safe at once.
-    pub fn release(&mut self, input: usize, part: u64) {
-        if self.restarts {
-            self.released[input].push(part);
+    /// A part decided without an event (late): safe at once, and journaled so, so that a
+    /// restarted process takes it for late too when its input sends it again.
+    pub fn release(&mut self, input: usize, part: u64) -> HookResult {
+        if !self.restarts {
+            return Ok(());
         }
+        if let Some(journal) = self.journal.as_mut() {
+            journal.late(input, part).map_err(|e| ModuleError::wrap("cannot write to the journal", e))?;
+        }
+        self.released[input].push(part);
+        Ok(())
+    }
+
+    /// Whether input `input`'s part `part` was decided late by an earlier process.
+    pub fn is_late(&self, input: usize, part: u64) -> bool {
+        self.journal.as_ref().is_some_and(|journal| journal.is_late(input, part))
     }
 
     /// The end of the run numbered `number` is at the custody (or was there already): every
@@ -409,6 +448,24 @@ mod tests {
         assert_eq!(j.seq(&[(0, 13)], 0).unwrap(), 3, "what the second process journaled is kept");
         j.remove();
         assert!(!p.exists());
+    }
+
+    #[test]
+    fn a_late_part_stays_late_in_a_resumed_journal_until_settled() {
+        let p = path("late");
+        let mut j = Journal::open(&p, false).unwrap();
+        assert_eq!(j.seq(&[(0, 10), (1, 20)], 0).unwrap(), 0);
+        j.late(2, 30).unwrap();
+        j.late(1, 20).unwrap();
+        assert!(j.is_late(2, 30) && !j.is_late(1, 20), "a part of an event is not late");
+        drop(j);
+        let mut j = Journal::open(&p, true).unwrap();
+        assert!(j.is_late(2, 30) && !j.is_late(2, 31));
+        assert_eq!(j.lowest_owed(), Some(0), "a late part owes no seq");
+        assert_eq!(j.seq(&[(0, 11)], 0).unwrap(), 1, "nor moves the floor");
+        j.settle(2, 31, &[]);
+        assert!(!j.is_late(2, 30));
+        j.remove();
     }
 
     #[test]
@@ -497,12 +554,12 @@ mod tests {
     fn parts_are_released_once_their_event_is_delivered() {
         let mut off = Chain::new(2, false);
         assert_eq!(off.give(vec![(0, 40)], 7).unwrap(), 7);
-        off.release(1, 3);
+        off.release(1, 3).unwrap();
         off.delivered(&[7]);
         assert!(!off.restarts() && off.take_released(0).is_empty() && off.take_released(1).is_empty());
         let mut chain = Chain::new(2, true);
         let seq = chain.give(vec![(0, 40), (1, 41)], 7).unwrap();
-        chain.release(1, 3);
+        chain.release(1, 3).unwrap();
         assert_eq!((seq, chain.take_released(0)), (7, vec![]));
         chain.delivered(&[7, 7]);
         assert_eq!((chain.take_released(0), chain.take_released(1)), (vec![40], vec![3, 41]));

@@ -137,8 +137,9 @@ impl MergeTable {
         self.table.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Takes input `input`'s part, waiting while that input is [`MERGE_WINDOW`] keys ahead.
-    fn put(&self, input: usize, part: Event) {
+    /// Takes input `input`'s part, waiting while that input is [`MERGE_WINDOW`] keys ahead;
+    /// `Err` where the journal cannot be written.
+    fn put(&self, input: usize, part: Event) -> HookResult {
         let key = (part.meta.run, part.meta.event);
         let part_bytes = part.payload_bytes();
         let mut t = self.lock();
@@ -153,10 +154,15 @@ impl MergeTable {
             t = self.changed.wait_timeout(t, WAIT_SLICE).unwrap_or_else(|p| p.into_inner()).0;
         }
         if t.closed {
-            return;
+            return Ok(());
         }
         let now = Instant::now();
         self.forget_gone(&mut t, now);
+        if t.chain.is_late(input, part.meta.seq) {
+            // Late in an earlier process, whose death kept its ack from the input.
+            t.counts.late += 1;
+            return t.chain.release(input, part.meta.seq);
+        }
         if let Some((_, missing)) = t.gone.get_mut(&key).filter(|(_, missing)| missing[input]) {
             missing[input] = false;
             if !missing.contains(&true) {
@@ -164,7 +170,7 @@ impl MergeTable {
             }
             t.counts.late += 1;
             // Decided without an event: safe at once.
-            t.chain.release(input, part.meta.seq);
+            t.chain.release(input, part.meta.seq)?;
             if !t.warned_late {
                 t.warned_late = true;
                 log::warn!(
@@ -177,7 +183,7 @@ impl MergeTable {
                     self.timeout
                 );
             }
-            return;
+            return Ok(());
         }
         if t.waiting.get(&key).is_some_and(|w| w.parts[input].is_some()) {
             // The same input twice for one key: the first goes out with what it has, so
@@ -197,6 +203,7 @@ impl MergeTable {
             self.send(t, key, now);
         }
         self.changed.notify_all();
+        Ok(())
     }
 
     /// Input `input` has ended: nothing more comes from it.
@@ -398,7 +405,7 @@ impl Module for MergeInput {
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         // A copy in this process's memory: a part may wait for `timeout`, and should not
         // hold a block of the input's shared memory meanwhile.
-        self.table.put(self.input, event.detached());
+        self.table.put(self.input, event.detached())?;
         Ok(Decision::Keep)
     }
 
@@ -507,6 +514,40 @@ mod tests {
         let mut e = Event::new(run, number);
         e.put(entry, Entry::bytes(Bytes::from(vec![value]))).unwrap();
         e
+    }
+
+    #[test]
+    fn a_part_late_in_a_dead_process_is_late_in_the_next() {
+        let journal = std::env::temp_dir().join(format!("evflow-test-merger-late-{}", std::process::id()));
+        let restarted = |resume: bool| {
+            let names = vec!["a".into(), "b".into()];
+            let t = MergeTable::new("m", names, Duration::from_millis(30), false, true);
+            let mut source = MergeSource::new(t.clone());
+            let ctx = JobContext { journal: Some(journal.clone()), resume, ..JobContext::default() };
+            source.initialize(&ctx).unwrap();
+            let inputs: Vec<MergeInput> = (0..2).map(|i| MergeInput::new(t.clone(), i)).collect();
+            (t, source, inputs)
+        };
+        let (t, mut source, mut inputs) = restarted(false);
+        let mut first = part(1, 1, "x", 1);
+        first.meta.seq = 40;
+        inputs[0].event(&mut first).unwrap();
+        assert!(source.next_event().unwrap().unwrap().meta.flags.contains(Flags::INCOMPLETE));
+        assert_eq!(source.sequence(0).unwrap(), 0);
+        let mut late = part(1, 1, "y", 2);
+        late.meta.seq = 70;
+        inputs[1].event(&mut late).unwrap();
+        assert_eq!((t.counts().late, inputs[1].released()), (1, vec![70]));
+        // Killed before the late part's ack reached its input, which sends it again; the
+        // first part's input had its event's ack.
+        drop((t, source, inputs));
+        let (t, mut source, mut inputs) = restarted(true);
+        inputs[1].settled(0, &[]);
+        inputs[1].event(&mut late).unwrap();
+        assert_eq!((t.counts().late, inputs[1].released()), (1, vec![70]), "late again, not an event");
+        assert!(!source.ready());
+        source.terminate().unwrap();
+        assert!(!journal.exists());
     }
 
     fn table(timeout_ms: u64) -> (Arc<MergeTable>, MergeSource, Vec<MergeInput>) {
