@@ -781,8 +781,8 @@ impl Input<'_, '_> {
             }
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
+            let chained = self.ctx.popts.origin.is_some();
             for ack in acks {
-                let chained = self.ctx.popts.origin.is_some();
                 if ack.origin.worker == Origin::RUN {
                     // The custody closed the run: it will not need its end again.
                     if let Some(end) = self.run_end.filter(|h| h.origin.generation == ack.origin.generation) {
