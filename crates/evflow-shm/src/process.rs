@@ -253,6 +253,9 @@ const REGISTERED: u32 = u32::MAX;
 /// was done at the fork, the child then has the handler twice and bumps `FORKS` by two in each
 /// of its own children: still not the epoch they inherited.)
 fn register_fork_handler() {
+    if REGISTRATION.load(Ordering::Acquire) == REGISTERED {
+        return;
+    }
     let me = std::process::id();
     loop {
         let state = REGISTRATION.load(Ordering::Acquire);

@@ -99,18 +99,17 @@ impl Journal {
                 journal.floor = journal.floor.max(seq);
                 continue;
             }
-            if seq == LATE {
-                if let Entry::Vacant(slot) = journal.input(input as usize).entry(part) {
-                    slot.insert(Given { seq, owed: false });
-                    journal.needed += 1;
-                }
-                continue;
+            // A late part owes no seq and gives none.
+            let owed = seq != LATE;
+            if owed {
+                journal.floor = journal.floor.max(seq + 1);
             }
-            journal.floor = journal.floor.max(seq + 1);
             if let Entry::Vacant(slot) = journal.input(input as usize).entry(part) {
-                slot.insert(Given { seq, owed: true });
+                slot.insert(Given { seq, owed });
                 journal.needed += 1;
-                *journal.owed.entry(seq).or_default() += 1;
+                if owed {
+                    *journal.owed.entry(seq).or_default() += 1;
+                }
             }
         }
         Ok(journal)

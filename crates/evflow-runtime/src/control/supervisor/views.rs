@@ -108,6 +108,7 @@ impl Supervisor {
             }
             let origin = self.origin_report(i);
             let counter = |key: &str| origin.and_then(|r| r.counters.get(key).copied()).unwrap_or(0);
+            let closed = self.custody_closed(i);
             let view = View {
                 stop,
                 signal: self.signal.clone(),
@@ -126,8 +127,8 @@ impl Supervisor {
                     // A merger's origin ends a run when its inputs all have.
                     stopping: if is_source { stopping } else { 0 },
                     // A restarted origin serves the first run its custody has not closed.
-                    drained: (counter("run_drained") as u32).max(self.custody_closed(i)),
-                    closed: self.custody_closed(i),
+                    drained: (counter("run_drained") as u32).max(closed),
+                    closed,
                 },
             };
             views.push((format!("view/{i}/"), view));
