@@ -36,6 +36,7 @@ from evflow.errors import (
     ModuleError,
     PeerGone,
     PeerGoneError,
+    ResumeError,
     SegmentFull,
     SegmentFullError,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "PeerGone",
     "PeerGoneError",
     "Report",
+    "ResumeError",
     "SegmentFull",
     "SegmentFullError",
     "Source",

@@ -77,6 +77,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--report", metavar="FILE", help="write the job report as JSON")
     run.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on from the outputs a killed run of this job left (only the events they do "
+        "not hold are processed)",
+    )
+    run.add_argument(
         "--metrics",
         metavar="HOST:PORT",
         help="serve live metrics (Prometheus) at http://HOST:PORT/metrics while the job runs",
@@ -326,6 +332,8 @@ def _run(args) -> int:
         steering.overrides["report"] = args.report
     if args.metrics:
         steering.overrides["metrics"] = args.metrics
+    if args.resume:
+        steering.overrides["resume"] = True
     steering.file = args.steering
     sys.argv = [args.steering, *args.steering_args]
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.steering)))

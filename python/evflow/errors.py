@@ -22,6 +22,7 @@ from evflow._native import (
     ModuleError,
     PeerGone,
     PeerGoneError,
+    ResumeError,
     SegmentFull,
     SegmentFullError,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "ModuleError",
     "PeerGone",
     "PeerGoneError",
+    "ResumeError",
     "SegmentFull",
     "SegmentFullError",
 ]

@@ -52,7 +52,8 @@ def _size(n: float) -> str:
 
 def summary(path: str) -> dict:
     """What ``evflow info --json`` prints: the file's contents, metadata and integrity."""
-    _open(path, skip_corrupt=True).close()
+    with _open(path, skip_corrupt=True) as f:
+        resumes = f.resumes
     r = _native.verify(path)
     meta = r["metadata"]
     stopped, cut = r["stopped"], r["cut"]
@@ -78,6 +79,7 @@ def summary(path: str) -> dict:
         "cut": None if cut is None else dict(zip(CUT_KEYS, cut, strict=True)),
         "complete": r["complete"],
         "incomplete_reason": r["incomplete_reason"],
+        "resumes": resumes,
     }
 
 
@@ -94,7 +96,7 @@ def _job_lines(job: dict) -> list[str]:
         lines.append(", ".join(options))
     if job.get("evflow"):
         lines.append(f"evflow {job['evflow']}")
-    known = {"steering", "path", "seed", "max_events", "processes", "evflow"}
+    known = {"steering", "steering_sha256", "path", "seed", "max_events", "processes", "evflow"}
     lines += [f"{key} {json.dumps(value)}" for key, value in job.items() if key not in known]
     return lines
 
@@ -160,6 +162,10 @@ def info(path: str, as_json: bool = False, out=sys.stdout) -> int:
     print(f"integrity:   {_integrity(s)}", file=out)
     complete = "yes" if s["complete"] else f"no ({s['incomplete_reason']})"
     print(f"complete:    {complete}", file=out)
+    if s["resumes"]:
+        times = "time" if len(s["resumes"]) == 1 else "times"
+        when = ", ".join(str(r.get("at", "?")) for r in s["resumes"])
+        print(f"resumed:     {len(s['resumes'])} {times} ({when})", file=out)
     return DAMAGED if damaged else 0
 
 

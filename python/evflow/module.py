@@ -57,5 +57,13 @@ class Source:
         """Yields the job's events."""
         raise NotImplementedError(f"{type(self).__name__} must define events()")
 
+    # A resumed job (docs/steering.md, "Resuming a job") uses two more methods if a source
+    # defines them:
+    #   seek(self, position) -> bool: called once after initialize, before the first event
+    #       is drawn from events(): True when events() will start at input position
+    #       `position` (from 0); without it the job reads and drops the events before it.
+    #   identity(self): JSON-able values saying what it reads (file names, sizes,
+    #       checksums); a resume over a source that says otherwise is refused.
+
     def terminate(self):
         """Called once at the end of the job, also after an error, if initialize ran."""

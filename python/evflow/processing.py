@@ -1,5 +1,7 @@
 """``process()``: runs a path and reports what it did."""
 
+import hashlib
+import json
 import logging
 import os
 import signal
@@ -9,7 +11,7 @@ import numpy as np
 
 from evflow import _native, steering
 from evflow import metrics as live_metrics
-from evflow.errors import ConfigError, EvflowError, ModuleError
+from evflow.errors import ConfigError, EvflowError, ModuleError, ResumeError
 from evflow.path import Path, step_name
 
 log = logging.getLogger("evflow")
@@ -55,6 +57,7 @@ def process(
     transport: str = _DEFAULTS["transport"],
     segment_size: int | None = None,
     metrics: str | None = None,
+    resume: bool = False,
 ):
     """Runs ``path`` over its source's events and returns the job's ``Report``.
 
@@ -68,6 +71,8 @@ def process(
       metrics      "HOST:PORT": serve live metrics at http://HOST:PORT/metrics (Prometheus
                    text format) while the job runs; port 0 picks a free one, and
                    ``evflow.metrics.address`` says which (docs/operations.md)
+      resume       go on from the outputs a killed run of this job left: only the events
+                   they do not hold are processed (docs/steering.md, "Resuming a job")
 
     In parallel (docs/parallel.md): the path splits into an input part (the source and the
     modules before the first parallel-safe one), a worker part (the parallel-safe modules
@@ -106,19 +111,13 @@ def process(
         "processes": processes,
         "summary": summary,
         "metrics": metrics,
+        "resume": resume,
     }
     opts.update(steering.overrides)
     _check_options(path, opts)
     if opts["report"] is not None:
         _make_report_directory(opts["report"])
-    job = {
-        "steering": steering.file or (sys.argv[0] if sys.argv else None),
-        "path": [step_name(step) for step in path],
-        "seed": opts["seed"],
-        "max_events": opts["max_events"],
-        "processes": opts["processes"],
-        "evflow": _native.__version__,
-    }
+    job = job_record(path, opts)
     parallel = {
         "processes": opts["processes"],
         "ordered": ordered,
@@ -143,6 +142,7 @@ def process(
             job=job,
             parallel=parallel,
             watch=server.update if server is not None else None,
+            resume=opts["resume"],
         )
     finally:
         if server is not None:
@@ -153,6 +153,51 @@ def process(
     if summary:
         print(outcome.report.table(), file=sys.stderr)
     return finish(outcome, opts["report"])
+
+
+def job_record(path: Path, opts: dict) -> dict:
+    """What a job's file outputs record of it under ``job``, and what a resumed job must
+    match (docs/steering.md, "Resuming a job")."""
+    file = steering.file or (sys.argv[0] if sys.argv else None)
+    return {
+        "steering": file,
+        "steering_sha256": _sha256(file),
+        "args": list(sys.argv[1:]),
+        "path": [step_name(step) for step in path],
+        "seed": opts["seed"],
+        "max_events": opts["max_events"],
+        "processes": opts["processes"],
+        "evflow": _native.__version__,
+        "inputs": source_identity(path.source),
+    }
+
+
+def _sha256(file: str | None) -> str | None:
+    """The SHA-256 of a steering file's text, ``None`` when it cannot be read."""
+    try:
+        with open(file, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except (OSError, TypeError):
+        return None
+
+
+def source_identity(source):
+    """What ``source`` reads, as outputs record it: a built-in source says it itself; a Python
+    source through its ``identity()``, if it has one (JSON-able)."""
+    native = _native.source_identity(source)
+    if native is not None:
+        return json.loads(native)
+    identity = getattr(source, "identity", None)
+    if identity is None:
+        return None
+    value = identity()
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError) as e:
+        raise ConfigError(
+            f"{step_name(source)}.identity() must return JSON-able values (lists, dicts, "
+            f"strings, numbers), not {value!r}: {e}"
+        ) from None
 
 
 def _after_job(path: Path, report) -> None:
@@ -166,7 +211,9 @@ def _after_job(path: Path, report) -> None:
                 log.error("%s could not write after the job: %s", step_name(module), e)
 
 
-def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict, watch=None):
+def execute(
+    steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict, watch=None, resume=False
+):
     """Runs ``steps`` (a source, then modules) with checked options; ``finish`` takes what it
     returns. ``watch`` sees the job's progress about every 250 ms (``evflow up``, metrics);
     a true return asks the job to stop."""
@@ -181,6 +228,7 @@ def execute(steps: list, opts: dict, *, on_error: str, job: dict, parallel: dict
             job=job,
             parallel=parallel,
             watch=watch,
+            resume=resume,
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -273,6 +321,16 @@ def _check_options(path: Path, opts: dict) -> None:
             raise ConfigError(f"report must be a file name, not {report!r}")
         if os.path.isdir(report):
             raise ConfigError(f"report = {os.fspath(report)!r} is a directory; name a file")
+    if not isinstance(opts["resume"], bool | np.bool_):
+        raise ConfigError(f"resume must be True or False, not {opts['resume']!r}")
+    if opts["resume"]:
+        for module in path.modules:
+            if getattr(module, "resumable", True) is False:
+                raise ResumeError(
+                    f"cannot resume: {step_name(module)} keeps what a resumed job cannot rebuild "
+                    "(resumable = False), so its output would miss the events processed before; "
+                    "run the job without --resume"
+                )
     outputs = set()
     for module in path.modules:
         if isinstance(module, _native.FileOutput):

@@ -3,7 +3,10 @@
 //! into one valid file.
 
 use bytes::Bytes;
-use evflow_core::file::{Compression, FileError, FileReader, FileWriter, ReaderOptions, Resumed, WriterOptions};
+use evflow_core::file::{
+    accounted_record, recover, resumed_record, Completion, Compression, FileError, FileReader, FileWriter,
+    ReaderOptions, Resumed, WriterOptions,
+};
 use evflow_core::{Entry, Event};
 use std::path::Path;
 
@@ -137,4 +140,58 @@ fn a_record_damaged_before_the_end_is_an_error_and_nothing_is_cut() {
     let err = FileWriter::resume(&path, WriterOptions::default()).err().expect("refused");
     assert!(matches!(err, FileError::Corrupt { .. }), "{err}");
     assert_eq!(std::fs::read(&part).unwrap(), whole, "the file is left as it was");
+}
+
+#[test]
+fn a_job_output_closed_as_not_complete_is_recovered_then_continued_with_its_progress() {
+    for compression in [Compression::None, Compression::zstd()] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.evf");
+        let mut writer = FileWriter::create(&path, options(compression)).unwrap();
+        for seq in 0..4 {
+            writer.write(&event(seq)).unwrap();
+        }
+        writer.write_progress(&accounted_record(5)).unwrap();
+        writer.write(&event(7)).unwrap();
+        writer.close_as(&Completion::incomplete("interrupted by SIGINT")).unwrap();
+        let before = std::fs::read(&path).unwrap();
+
+        // Recovering changes nothing.
+        let recovery = recover(&path).unwrap().expect("the file is there");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert!(!recovery.part);
+        assert_eq!(recovery.seqs, vec![0, 1, 2, 3, 7]);
+        assert_eq!(recovery.progress.accounted, Some(5));
+        assert_eq!(recovery.completion.as_ref().map(|c| c.complete), Some(false));
+
+        let mut writer = FileWriter::continue_recovered(recovery, options(compression)).unwrap();
+        assert!(!path.exists(), "renamed back to its .part name while it is written");
+        writer.write_progress(&resumed_record(5, 5, false)).unwrap();
+        for seq in [5, 6, 8] {
+            writer.write(&event(seq)).unwrap();
+        }
+        writer.close().unwrap();
+        let (events, complete) = read_closed(&path);
+        assert!(complete);
+        let order: Vec<u64> = events.iter().map(|e| e.0).collect();
+        assert_eq!(order, vec![0, 1, 2, 3, 7, 5, 6, 8], "{compression}");
+        let reader = FileReader::open(&path, ReaderOptions::default()).unwrap();
+        let resumes = reader.resumes();
+        assert_eq!(resumes.len(), 1);
+        assert_eq!(resumes[0]["kept"], 5);
+    }
+}
+
+#[test]
+fn nothing_to_recover_without_a_file_and_a_part_file_is_preferred_to_a_closed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.evf");
+    assert!(recover(&path).unwrap().is_none());
+    let mut writer = FileWriter::create(&path, WriterOptions::default()).unwrap();
+    writer.write(&event(0)).unwrap();
+    writer.close().unwrap();
+    killed_writer(&path, 0..3, Compression::None);
+    let recovery = recover(&path).unwrap().unwrap();
+    assert!(recovery.part && recovery.completion.is_none());
+    assert_eq!(recovery.seqs, vec![0, 1, 2]);
 }

@@ -280,6 +280,21 @@ impl Source for PySourceAdapter {
         })
     }
 
+    /// The source's own `seek(position)`, when it has one: whether `events()` starts there.
+    fn seek(&mut self, position: u64) -> HookResult<bool> {
+        Python::attach(|py| {
+            let seek = match self.obj.bind(py).getattr("seek") {
+                Ok(seek) if !seek.is_none() => seek,
+                _ => return Ok(false),
+            };
+            let answer = seek.call1((position,)).map_err(|e| module_error(py, e))?;
+            answer.extract::<bool>().map_err(|_| {
+                let kind = answer.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                ModuleError::msg(format!("seek() must return True or False, not {kind}"))
+            })
+        })
+    }
+
     fn terminate(&mut self) -> HookResult {
         self.iter = None;
         Python::attach(|py| self.obj.call_method0(py, "terminate").map(drop).map_err(|e| module_error(py, e)))

@@ -86,7 +86,7 @@ pub fn run_device<'py>(
             held,
         });
     }
-    let opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop };
+    let opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop, resume: None };
     let curve = keys(&plan.topology, host)?.map(Arc::new);
     let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
     // The roles run with the GIL released: each takes it when it calls Python (a role in a

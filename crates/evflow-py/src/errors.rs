@@ -13,6 +13,12 @@ create_exception!(evflow, ConfigError, EvflowError, "A module, path or job is co
 create_exception!(evflow, ModuleError, EvflowError, "A module raised during the job.");
 create_exception!(
     evflow,
+    ResumeError,
+    ConfigError,
+    "A job cannot be resumed from its outputs (docs/steering.md, \"Resuming a job\"); nothing was changed."
+);
+create_exception!(
+    evflow,
     ExpiredEventError,
     EvflowError,
     "An event was used after the module call it was lent to returned."
@@ -109,6 +115,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", py.get_type::<ConfigError>())?;
     m.add("ModuleError", py.get_type::<ModuleError>())?;
     m.add("ExpiredEventError", py.get_type::<ExpiredEventError>())?;
+    m.add("ResumeError", py.get_type::<ResumeError>())?;
     m.add("ChannelError", py.get_type::<ChannelError>())?;
     m.add("ChannelTimeoutError", py.get_type::<ChannelTimeoutError>())?;
     m.add("PeerGoneError", py.get_type::<PeerGoneError>())?;

@@ -122,6 +122,15 @@ impl PyFileReader {
         Ok(self.reader()?.completion().reason.clone())
     }
 
+    /// Each time a job resumed the file (docs/steering.md, "Resuming a job"), oldest first:
+    /// a dict of `at` (UTC), `kept` (event records before), `accounted`, `evflow`,
+    /// `steering_changed`.
+    #[getter]
+    fn resumes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::Value::Array(self.reader()?.resumes()).to_string();
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
     /// The state of the file's index: "valid (N events)", or why it was rebuilt by scanning.
     #[getter]
     fn index_status(&mut self) -> PyResult<String> {

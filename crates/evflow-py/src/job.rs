@@ -2,12 +2,13 @@
 
 use crate::adapters::{module_name, signal_of, PyModuleAdapter, PySourceAdapter};
 use crate::builtin;
-use crate::errors::{config_error, EvflowError};
+use crate::errors::{config_error, EvflowError, ResumeError};
 use crate::topology::SegmentOptions;
 use evflow_runtime::engine::{self, Hooks, Live, ParallelOptions, Transport};
-use evflow_runtime::job::{unique_names, Interrupt, OnError, Path, ProcessOptions};
+use evflow_runtime::job::{unique_names, Interrupt, OnError, Outcome, Path, ProcessOptions};
 use evflow_runtime::module::{Module, Severity, Source};
 use evflow_runtime::report::Report;
+use evflow_runtime::resume::{self, Prepared};
 use evflow_runtime::sequential;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt};
 use pyo3::prelude::*;
@@ -65,6 +66,11 @@ impl PyReport {
     #[getter]
     fn processes(&self) -> u64 {
         self.inner.processes
+    }
+    /// A resumed job: input positions passed over because every output had them.
+    #[getter]
+    fn resumed(&self) -> u64 {
+        self.inner.resumed
     }
     /// Seqs of the events read but not completed (a job stopped early).
     #[getter]
@@ -231,8 +237,10 @@ type JobResult = (Py<PyReport>, Py<PyAny>, Py<PyAny>, Vec<String>);
 /// then runs in one process. `watch`, for a parallel job, is called about every 250 ms with a
 /// dict of the job's counters and processes; when it returns True the job stops as if
 /// `evflow ctl stop` asked (it drains).
+/// `resume`: go on from the outputs a killed run of the job left (docs/steering.md,
+/// "Resuming a job"); a refusal raises `ResumeError` before anything is changed.
 #[pyfunction]
-#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None, parallel=None, watch=None))]
+#[pyo3(signature = (source, modules, max_events=None, seed=0, on_error="stop", job=None, parallel=None, watch=None, resume=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_path<'py>(
     py: Python<'py>,
@@ -244,6 +252,7 @@ pub fn run_path<'py>(
     job: Option<&Bound<'py, PyAny>>,
     parallel: Option<&Bound<'py, PyAny>>,
     watch: Option<&Bound<'py, PyAny>>,
+    resume: bool,
 ) -> PyResult<JobResult> {
     let on_error: OnError = on_error.parse().map_err(config_error)?;
     // `process()`'s options, or a topology's segment's as its plan compiled them.
@@ -255,7 +264,8 @@ pub fn run_path<'py>(
         None => None,
     };
     let mut path = path_of(py, source, &modules, job)?;
-    let opts = ProcessOptions { max_events, seed, on_error };
+    let mut opts = ProcessOptions { max_events, seed, on_error, resume: None };
+    let nothing_to_do = resume && !plan_resume(&mut path, &mut opts)?;
     let mut interrupt: Option<PyErr> = None;
     // A signal whose handler raised in the watcher (Python code the monitor called) rather
     // than in the check below: taken as if the check had raised it.
@@ -293,6 +303,7 @@ pub fn run_path<'py>(
         parallel
     });
     let mut outcome = match parallel {
+        _ if nothing_to_do => Outcome { report: Report::default(), error: None, cleanup_errors: Vec::new() },
         None => sequential::process_watched(&mut path, &opts, &mut control, &mut watch_one),
         Some(popts) => {
             let mut hooks =
@@ -334,6 +345,42 @@ pub fn run_path<'py>(
     let mergeables = py.import("evflow.mergeable")?.call_method1("gather", (steps_list(py, &steps)?,))?;
     let mergeables = mergeables.cast_into::<PyDict>()?.unbind();
     Ok((Py::new(py, PyReport { inner: outcome.report, mergeables })?, error, interrupt, cleanup))
+}
+
+/// A resumed job: what its outputs hold, and where it goes on (`opts.resume`); false when
+/// every output is complete and there is nothing to do.
+fn plan_resume(path: &mut Path, opts: &mut ProcessOptions) -> PyResult<bool> {
+    match resume::prepare(path).map_err(ResumeError::new_err)? {
+        Prepared::NoOutputs => evflow_runtime::log::warn!(
+            "nothing to resume from: no output of the path writes a file a resumed job can go on with; \
+             the job runs from the start"
+        ),
+        Prepared::Fresh => {
+            evflow_runtime::log::info!("no output of an earlier run is there: the job runs from the start")
+        }
+        Prepared::Complete(files) => {
+            let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            evflow_runtime::log::warn!("{} complete: nothing to resume", files.join(", "));
+            return Ok(false);
+        }
+        Prepared::Resume(plan, outputs) => {
+            for o in outputs.iter().filter(|o| o.found) {
+                let state = if o.complete { "complete" } else { "not complete" };
+                let (file, kept, from) = (o.file.display(), o.seqs.len(), o.accounted);
+                evflow_runtime::log::info!("resuming: {file} ({state}) holds {kept} events, accounted below {from}");
+            }
+            opts.resume = Some(std::sync::Arc::new(plan));
+        }
+    }
+    Ok(true)
+}
+
+/// What a built-in source reads, as a job's output records it (`Source::identity`), as
+/// JSON text; `None` for a Python source or one that says nothing.
+#[pyfunction]
+pub fn source_identity(source: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let native = builtin::native_source(source)?;
+    Ok(native.and_then(|s| s.identity()).map(|v| v.to_string()))
 }
 
 /// Shows `watch` the job so far; whether it asks the job to stop. A signal's exception raised

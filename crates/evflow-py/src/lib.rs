@@ -35,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arrays::EntryBytes>()?;
     m.add_class::<job::PyReport>()?;
     m.add_function(wrap_pyfunction!(job::run_path, m)?)?;
+    m.add_function(wrap_pyfunction!(job::source_identity, m)?)?;
     m.add_function(wrap_pyfunction!(job::parallel_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(job::report_totals, m)?)?;
     m.add_function(wrap_pyfunction!(device::run_device, m)?)?;

@@ -42,6 +42,8 @@ pub struct ProcessOptions {
     pub seed: u64,
     /// What a failing event hook does to the job.
     pub on_error: OnError,
+    /// A job resumed from its output: the input positions it passes over.
+    pub resume: Option<std::sync::Arc<crate::resume::ResumePlan>>,
 }
 
 /// The hook in which a module failed.
@@ -178,6 +180,9 @@ impl ProcessOptions {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        // A resumed job processes only what its outputs have not accounted for.
+        let passed = |n: u64| self.resume.as_ref().map_or(0, |plan| plan.accounted_below(n));
+        let expected_events = expected_events.map(|n| n - passed(n));
         JobContext { seed: self.seed, expected_events, ..JobContext::default() }
     }
 }

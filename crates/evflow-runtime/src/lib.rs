@@ -38,6 +38,7 @@ pub mod module;
 pub mod modules;
 pub mod part_files;
 pub mod report;
+pub mod resume;
 pub mod sequential;
 pub mod stage;
 pub mod topology;

@@ -110,6 +110,8 @@ pub struct JobContext {
     pub seed: u64,
     /// Events the job expects to process, when known (for progress bars).
     pub expected_events: Option<u64>,
+    /// Events reach the outputs in input order (one process, or `ordered`).
+    pub ordered: bool,
     /// The modules continue what an earlier process of their device left (a restarted
     /// sink: docs/topology-design.md, "Custodies that are restarted"): a file output goes on
     /// writing its `.part` file.
@@ -206,6 +208,19 @@ pub trait Module {
         Vec::new()
     }
 
+    /// A job resumed from its output (docs/steering.md, "Resuming a job"): a module that
+    /// writes a file reads what a killed run of the job left of it, checks that this job
+    /// wrote it, and keeps it to go on with in `initialize`, changing nothing yet; the
+    /// refusal when resuming would be wrong. `None`: it writes no file it can go on with.
+    fn recover(&mut self) -> Result<Option<crate::resume::Recovered>, String> {
+        Ok(None)
+    }
+
+    /// Every event whose seq is below `below` has reached this module, or never will (a
+    /// module before it rejected it): an output records it, so that a resumed job need not
+    /// process those events again.
+    fn accounted(&mut self, _below: u64) {}
+
     /// In a custody that is restarted: whether the events this module keeps are safe only
     /// once it says so ([`Module::released`]): a restartable merger's input hands its parts
     /// to the merger's origin, and they are safe once the merged event is at its custody.
@@ -289,6 +304,21 @@ pub trait Source {
 
     /// The next event, or `None` at the end of data.
     fn next_event(&mut self) -> HookResult<Option<Event>>;
+
+    /// A resumed job (docs/steering.md, "Resuming a job"), after `initialize` and before the
+    /// first event: makes the next event the one at input position `position` (from 0), if
+    /// the source can go there directly; false leaves it where it is (the job then reads
+    /// and drops the events before it).
+    fn seek(&mut self, _position: u64) -> HookResult<bool> {
+        Ok(false)
+    }
+
+    /// What the source reads, as the job's output records it (file names, sizes,
+    /// checksums, a generator's configuration): a resumed job whose source says otherwise
+    /// is refused. `None`: nothing beyond the source's name.
+    fn identity(&self) -> Option<serde_json::Value> {
+        None
+    }
 
     /// A source that talks on channels of its own (the event builder's manager) opens them
     /// here, once, in the parallel engine's input, before its first event.

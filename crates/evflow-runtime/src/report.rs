@@ -117,6 +117,9 @@ pub struct Report {
     pub processes: u64,
     /// Seqs of events read but not completed (the job was stopped early or by an error).
     pub not_completed: Vec<u64>,
+    /// A resumed job: input positions passed over, every output had them (docs/steering.md,
+    /// "Resuming a job"); not counted in `read`.
+    pub resumed: u64,
     /// Parallel jobs: per worker slot.
     pub workers: Vec<WorkerStats>,
     /// Wall-clock time of the job, seconds.
@@ -201,6 +204,9 @@ impl Report {
         }
         if !self.not_completed.is_empty() {
             let _ = write!(out, ", {} not completed", self.not_completed.len());
+        }
+        if self.resumed > 0 {
+            let _ = write!(out, ", {} passed over (the outputs had them)", self.resumed);
         }
         let _ = write!(
             out,

@@ -2,7 +2,7 @@
 
 use crate::job::{Hook, Interrupt, JobError, Outcome, Path, ProcessOptions};
 use crate::live::{Live, WATCH_EVERY};
-use crate::module::{JobEnd, ModuleError, Severity, Source};
+use crate::module::{JobContext, JobEnd, ModuleError, Severity, Source};
 use crate::report::{ModuleStats, RateSeries, Report};
 use crate::stage::{Fate, Stage};
 use evflow_core::Flags;
@@ -97,7 +97,7 @@ impl Runner<'_> {
     }
 
     fn run(&mut self, control: &mut dyn FnMut() -> Result<(), Interrupt>, watch: &mut dyn FnMut(&Live)) {
-        let ctx = self.opts.context(&*self.source);
+        let ctx = JobContext { ordered: true, ..self.opts.context(&*self.source) };
         if let Err(e) = self.source.initialize(&ctx) {
             return self.source_error(Hook::Initialize, None, e);
         }
@@ -106,6 +106,14 @@ impl Runner<'_> {
             return self.record(e);
         }
         let mut seq = 0u64;
+        if let Some(plan) = &self.opts.resume {
+            // A resumed job goes on where its outputs' accounting ends.
+            seq = match crate::resume::seek(&mut *self.source, plan.start) {
+                Ok(position) => position,
+                Err(e) => return self.source_error(Hook::Read, None, e),
+            };
+            self.report.resumed = seq;
+        }
         let mut last = None;
         let mut watched = Instant::now();
         while self.opts.max_events.is_none_or(|max| seq < max) {
@@ -126,6 +134,12 @@ impl Runner<'_> {
             last = Some((event.meta.run, event.meta.event));
             event.meta.seq = seq;
             seq += 1;
+            if self.opts.resume.as_ref().is_some_and(|plan| plan.accounted(event.meta.seq)) {
+                // Every output has it already (or rejected it before it died).
+                self.report.resumed += 1;
+                self.stage.accounted(seq);
+                continue;
+            }
             self.report.read += 1;
             match self.stage.event(&mut event) {
                 Fate::Keep => {
@@ -136,6 +150,7 @@ impl Runner<'_> {
                 Fate::Reject => self.report.rejected += 1,
                 Fate::Stop(e) => return self.record(e),
             }
+            self.stage.accounted(seq);
         }
     }
 

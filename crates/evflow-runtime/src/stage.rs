@@ -204,6 +204,14 @@ impl<'a, T: Tally> Stage<'a, T> {
         false
     }
 
+    /// Tells every module that the events below seq `below` reached it or never will
+    /// ([`Module::accounted`]).
+    pub fn accounted(&mut self, below: u64) {
+        for module in self.modules.iter_mut() {
+            module.accounted(below);
+        }
+    }
+
     /// Reads the next event from `source` (path step 0), timed.
     pub fn read(&mut self, source: &mut dyn Source) -> HookResult<Option<Event>> {
         let t0 = Instant::now();

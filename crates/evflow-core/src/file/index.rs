@@ -6,8 +6,9 @@ use super::codec::Decompressor;
 use super::error::FileError;
 use super::layout::{
     is_aligned, IndexEntry, RecordHeader, Trailer, CODEC_NONE, HEAD_LEN, INDEX_ENTRY_LEN, KIND_CLOSING, KIND_EVENT,
-    KIND_INDEX, MAX_CLOSING_LEN,
+    KIND_INDEX, KIND_PROGRESS, MAX_CLOSING_LEN, MAX_PROGRESS_LEN,
 };
+use super::progress::Progress;
 use super::reader::{FileReader, IndexStatus};
 use super::record::{decode_event, frame_ids, Fault, Probe, FRAME_IDS_LEN};
 use crate::aligned::ALIGN;
@@ -225,6 +226,28 @@ impl FileReader {
             at = next;
         }
         out
+    }
+
+    /// Every `resumed` entry of the file's progress records, oldest first (docs/formats.md,
+    /// "Progress record"): record headers are walked, only progress records are read, up to
+    /// the index or the first damaged or incomplete record.
+    pub fn resumes(&self) -> Vec<serde_json::Value> {
+        let mut progress = Progress::default();
+        let Some(mut at) = self.first_record else { return Vec::new() };
+        let (mut scratch, mut dec) = (Vec::new(), Decompressor::default());
+        while let Ok(Probe::Header(h)) = self.rf.probe(at, None) {
+            let Ok(next) = self.rf.extent_end(at, &h) else { break };
+            match h.kind {
+                KIND_INDEX => break,
+                KIND_PROGRESS => match self.rf.load(at, &h, MAX_PROGRESS_LEN, &mut scratch, &mut dec) {
+                    Ok(loaded) if progress.take(&loaded.content).is_ok() => {}
+                    _ => break,
+                },
+                _ => {}
+            }
+            at = next;
+        }
+        progress.resumes
     }
 
     /// Run and event number of the event record `h` at `at`.

@@ -54,6 +54,11 @@ pub const KIND_INDEX: u8 = 2;
 pub const KIND_CLOSING: u8 = 3;
 /// Largest closing record content accepted, in bytes.
 pub const MAX_CLOSING_LEN: u64 = 64 << 10;
+/// Record kind: a progress record: what the job writing the file has accounted for, or that
+/// a job resumed the file (docs/formats.md, "Progress record").
+pub const KIND_PROGRESS: u8 = 4;
+/// Largest progress record content accepted, in bytes.
+pub const MAX_PROGRESS_LEN: u64 = 64 << 10;
 /// Codec byte: stored bytes are the raw bytes.
 pub const CODEC_NONE: u8 = 0;
 /// Codec byte: one zstd frame.

@@ -46,6 +46,7 @@ mod error;
 mod index;
 pub mod layout;
 mod pool;
+mod progress;
 mod reader;
 mod record;
 mod resume;
@@ -56,8 +57,9 @@ pub use closing::Completion;
 pub use codec::{zstd_levels, Compression};
 pub use error::{FileError, SkippedRecord, Stopped};
 pub use layout::IndexEntry;
+pub use progress::{accounted_record, resumed_record, Progress};
 pub use reader::{FileReader, IndexStatus, ReaderOptions};
-pub use resume::Resumed;
+pub use resume::{recover, Recovery, Resumed};
 pub use verify::{verify, CutTail, EntryStats, Integrity, IntegrityReport};
 pub use writer::{
     is_part_path, part_path, FileWriter, WriterOptions, MAX_BUFFER_AGE, PART_SUFFIX, WRITER_METADATA_KEYS,

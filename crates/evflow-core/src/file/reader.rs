@@ -6,8 +6,9 @@ use super::codec::{Compression, Decompressor};
 use super::error::{FileError, SkippedRecord, Stopped};
 use super::layout::{
     version_of, FileHeader, IndexEntry, Trailer, FILE_MAGIC, FILE_VERSION, HEAD_LEN, KIND_CLOSING, KIND_EVENT,
-    KIND_INDEX, MAX_CLOSING_LEN, MAX_METADATA_LEN,
+    KIND_INDEX, KIND_PROGRESS, MAX_CLOSING_LEN, MAX_METADATA_LEN, MAX_PROGRESS_LEN,
 };
+use super::progress::Progress;
 
 /// Why a file without a trailer is not complete.
 pub(super) const NOT_CLOSED: &str = "the writer did not close it";
@@ -89,6 +90,10 @@ pub struct FileReader {
     pub(super) scratch: Vec<u8>,
     pub(super) dec: Decompressor,
     pub(crate) last_record: Option<RecordInfo>,
+    /// What the progress records read so far said.
+    progress: Progress,
+    /// Where the last progress record read ends.
+    pub(crate) progress_end: Option<u64>,
 }
 
 /// One step of sequential reading.
@@ -124,6 +129,8 @@ impl FileReader {
             scratch: Vec::new(),
             dec: Decompressor::default(),
             last_record: None,
+            progress: Progress::default(),
+            progress_end: None,
         };
         reader.read_header()?;
         if reader.first_record.is_some() {
@@ -278,6 +285,15 @@ impl FileReader {
                     .map_err(|why| Fault::Corrupt { reason: format!("closing record: {why}"), next: Some(next) })?;
                 Ok(Step::Skip(next))
             }
+            KIND_PROGRESS => {
+                let next = self.rf.extent_end(at, &h)?;
+                let loaded = self.rf.load(at, &h, MAX_PROGRESS_LEN, &mut self.scratch, &mut self.dec)?;
+                self.progress
+                    .take(&loaded.content)
+                    .map_err(|why| Fault::Corrupt { reason: format!("progress record: {why}"), next: Some(next) })?;
+                self.progress_end = Some(next);
+                Ok(Step::Skip(next))
+            }
             _ => Ok(Step::Skip(self.rf.extent_end(at, &h)?)),
         }
     }
@@ -356,6 +372,44 @@ impl FileReader {
     /// The damaged records skipped so far: byte offset and reason of each.
     pub fn skipped_records(&self) -> &[SkippedRecord] {
         &self.skipped
+    }
+
+    /// Makes the `i`-th event of the index the next one sequential reading gives (the end,
+    /// for `i` at the index's length); false when the file holds fewer events.
+    pub fn seek_to(&mut self, i: usize) -> bool {
+        let index = self.index();
+        let next = match index.get(i) {
+            Some(entry) => entry.offset,
+            None if i == index.len() => {
+                self.done = true;
+                return true;
+            }
+            None => return false,
+        };
+        self.pos = next;
+        self.next_head = None;
+        true
+    }
+
+    /// A checksum of what the file holds, for a resumed job's check that its input did not
+    /// change: the CRC32C of its index record (its stored checksum, read from the record's
+    /// header), or, without an intact index, of its last 64 KiB.
+    pub fn identity_checksum(&self) -> Result<u32, FileError> {
+        if let Some(trailer) = self.trailer {
+            let mut head = [0u8; HEAD_LEN];
+            self.rf.read_at(&mut head, trailer.index_offset).map_err(|f| self.fault_error(trailer.index_offset, f))?;
+            return Ok(u32::from_le_bytes(head[24..28].try_into().expect("4 bytes")));
+        }
+        let len = self.rf.len.min(64 << 10);
+        let mut tail = vec![0u8; len as usize];
+        self.rf.read_at(&mut tail, self.rf.len - len).map_err(|f| self.fault_error(self.rf.len - len, f))?;
+        Ok(crc32c::crc32c(&tail))
+    }
+
+    /// What the progress records read so far in order said (docs/formats.md, "Progress
+    /// record"): the last `accounted` and every `resumed`.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
     }
 
     /// The file's JSON metadata (an empty object when the header is cut short or damaged).

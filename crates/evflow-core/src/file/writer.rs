@@ -7,7 +7,7 @@ use super::codec::{Compression, Compressor};
 use super::error::FileError;
 use super::layout::{
     align64, FileHeader, IndexEntry, RecordHeader, Trailer, CODEC_NONE, FILE_VERSION, HEAD_LEN, INDEX_ENTRY_LEN,
-    KIND_CLOSING, KIND_EVENT, KIND_INDEX, MAX_METADATA_LEN,
+    KIND_CLOSING, KIND_EVENT, KIND_INDEX, KIND_PROGRESS, MAX_METADATA_LEN, MAX_PROGRESS_LEN,
 };
 use super::pool::{Done, Pool};
 use super::reader::io_error;
@@ -306,6 +306,20 @@ impl FileWriter {
         error
     }
 
+    /// Appends a progress record (docs/formats.md, "Progress record") after every event
+    /// written so far: `content` is a JSON object such as [`super::accounted_record`]'s.
+    pub fn write_progress(&mut self, content: &Value) -> Result<(), FileError> {
+        let content = serde_json::to_vec(content).expect("a JSON value serializes");
+        if content.len() as u64 > MAX_PROGRESS_LEN {
+            let reason = format!("a progress record of {} bytes, more than {MAX_PROGRESS_LEN}", content.len());
+            return Err(FileError::InvalidOptions { path: self.part.clone(), reason });
+        }
+        self.drain_pool()?;
+        grow(&mut self.record, HEAD_LEN + content.len());
+        self.record[HEAD_LEN..HEAD_LEN + content.len()].copy_from_slice(&content);
+        self.put_record(KIND_PROGRESS, CODEC_NONE, content.len(), content.len() as u64)
+    }
+
     /// Hands buffered records to the operating system, so that readers of the `.part` file
     /// see them.
     pub fn flush(&mut self) -> Result<(), FileError> {
@@ -402,7 +416,7 @@ fn grow(v: &mut Vec<u8>, n: usize) {
 }
 
 /// The current UTC time as ISO 8601, e.g. `2025-06-01T12:34:56Z`.
-fn utc_now_iso8601() -> String {
+pub(super) fn utc_now_iso8601() -> String {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     let s = secs % 86_400;

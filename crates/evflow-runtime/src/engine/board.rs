@@ -42,6 +42,8 @@ impl Stop {
 pub struct Counters {
     /// Events read by the input (the next seq).
     pub read: AtomicU64,
+    /// A resumed job: input positions passed over, every output had them (among `read`).
+    pub passed_over: AtomicU64,
     /// Events the output part kept (written).
     pub written: AtomicU64,
     /// Events rejected by a module (counted once, at the output).

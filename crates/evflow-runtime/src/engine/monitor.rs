@@ -14,7 +14,7 @@ use crate::control::supervisor::RestartWindow;
 use crate::engine::exit::{signal_name, ExitCode};
 use crate::job::{Hook, JobError, Outcome, Path, ProcessOptions};
 use crate::log;
-use crate::module::JobEnd;
+use crate::module::{JobContext, JobEnd};
 use crate::report::{ModuleStats, RateSeries, Report, WorkerStats};
 use crate::stage::Stage;
 use std::sync::atomic::Ordering;
@@ -167,7 +167,7 @@ impl Monitor<'_> {
     /// Initializes the source and every module here, before any fork. On failure, what was
     /// initialized hears that the job stopped and is terminated, and the errors are returned.
     fn initialize(&mut self, path: &mut Path) -> Result<(), Vec<JobError>> {
-        let ctx = self.opts.context(&*path.source);
+        let ctx = JobContext { ordered: self.popts.ordered, ..self.opts.context(&*path.source) };
         let source_error = |hook, error| JobError {
             module: self.names[0].clone(),
             is_source: true,
@@ -561,9 +561,11 @@ impl Monitor<'_> {
             })
             .collect();
         let written = get(&c.written);
-        let read = get(&c.read);
+        let resumed = get(&c.passed_over);
+        let read = get(&c.read).saturating_sub(resumed);
         Report {
             read,
+            resumed,
             accepted: written,
             written,
             rejected: get(&c.rejected),

@@ -183,6 +183,39 @@ impl Source for FileInput {
         })
     }
 
+    /// Goes to `position` through the files' indexes (a file without one is scanned once).
+    fn seek(&mut self, position: u64) -> HookResult<bool> {
+        let mut left = position;
+        loop {
+            let Some(reader) = self.reader.as_mut() else { return Ok(true) };
+            let events = reader.len() as u64;
+            if left <= events {
+                reader.seek_to(left as usize);
+                self.events_in_file = left;
+                return Ok(true);
+            }
+            left -= events;
+            self.events_in_file = events;
+            if !self.next_file()? {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Each file's path, size and index checksum ([`FileReader::identity_checksum`]).
+    fn identity(&self) -> Option<serde_json::Value> {
+        let files = self.config.paths.iter().map(|path| {
+            let reader = FileReader::open(path, self.config.reader_options()).ok();
+            let checksum = reader.as_ref().and_then(|r| r.identity_checksum().ok());
+            serde_json::json!({
+                "path": path.display().to_string(),
+                "size": reader.as_ref().map(FileReader::file_len),
+                "index_crc32c": checksum,
+            })
+        });
+        Some(serde_json::json!({ "files": files.collect::<Vec<_>>() }))
+    }
+
     fn next_event(&mut self) -> HookResult<Option<Event>> {
         loop {
             let Some(reader) = self.reader.as_mut() else {

@@ -23,17 +23,25 @@
 //! file the dead process had closed already (killed after it gave the file its final name)
 //! is kept as it is, and its seqs are handed on the same way. `checkpoint` hands the
 //! records written so far to the OS: they outlive the process.
+//!
+//! While it writes it records, at most once a second, what the job has accounted for (a
+//! progress record: docs/formats.md), so that a job killed mid-way can be resumed from the
+//! file (docs/steering.md, "Resuming a job"): `recover` reads what a killed run left and
+//! checks it was this job, `initialize` goes on with it, and events it holds already are
+//! not written again.
 
 use super::config::ConfigError;
 use crate::log;
 use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Severity};
+use crate::resume::{check_job, Recovered};
 use evflow_core::file::{
-    part_path, zstd_levels, Completion, Compression, FileError, FileReader, FileWriter, IndexStatus, ReaderOptions,
-    WriterOptions, WRITER_METADATA_KEYS,
+    accounted_record, part_path, recover, resumed_record, zstd_levels, Completion, Compression, FileError, FileReader,
+    FileWriter, IndexStatus, ReaderOptions, Recovery, WriterOptions, MAX_BUFFER_AGE, WRITER_METADATA_KEYS,
 };
 use evflow_core::Event;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
+use std::time::Instant;
 
 const MODULE: &str = "FileOutput";
 
@@ -118,6 +126,23 @@ pub struct FileOutput {
     resume: bool,
     /// The seqs of the events those files held, until the engine takes them.
     resumed: Vec<u64>,
+    /// A resumed job: what a killed run left, to go on with in `initialize`.
+    recovery: Option<Recovery>,
+    /// A resumed job: the seqs the file held already, sorted (not written again).
+    kept: Vec<u64>,
+    /// A resumed job whose file is complete already: nothing is written.
+    complete_before: bool,
+    /// A resumed job: its steering file's text changed since the file was begun.
+    steering_changed: bool,
+    /// Every seq below this reached it or never will (`Module::accounted`).
+    accounted: u64,
+    /// The job writes in input order (`JobContext::ordered`).
+    ordered: bool,
+    /// The seq of the last record in the file, and whether the records are in seq order.
+    last_seq: Option<u64>,
+    in_order: bool,
+    /// What the last progress record says, and when it was written.
+    told: (u64, Instant),
 }
 
 impl std::fmt::Debug for FileOutput {
@@ -144,6 +169,15 @@ impl FileOutput {
             completion: Completion::complete(),
             resume: false,
             resumed: Vec::new(),
+            recovery: None,
+            kept: Vec::new(),
+            complete_before: false,
+            steering_changed: false,
+            accounted: 0,
+            ordered: false,
+            last_seq: None,
+            in_order: true,
+            told: (0, Instant::now()),
         })
     }
 
@@ -155,6 +189,11 @@ impl FileOutput {
     /// The file's final path (with `{run}`: as configured).
     pub fn path(&self) -> &std::path::Path {
         &self.config.path
+    }
+
+    /// The job its file records (`job` in its metadata), null when none was given.
+    fn job(&self) -> &Value {
+        self.config.metadata.get("job").unwrap_or(&Value::Null)
     }
 
     /// Whether it writes a file per run.
@@ -177,7 +216,22 @@ impl FileOutput {
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
         self.written = 0;
-        let mut writer = if self.resume {
+        let mut writer = if let Some(recovery) = self.recovery.take() {
+            let kept = recovery.seqs.len() as u64;
+            let accounted = recovery.progress.accounted.unwrap_or(0);
+            let mut writer =
+                FileWriter::continue_recovered(recovery, options).map_err(|e| self.error("cannot continue", e))?;
+            writer
+                .write_progress(&resumed_record(kept, accounted, self.steering_changed))
+                .map_err(|e| self.error("cannot write", e))?;
+            log::info!(
+                "resuming {}: {kept} events kept, going on from input position {accounted}",
+                self.current.display()
+            );
+            self.written = kept;
+            self.told = (accounted, Instant::now());
+            writer
+        } else if self.resume {
             if let Some(seqs) = self.closed_before() {
                 log::info!("{} was closed before this process: kept as it is", self.current.display());
                 self.written = seqs.len() as u64;
@@ -225,9 +279,34 @@ impl FileOutput {
         Some(seqs)
     }
 
+    /// Writes a progress record when what it says would change.
+    fn tell_progress(&mut self) -> HookResult {
+        let Some(writer) = self.writer.as_mut().filter(|_| self.accounted > self.told.0) else { return Ok(()) };
+        if let Err(e) = writer.write_progress(&accounted_record(self.accounted)) {
+            return Err(ModuleError { severity: Severity::Fatal, ..self.error("cannot write", e) });
+        }
+        self.told = (self.accounted, Instant::now());
+        Ok(())
+    }
+
     /// Closes the file being written, as `completion` says, under its final name.
     fn close(&mut self, completion: &Completion) -> HookResult {
+        self.tell_progress()?;
         let Some(writer) = self.writer.take() else { return Ok(()) };
+        if self.ordered && !self.in_order && completion.complete {
+            // A resumed ordered job whose records are not in input order: the file is closed
+            // as not complete, then written again sorted; killed meanwhile, it is resumed.
+            writer.close_as(&Completion::incomplete(SORTING)).map_err(|e| self.error("cannot close", e))?;
+            let started = Instant::now();
+            sort_by_seq(&self.current, self.config.compression).map_err(|e| self.error("cannot sort", e))?;
+            log::info!(
+                "{}: records put in input order in {:.1} s",
+                self.current.display(),
+                started.elapsed().as_secs_f64()
+            );
+            log::info!("wrote {} events to {}", self.written, self.current.display());
+            return Ok(());
+        }
         writer.close_as(completion).map_err(|e| self.error("cannot close", e))?;
         match &completion.reason {
             None => log::info!("wrote {} events to {}", self.written, self.current.display()),
@@ -237,6 +316,43 @@ impl FileOutput {
         }
         Ok(())
     }
+}
+
+/// The reason a file being put in input order says it is not complete, until it is.
+const SORTING: &str = "a resumed job was putting its records in input order";
+
+/// Writes the closed file at `path` again with its event records in seq order (its metadata
+/// and resume history kept), and puts it in its place.
+fn sort_by_seq(path: &std::path::Path, compression: Compression) -> Result<(), FileError> {
+    let mut reader = FileReader::open(path, ReaderOptions::default())?;
+    let mut seqs = Vec::with_capacity(reader.len());
+    while let Some(event) = reader.next_event()? {
+        seqs.push(event.meta.seq);
+    }
+    let mut order: Vec<usize> = (0..seqs.len()).collect();
+    order.sort_by_key(|&i| seqs[i]);
+    let mut metadata = reader.metadata().as_object().cloned().unwrap_or_default();
+    metadata.retain(|key, _| !WRITER_METADATA_KEYS.contains(&key.as_str()));
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(".sorted");
+    let sorted = path.with_file_name(name);
+    let mut writer = FileWriter::create(&sorted, WriterOptions { compression, metadata })?;
+    for resumed in &reader.progress().resumes {
+        writer.write_progress(&serde_json::json!({ "resumed": resumed }))?;
+    }
+    for i in order {
+        writer.write(&reader.read_at(i)?)?;
+    }
+    if let Some(accounted) = reader.progress().accounted {
+        writer.write_progress(&accounted_record(accounted))?;
+    }
+    writer.close()?;
+    std::fs::rename(&sorted, path).map_err(|source| FileError::Io {
+        path: sorted.clone(),
+        context: format!("renaming it to {}", path.display()),
+        source,
+    })
 }
 
 impl Module for FileOutput {
@@ -250,7 +366,8 @@ impl Module for FileOutput {
 
     fn initialize(&mut self, ctx: &JobContext) -> HookResult {
         self.resume = ctx.resume;
-        if self.per_run() {
+        self.ordered = ctx.ordered;
+        if self.per_run() || self.complete_before {
             return Ok(()); // each run's file is created when the run begins
         }
         self.open(self.config.path.clone())
@@ -273,6 +390,10 @@ impl Module for FileOutput {
     }
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
+        if self.complete_before || (!self.kept.is_empty() && self.kept.binary_search(&event.meta.seq).is_ok()) {
+            // A resumed job's file holds it already.
+            return Ok(Decision::Keep);
+        }
         let Some(writer) = self.writer.as_mut() else {
             return Err(ModuleError::msg(format!(
                 "{} is not open: initialize (or begin_run) was not called, or terminate already was",
@@ -287,10 +408,74 @@ impl Module for FileOutput {
             return Err(ModuleError { severity, ..self.error(&what, e) });
         }
         self.written += 1;
+        let seq = event.meta.seq;
+        self.in_order &= self.last_seq.is_none_or(|last| seq > last);
+        self.last_seq = Some(seq);
         Ok(Decision::Keep)
     }
 
+    fn accounted(&mut self, below: u64) {
+        self.accounted = below;
+        if self.accounted > self.told.0 && self.told.1.elapsed() >= MAX_BUFFER_AGE {
+            // An error here is the next write's too: that one stops the job.
+            let _ = self.tell_progress();
+        }
+    }
+
+    /// Reads what a killed run of the job left of the file, and checks it was this job
+    /// (docs/steering.md, "Resuming a job"); nothing is changed until `initialize`.
+    fn recover(&mut self) -> Result<Option<Recovered>, String> {
+        let file = self.config.path.clone();
+        if self.per_run() {
+            return Err(format!(
+                "cannot resume: FileOutput {} writes a file per run, which a resumed job cannot go on with yet; \
+                 run the job without --resume",
+                file.display()
+            ));
+        }
+        let recovery = match recover(&file) {
+            Ok(Some(recovery))
+                if recovery.seqs.is_empty() && recovery.metadata.as_object().is_none_or(Map::is_empty) =>
+            {
+                // Cut inside its header: no record was written, it is made anew.
+                return Ok(Some(Recovered::absent(file)));
+            }
+            Ok(Some(recovery)) => recovery,
+            Ok(None) => return Ok(Some(Recovered::absent(file))),
+            Err(FileError::Corrupt { path, offset, reason }) => {
+                return Err(format!(
+                    "cannot resume: {}: the record at byte {offset} is damaged before the last valid record ({reason}), \
+                     and going on would lose the records after it: move the file away to keep it, and run the job \
+                     without --resume",
+                    path.display()
+                ));
+            }
+            Err(e) => return Err(format!("cannot resume from {}: {e}", file.display())),
+        };
+        self.steering_changed = check_job(&recovery.file, recovery.metadata.get("job"), self.job())?;
+        let compression = self.config.compression.to_string();
+        let recorded = recovery.metadata.get("compression").and_then(Value::as_str).unwrap_or("none");
+        if recorded != compression {
+            return Err(format!(
+                "cannot resume: {} is compressed as {recorded}, and this FileOutput compresses as {compression}; give \
+                 it the file's compression, or run the job without --resume",
+                recovery.file.display()
+            ));
+        }
+        let complete = recovery.completion.as_ref().is_some_and(|c| c.complete);
+        self.in_order = recovery.seqs.windows(2).all(|w| w[0] < w[1]);
+        self.last_seq = recovery.seqs.last().copied();
+        let mut seqs = recovery.seqs.clone();
+        seqs.sort_unstable();
+        let accounted = recovery.progress.accounted.unwrap_or(0);
+        self.kept.clone_from(&seqs);
+        self.complete_before = complete;
+        self.recovery = (!complete).then_some(recovery);
+        Ok(Some(Recovered { file, found: true, complete, seqs, accounted }))
+    }
+
     fn checkpoint(&mut self) -> HookResult {
+        self.tell_progress()?;
         match self.writer.as_mut() {
             Some(writer) => writer.flush().map_err(|e| self.error("cannot write", e)),
             None => Ok(()),

@@ -347,6 +347,34 @@ impl Source for EventGenerator {
         self.runs.iter().try_fold(0u64, |total, spec| total.checked_add(spec.events?))
     }
 
+    /// Goes to `position` by counting the runs' events (each event is made from its run and
+    /// number alone).
+    fn seek(&mut self, position: u64) -> HookResult<bool> {
+        let mut left = position;
+        self.run_index = 0;
+        self.next_event = 1;
+        while let Some(spec) = self.runs.get(self.run_index) {
+            match spec.events {
+                Some(n) if left >= n => {
+                    left -= n;
+                    self.run_index += 1;
+                }
+                _ => {
+                    self.next_event = left + 1;
+                    break;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Its runs and entries: other ones make other events.
+    fn identity(&self) -> Option<serde_json::Value> {
+        let runs: Vec<_> = self.runs.iter().map(|r| (r.run, r.events)).collect();
+        let entries: Vec<_> = self.entries.iter().map(|e| format!("{e:?}")).collect();
+        Some(serde_json::json!({ "runs": runs, "entries": entries }))
+    }
+
     fn next_event(&mut self) -> HookResult<Option<Event>> {
         loop {
             let Some(spec) = self.runs.get(self.run_index) else { return Ok(None) };

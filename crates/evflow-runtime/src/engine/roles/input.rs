@@ -336,6 +336,21 @@ impl Input<'_, '_> {
         let mut reading = true;
         let mut last = None;
         let mut seq = 0u64;
+        let resume = self.ctx.opts.resume.as_deref();
+        if let Some(plan) = resume {
+            // A resumed job goes on where its outputs' accounting ends.
+            seq = match crate::resume::seek(source, plan.start) {
+                Ok(position) => position,
+                Err(e) => {
+                    self.stop_with(source_error(self.ctx, Hook::Read, None, e));
+                    reading = false;
+                    0
+                }
+            };
+            board.counters().passed_over.store(seq, Ordering::Release);
+            board.counters().read.store(seq, Ordering::Release);
+            self.handed = seq;
+        }
         // A held topology reads only during the runs its controller starts: the run being
         // served (index, number), and whether it still reads.
         let held = board.runs().held.load(Ordering::Acquire) != 0;
@@ -427,6 +442,14 @@ impl Input<'_, '_> {
                 };
                 // Above every seq given: a restarted merger's source gives some again.
                 seq = seq.max(event.meta.seq + 1);
+                if resume.is_some_and(|plan| plan.accounted(event.meta.seq)) {
+                    // Every output has it already: the output counts it as done.
+                    board.counters().passed_over.fetch_add(1, Ordering::AcqRel);
+                    board.counters().read.store(seq, Ordering::Release);
+                    stage.accounted(seq);
+                    self.handed = seq;
+                    continue;
+                }
                 board.counters().read.store(seq, Ordering::Release);
                 match stage.event(&mut event) {
                     Fate::Keep => self.dispatch_new(&event)?,
@@ -436,6 +459,9 @@ impl Input<'_, '_> {
                         self.stop_with(e);
                         reading = false;
                     }
+                }
+                if self.error.is_none() {
+                    stage.accounted(seq);
                 }
                 self.handed = seq;
                 continue;

@@ -124,8 +124,11 @@ struct Output<'c, 'a> {
     /// Whether the modules kept the event applied last.
     kept_last: bool,
     /// A restarted ordered custody: the seqs above where it writes from that an earlier
-    /// process decided, passed over in order.
+    /// process decided, passed over in order; a resumed job's, those its outputs had.
     decided_before: BTreeSet<u64>,
+    /// The lowest seq done but not accounted for by the output part (abandoned, or written
+    /// to the quarantine file): a resumed job processes it again.
+    not_accounted: u64,
 }
 
 /// What a restarted custody holds until the input's `Resume` says where it stands.
@@ -214,7 +217,23 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         settled: 0,
         kept_last: false,
         decided_before: BTreeSet::new(),
+        not_accounted: u64::MAX,
     };
+    if let Some(plan) = ctx.opts.resume.as_deref() {
+        // A resumed job: what every output had is done, and never comes.
+        out.done = Done { watermark: plan.start, above: plan.above.iter().copied().collect() };
+        out.done.advance();
+        out.next_write = plan.start;
+        if ctx.popts.ordered {
+            out.decided_before = plan.above.clone();
+        }
+        if let Err(e) = out.write_in_order(&mut stage) {
+            internal_error(ctx, e);
+            ctx.board.fail();
+            ctx.board.request_stop(Stop::Abort);
+            return finish(ctx, &mut stage, None, ExitCode::Internal);
+        }
+    }
     if let Some(generation) = ctx.popts.custody.filter(|&g| g > 0) {
         out.resuming = Some(Resuming { early: Vec::new(), told: Instant::now() });
         if let Err(e) = out.tell_resumed(generation) {
@@ -460,6 +479,7 @@ impl Output<'_, '_> {
             self.apply(seq, status, event, stage)?;
             self.decided(seq, held);
             counters.watermark.store(self.watermark(), Ordering::Release);
+            stage.accounted(self.watermark().min(self.not_accounted));
             return Ok(());
         }
         if seq != self.next_write {
@@ -490,6 +510,7 @@ impl Output<'_, '_> {
             self.next_write += 1;
         }
         self.ctx.board.counters().watermark.store(self.watermark(), Ordering::Release);
+        stage.accounted(self.watermark().min(self.not_accounted));
         Ok(())
     }
 
@@ -700,6 +721,7 @@ impl Output<'_, '_> {
         self.kept_last = false;
         if self.error.is_some() {
             // The output part stopped the job: nothing more is written.
+            self.not_accounted = self.not_accounted.min(seq);
             self.abandoned.push(seq);
             counters.abandoned.fetch_add(1, Ordering::Relaxed);
             return Ok(());
@@ -738,6 +760,7 @@ impl Output<'_, '_> {
                         }
                         self.ctx.board.fail();
                         self.error = Some(e);
+                        self.not_accounted = self.not_accounted.min(seq);
                         self.abandoned.push(seq);
                         counters.abandoned.fetch_add(1, Ordering::Relaxed);
                     }
@@ -747,9 +770,11 @@ impl Output<'_, '_> {
                 counters.rejected.fetch_add(1, Ordering::Relaxed);
             }
             Status::Quarantined => {
+                self.not_accounted = self.not_accounted.min(seq);
                 counters.quarantined.fetch_add(1, Ordering::Relaxed);
             }
             Status::Abandoned => {
+                self.not_accounted = self.not_accounted.min(seq);
                 self.abandoned.push(seq);
                 counters.abandoned.fetch_add(1, Ordering::Relaxed);
             }

@@ -1,0 +1,455 @@
+"""Resuming a killed job from its own output (docs/steering.md, "Resuming a job"): a job
+killed again and again (SIGKILL of its whole process group, SIGINT, a module that raises and
+is then fixed) and resumed ends with the output an uninterrupted run writes; each refusal
+changes nothing."""
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+
+import evflow as ef
+import numpy as np
+import pytest
+from conftest import evflow_cmd, run_cli, wait_for_events
+
+EVENTS = 1000
+"""Events per job: about 4 s in one process, 2 s with two workers, so that kills land during
+the run."""
+
+KILL_SEEDS = range(int(os.environ.get("EVFLOW_RESUME_SEEDS", "1")))
+"""Seeds of the kill times; ``make soak`` runs more."""
+
+STEERING = """
+import os, sys, time
+import numpy as np
+import evflow as ef
+
+source, out = sys.argv[1:3]
+N = {events}
+BROKEN = {broken}
+
+
+class Beam(ef.Source):
+    expected_events = N
+
+    def __init__(self):
+        self.start = 0
+
+    def seek(self, position):
+        self.start = position
+        return True
+
+    def identity(self):
+        return {{"events": N}}
+
+    def events(self):
+        for i in range(self.start, N):
+            yield ef.Event(run=1 if i < N // 2 else 2, number=i + 1, energy=np.float64(i) * 0.5,
+                           hits=np.arange(i % 13, dtype="<i4"))
+
+
+class SlowBeam(Beam):
+    seek = None  # no seek: a resumed job reads and drops what is accounted for
+
+
+class Reco(ef.Module):
+    parallel_safe = True
+
+    def event(self, event):
+        time.sleep(0.004)
+        if BROKEN and event.number == N // 2:
+            raise ValueError("calibration constant missing")
+        event["smeared"] = event.rng.normal(size=3)
+        if event.number % 11 == 0:
+            event.flags = event.flags | {{"incomplete"}}
+        return event.number % 7 != 0
+
+
+sources = {{
+    "generator": lambda: ef.modules.EventGenerator(
+        runs=[(1, N // 2), (2, N - N // 2)],
+        entries={{"adc": {{"dtype": "<u2", "size": ("uniform", 1, 40)}}}},
+    ),
+    "user": Beam,
+    "user-noseek": SlowBeam,
+    "file": lambda: ef.modules.FileInput(["in-1.evf", "in-2.evf"]),
+}}
+path = ef.Path()
+path.add(sources[source]())
+path.add(Reco())
+path.add(ef.modules.FileOutput(out, compression="{compression}"))
+ef.process(path, summary=False, ordered=os.environ.get("RESUME_ORDERED") == "1")
+"""
+
+
+def steering(directory, *, broken=False, compression="zstd", name="steer.py"):
+    text = STEERING.format(events=EVENTS, broken=broken, compression=compression)
+    (directory / name).write_text(text)
+    return name
+
+
+def make_inputs(directory):
+    """Two input files for the ``file`` source, of EVENTS events together."""
+    half = EVENTS // 2
+    for n, numbers in ((1, range(half)), (2, range(half, EVENTS))):
+        with _writer(directory, n) as w:
+            for i in numbers:
+                w.append(ef.Event(run=1 + n, number=i + 1, payload=np.full(i % 9, i, "<i8")))
+
+
+class _writer:
+    """Writes an input file through a one-process job (the way users make them)."""
+
+    def __init__(self, directory, n):
+        self.path, self.events = directory / f"in-{n}.evf", []
+
+    def __enter__(self):
+        return self.events
+
+    def __exit__(self, *exc):
+        events = self.events
+
+        class Given(ef.Source):
+            def events(self):
+                yield from events
+
+        path = ef.Path()
+        path.add(Given())
+        path.add(ef.modules.FileOutput(str(self.path)))
+        ef.process(path, summary=False)
+
+
+def contents(path):
+    """Every event of a file: (seq, run, number, flags, each entry's dtype, shape and bytes)."""
+    with ef.open(path) as f:
+        assert f.complete, f.incomplete_reason
+        return [
+            (
+                e.seq,
+                e.run,
+                e.number,
+                sorted(e.flags),
+                {k: (e[k].dtype.str, e[k].shape, e[k].tobytes()) for k in e.keys()},
+            )
+            for e in f
+        ]
+
+
+def start(directory, name, source, out, processes, ordered=False, resume=False, extra=()):
+    args = [name, "-p", processes, *(["--resume"] if resume else []), *extra, "--", source, out]
+    env = dict(os.environ, PYTHONUNBUFFERED="1", RESUME_ORDERED="1" if ordered else "0")
+    return subprocess.Popen(
+        evflow_cmd("run", *args),
+        cwd=directory,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def finish(process, timeout=120):
+    try:
+        _, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        _, err = process.communicate()
+        raise AssertionError(f"the job did not end within {timeout} s: {err}") from None
+    return process.returncode, err
+
+
+def reference(directory, source):
+    """The output of an uninterrupted run of the job (in input order, as with ``-p 0``)."""
+    rc, err = finish(start(directory, "steer.py", source, "reference.evf", 2, ordered=True))
+    assert rc == 0, err
+    return contents(directory / "reference.evf")
+
+
+def written(part):
+    """Event records in the file ``part`` now (0 when it is not there)."""
+    try:
+        with ef.open(part) as f:
+            return len(f)
+    except ef.FormatError:
+        return 0
+
+
+def interrupted(directory, source, processes, ordered, resume, rng, how=signal.SIGKILL):
+    """Starts the job (resumed or not), and sends ``how`` to its whole process group at a
+    random moment of its run: once its output holds a random number of events more."""
+    part = directory / ".out.evf.part"
+    target = written(part) + rng.randint(60, 250)
+    job = start(directory, "steer.py", source, "out.evf", processes, ordered, resume)
+    while job.poll() is None and written(part) < target:
+        time.sleep(0.02)
+    try:
+        os.killpg(job.pid, how)
+    except ProcessLookupError:
+        pass  # it ended first
+    rc, err = finish(job)
+    assert rc in (0, 130, -signal.SIGKILL), err
+    if how == signal.SIGKILL:
+        # Whatever the group had forked is gone with it.
+        _wait_group_gone(job.pid)
+    return rc, err
+
+
+def _wait_group_gone(pgid):
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"processes of group {pgid} outlived its SIGKILL")
+
+
+def assert_output(directory, expected, in_order):
+    got = contents(directory / "out.evf")
+    seqs = [e[0] for e in got]
+    assert len(seqs) == len(set(seqs)), "an event is written twice"
+    if in_order:
+        assert got == expected
+    else:
+        assert sorted(got, key=lambda e: e[0]) == expected
+    assert not (directory / ".out.evf.part").exists()
+
+
+SCENARIOS = {
+    # source, compression, (processes, ordered) of each killed attempt, then of the last one
+    "generator-p0-then-p2": ("generator", "zstd", [(0, False), (2, False), (2, True)], (0, False)),
+    "user-p2-unordered": ("user", "none", [(2, False), (2, False), (2, False)], (2, False)),
+    "file-p2-ordered": ("file", "zstd", [(2, True), (0, False), (2, True)], (2, True)),
+    "user-noseek-p0": ("user-noseek", "lz4", [(0, False), (0, False), (2, False)], (2, False)),
+    "unordered-then-ordered": ("generator", "none", [(2, False)] * 3, (2, True)),
+}
+
+
+@pytest.mark.parametrize("seed", KILL_SEEDS)
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_job_killed_three_times_and_resumed_writes_what_an_uninterrupted_run_does(
+    tmp_path, scenario, seed
+):
+    source, compression, attempts, (processes, ordered) = SCENARIOS[scenario]
+    steering(tmp_path, compression=compression)
+    if source == "file":
+        make_inputs(tmp_path)
+    expected = reference(tmp_path, source)
+    rng = random.Random(f"{scenario}-{seed}")
+    # The attempt that completes the file decides its order (a complete file is left as it
+    # is); each one that found it not complete resumed it once.
+    finished_by, resumes = None, 0
+    for i, (p, o) in enumerate([*attempts, (processes, ordered)]):
+        resumes += i > 0 and finished_by is None
+        if i < len(attempts):
+            rc, err = interrupted(tmp_path, source, p, o, resume=i > 0, rng=rng)
+        else:
+            rc, err = finish(start(tmp_path, "steer.py", source, "out.evf", p, o, True))
+            assert rc == 0, err
+        if finished_by is None and rc == 0:
+            finished_by = (p, o)
+    in_order = finished_by[0] == 0 or finished_by[1]
+    assert_output(tmp_path, expected, in_order)
+    with ef.open(tmp_path / "out.evf") as f:
+        assert len(f.resumes) == resumes, f.resumes
+
+
+def test_a_job_stopped_by_sigint_is_resumed_to_the_end(tmp_path):
+    steering(tmp_path)
+    expected = reference(tmp_path, "generator")
+    rng = random.Random("sigint")
+    rc, err = interrupted(tmp_path, "generator", 2, True, False, rng, how=signal.SIGINT)
+    if rc == 130:
+        with ef.open(tmp_path / "out.evf") as f:
+            assert not f.complete and "SIGINT" in f.incomplete_reason
+    rc, err = finish(start(tmp_path, "steer.py", "generator", "out.evf", 2, True, True))
+    assert rc == 0, err
+    assert_output(tmp_path, expected, in_order=True)
+
+
+@pytest.mark.parametrize("processes", [0, 2])
+def test_a_job_a_module_stopped_is_resumed_once_the_module_is_fixed(tmp_path, processes):
+    steering(tmp_path)
+    expected = reference(tmp_path, "user")
+    steering(tmp_path, broken=True)
+    rc, err = finish(start(tmp_path, "steer.py", "user", "out.evf", processes, True))
+    assert rc == 1 and "calibration constant missing" in err, err
+    with ef.open(tmp_path / "out.evf") as f:
+        assert not f.complete and "stopped by an error" in f.incomplete_reason
+        assert 0 < len(f) < len(expected)
+    steering(tmp_path)  # fixed
+    rc, err = finish(start(tmp_path, "steer.py", "user", "out.evf", processes, True, True))
+    assert rc == 0, err
+    assert "steer.py changed since the job that wrote it began" in err, err
+    assert_output(tmp_path, expected, in_order=True)
+    with ef.open(tmp_path / "out.evf") as f:
+        assert [r["steering_changed"] for r in f.resumes] == [True]
+        at = f.resumes[0]["at"]
+    shown = run_cli("info", "out.evf", cwd=tmp_path)
+    assert f"resumed:     1 time ({at})" in shown.stdout.splitlines(), shown.stdout
+    assert json.loads(run_cli("info", "out.evf", "--json", cwd=tmp_path).stdout)["resumes"]
+
+
+# --- what a resume refuses, and what it leaves alone ----------------------------------------
+
+
+def snapshot(directory):
+    """Every file in ``directory`` (hidden ones too): size, modification time, SHA-256."""
+    return {
+        p.name: (p.stat().st_size, p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+        for p in sorted(directory.iterdir())
+        if p.is_file()
+    }
+
+
+def killed_mid_run(directory, source="generator", extra=()):
+    """Leaves the ``.part`` file of a job SIGKILLed once it wrote some events."""
+    job = start(directory, "steer.py", source, "out.evf", 0, extra=extra)
+    wait_for_events(directory / ".out.evf.part", 50)
+    os.killpg(job.pid, signal.SIGKILL)
+    finish(job)
+
+
+def _crc32c(data: bytes) -> int:
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def rewrite_job(part, **changes):
+    """Changes the job recorded in a file's header, keeping the header valid (same length)."""
+    raw = bytearray(part.read_bytes())
+    json_len = int.from_bytes(raw[12:16], "little")
+    meta = json.loads(raw[32 : 32 + json_len])
+    meta["job"].update(changes)
+    text = json.dumps(meta, separators=(",", ":")).encode()
+    assert len(text) <= json_len, "the new metadata must fit"
+    text = text.ljust(json_len)
+    raw[32 : 32 + json_len] = text
+    raw[16:20] = _crc32c(text).to_bytes(4, "little")
+    raw[28:32] = _crc32c(bytes(raw[:28])).to_bytes(4, "little")
+    part.write_bytes(bytes(raw))
+
+
+def _edit(directory, old, new):
+    text = (directory / "steer.py").read_text()
+    assert old in text
+    (directory / "steer.py").write_text(text.replace(old, new))
+
+
+def _different_input(directory):
+    path = ef.Path()
+    path.add(ef.modules.EventGenerator(events=3))
+    path.add(ef.modules.FileOutput(str(directory / "in-2.evf")))
+    ef.process(path, summary=False)
+
+
+def _damaged(directory):
+    """Flips a byte inside the stored bytes of the file's first record (records follow it)."""
+    part = directory / ".out.evf.part"
+    raw = bytearray(part.read_bytes())
+    first = (32 + int.from_bytes(raw[12:16], "little") + 63) // 64 * 64
+    stored = int.from_bytes(raw[first + 8 : first + 16], "little")
+    raw[first + 32 + stored // 2] ^= 0xFF
+    part.write_bytes(bytes(raw))
+
+
+REFUSALS = {
+    "seed": (lambda d: None, ["--seed", "3"], "the seed differ"),
+    "max_events": (lambda d: None, ["-n", "700"], "the max_events differ"),
+    "arguments": (lambda d: None, [], "the steering file's arguments differ"),
+    "path": (
+        lambda d: _edit(d, "path.add(Reco())", "path.add(Reco())\npath.add(ef.modules.Progress())"),
+        [],
+        "the path (its steps in order) differ",
+    ),
+    "inputs": (_different_input, [], "the inputs differ"),
+    "version": (
+        lambda d: rewrite_job(d / ".out.evf.part", evflow="0.0.0"),
+        [],
+        "the evflow version differ",
+    ),
+    "another job": (
+        lambda d: (d / "other.py").write_text((d / "steer.py").read_text()),
+        [],
+        "was written by another job",
+    ),
+    "damaged": (_damaged, [], "is damaged before the last valid record"),
+    "compression": (
+        lambda d: _edit(d, 'compression="zstd"', 'compression="lz4"'),
+        [],
+        "is compressed as zstd",
+    ),
+    "not resumable": (
+        lambda d: _edit(d, "parallel_safe = True", "parallel_safe = True\n    resumable = False"),
+        [],
+        "resumable = False",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_a_resume_that_would_be_wrong_is_refused_and_changes_nothing(tmp_path, case):
+    change, options, message = REFUSALS[case]
+    steering(tmp_path)
+    source = "file" if case == "inputs" else "generator"
+    if source == "file":
+        make_inputs(tmp_path)
+    killed_mid_run(tmp_path, source)
+    change(tmp_path)
+    before = snapshot(tmp_path)
+    name = "other.py" if case == "another job" else "steer.py"
+    args = [name, "--resume", *options, "--", source, "out.evf"]
+    if case == "arguments":
+        args.append("--verbose")
+    done = run_cli("run", *args, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "cannot resume" in done.stderr and message in done.stderr, done.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_a_complete_output_is_left_as_it_is(tmp_path):
+    steering(tmp_path)
+    rc, err = finish(start(tmp_path, "steer.py", "generator", "out.evf", 0))
+    assert rc == 0, err
+    before = snapshot(tmp_path)
+    done = run_cli("run", "steer.py", "--resume", "--", "generator", "out.evf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "out.evf complete: nothing to resume" in done.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_with_no_output_yet_a_resume_is_an_ordinary_run(tmp_path):
+    steering(tmp_path)
+    expected = reference(tmp_path, "generator")
+    done = run_cli("run", "steer.py", "--resume", "--", "generator", "out.evf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert_output(tmp_path, expected, in_order=True)
+
+
+def test_the_report_of_a_resumed_job_counts_what_it_passed_over_apart(tmp_path):
+    steering(tmp_path)
+    killed_mid_run(tmp_path, "user")
+    with ef.open(tmp_path / ".out.evf.part") as f:
+        kept = sum(1 for _ in f)
+    args = ["steer.py", "--resume", "--report", "r.json", "--", "user", "out.evf"]
+    done = run_cli("run", *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["resumed"] >= kept
+    assert report["resumed"] + report["read"] == EVENTS
+    with ef.open(tmp_path / "out.evf") as f:
+        assert len(f) == report["written"] + kept
