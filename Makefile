@@ -66,6 +66,7 @@ soak: develop
 	EVFLOW_FARM_EVENTS=100000 $(BIN)/pytest -q tests/test_farm.py -k random
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_runs.py -k random_times
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_merger.py -k random_times
+	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume.py -k killed_three_times
 	$(BIN)/evflow bench soak --events 100000000 --min-minutes 120 --out out/soak \
 		--plot docs/soak-memory.png
 
@@ -77,6 +78,7 @@ bench: develop
 	$(BIN)/evflow bench topology
 	$(BIN)/evflow bench builder
 	$(BIN)/evflow bench scaling
+	$(BIN)/evflow bench resume
 
 # The decoders of frames, files, the engine's and the topology's messages and shm rings under
 # libFuzzer with AddressSanitizer (fuzz/README.md).

@@ -1,5 +1,6 @@
 """The evflow command line, run as a user runs it: a subprocess, both entry points."""
 
+import hashlib
 import json
 import re
 import textwrap
@@ -543,14 +544,19 @@ def test_output_file_header_records_the_job(tmp_path):
     assert result.returncode == 0, result.stderr
     with ef.open(tmp_path / "out.evf") as f:
         job = f.metadata["job"]
+    inputs = job.pop("inputs")
     assert job == {
         "steering": str(steering),
+        "steering_sha256": hashlib.sha256(steering.read_bytes()).hexdigest(),
+        "args": [],
         "path": ["EventGenerator", "FileOutput"],
         "seed": 9,
         "max_events": 4,
         "processes": 0,
         "evflow": ef.__version__,
     }
+    # What the generator makes: a resumed job with another generator is refused.
+    assert inputs["runs"] == [[1, 100000]] and len(inputs["entries"]) == 1
 
 
 def test_steering_file_raising_outside_process(tmp_path):

@@ -196,6 +196,23 @@ pub fn verify<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
     Ok(d)
 }
 
+/// What a resumed job finds of the output `path` (docs/formats.md, "Recovering a job's
+/// output"), changing nothing: `None` when there is no file, else a dict of `file` (the one
+/// read), `part`, `events`, `accounted`, `complete` and `cut` (bytes after the last complete
+/// record). The time this takes is what `evflow bench resume` measures.
+#[pyfunction]
+pub fn recover<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(r) = py.detach(|| file::recover(&path)).map_err(|e| file_error(py, &e))? else { return Ok(None) };
+    let d = PyDict::new(py);
+    d.set_item("file", r.file.display().to_string())?;
+    d.set_item("part", r.part)?;
+    d.set_item("events", r.seqs.len())?;
+    d.set_item("accounted", r.progress.accounted)?;
+    d.set_item("complete", r.completion.as_ref().map(|c| c.complete))?;
+    d.set_item("cut", r.cut)?;
+    Ok(Some(d))
+}
+
 /// What the error reporting the death of a process whose modules write the temporary files
 /// `names` says of them (evflow_runtime::part_files::death_note); `host`: it ran there.
 #[pyfunction]
@@ -208,6 +225,7 @@ pub fn part_files_note(names: Vec<PathBuf>, host: Option<&str>) -> String {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFileReader>()?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(recover, m)?)?;
     m.add_function(wrap_pyfunction!(part_files_note, m)?)?;
     Ok(())
 }

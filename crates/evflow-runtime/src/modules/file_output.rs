@@ -291,7 +291,10 @@ impl FileOutput {
 
     /// Closes the file being written, as `completion` says, under its final name.
     fn close(&mut self, completion: &Completion) -> HookResult {
-        self.tell_progress()?;
+        if !completion.complete {
+            // A complete file needs none: a resumed job leaves it as it is.
+            self.tell_progress()?;
+        }
         let Some(writer) = self.writer.take() else { return Ok(()) };
         if self.ordered && !self.in_order && completion.complete {
             // A resumed ordered job whose records are not in input order: the file is closed
