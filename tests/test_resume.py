@@ -15,6 +15,7 @@ import evflow as ef
 import numpy as np
 import pytest
 from conftest import evflow_cmd, run_cli, wait_for_events
+from evflow_bench.standard_farm import Farm
 
 EVENTS = 1000
 """Events per job: about 4 s in one process, 2 s with two workers, so that kills land during
@@ -29,6 +30,7 @@ import numpy as np
 import evflow as ef
 
 source, out = sys.argv[1:3]
+two_outputs = sys.argv[3:] == ["two"]
 N = {events}
 BROKEN = {broken}
 
@@ -69,6 +71,11 @@ class Reco(ef.Module):
         return event.number % 7 != 0
 
 
+class Select(ef.Module):
+    def event(self, event):
+        return event.number % 3 != 0
+
+
 sources = {{
     "generator": lambda: ef.modules.EventGenerator(
         runs=[(1, N // 2), (2, N - N // 2)],
@@ -82,6 +89,9 @@ path = ef.Path()
 path.add(sources[source]())
 path.add(Reco())
 path.add(ef.modules.FileOutput(out, compression="{compression}"))
+if two_outputs:
+    path.add(Select())
+    path.add(ef.modules.FileOutput(out.replace(".evf", "-selected.evf")))
 ef.process(path, summary=False, ordered=os.environ.get("RESUME_ORDERED") == "1")
 """
 
@@ -139,8 +149,11 @@ def contents(path):
         ]
 
 
-def start(directory, name, source, out, processes, ordered=False, resume=False, extra=()):
-    args = [name, "-p", processes, *(["--resume"] if resume else []), *extra, "--", source, out]
+def start(directory, name, source, out, processes, ordered=False, resume=False, extra=(), more=()):
+    """Starts ``evflow run`` of the steering file in its own process group; ``extra`` are more
+    options, ``more`` more arguments for the steering file."""
+    options = [*(["--resume"] if resume else []), *extra]
+    args = [name, "-p", processes, *options, "--", source, out, *more]
     env = dict(os.environ, PYTHONUNBUFFERED="1", RESUME_ORDERED="1" if ordered else "0")
     return subprocess.Popen(
         evflow_cmd("run", *args),
@@ -294,6 +307,43 @@ def test_a_job_a_module_stopped_is_resumed_once_the_module_is_fixed(tmp_path, pr
     shown = run_cli("info", "out.evf", cwd=tmp_path)
     assert f"resumed:     1 time ({at})" in shown.stdout.splitlines(), shown.stdout
     assert json.loads(run_cli("info", "out.evf", "--json", cwd=tmp_path).stdout)["resumes"]
+
+
+def test_two_outputs_each_get_what_they_miss(tmp_path):
+    """A second output behind a filter: a resume passes over only what both hold, and each
+    drops what it holds already."""
+    steering(tmp_path)
+    rc, err = finish(start(tmp_path, "steer.py", "user", "reference.evf", 0, more=["two"]))
+    assert rc == 0, err
+    expected = [contents(tmp_path / f) for f in ("reference.evf", "reference-selected.evf")]
+    rng = random.Random("two")
+    for i in range(2):
+        part = tmp_path / ".out.evf.part"
+        target = written(part) + rng.randint(100, 250)
+        job = start(tmp_path, "steer.py", "user", "out.evf", 0, resume=i > 0, more=["two"])
+        while job.poll() is None and written(part) < target:
+            time.sleep(0.02)
+        os.killpg(job.pid, signal.SIGKILL)
+        finish(job)
+    rc, err = finish(start(tmp_path, "steer.py", "user", "out.evf", 2, True, True, more=["two"]))
+    assert rc == 0, err
+    assert contents(tmp_path / "out.evf") == expected[0]
+    assert contents(tmp_path / "out-selected.evf") == expected[1]
+
+
+def test_max_events_is_kept_by_a_resumed_job(tmp_path):
+    steering(tmp_path)
+    rc, err = finish(
+        start(tmp_path, "steer.py", "generator", "reference.evf", 0, extra=["-n", "600"])
+    )
+    assert rc == 0, err
+    expected = contents(tmp_path / "reference.evf")
+    killed_mid_run(tmp_path, extra=["-n", "600"])
+    rc, err = finish(
+        start(tmp_path, "steer.py", "generator", "out.evf", 2, True, True, ["-n", "600"])
+    )
+    assert rc == 0, err
+    assert_output(tmp_path, expected, in_order=True)
 
 
 # --- what a resume refuses, and what it leaves alone ----------------------------------------
@@ -453,3 +503,40 @@ def test_the_report_of_a_resumed_job_counts_what_it_passed_over_apart(tmp_path):
     assert report["resumed"] + report["read"] == EVENTS
     with ef.open(tmp_path / "out.evf") as f:
         assert len(f) == report["written"] + kept
+
+
+def test_a_topology_killed_is_resumed_by_evflow_up(tmp_path):
+    """``evflow up FILE --resume``: the standard farm on this machine (gen -> reco x2 ->
+    store, ordered), SIGKILLed with its devices, then resumed, writes what it writes
+    uninterrupted; with --hold, a resume is refused and changes nothing."""
+    env = dict(os.environ, RECO_SLEEP="0.004", PYTHONUNBUFFERED="1")
+    files = {}
+    for name in ("reference", "run"):
+        (tmp_path / name).mkdir()
+        files[name] = Farm(f"resume-{name}-{os.getpid()}").write(tmp_path / name)
+
+    def up(name, *options):
+        return subprocess.Popen(
+            evflow_cmd("up", files[name], *options),
+            cwd=tmp_path / name,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+        )
+
+    rc, err = finish(up("reference"))
+    assert rc == 0, err
+    job = up("run")
+    wait_for_events(tmp_path / "run" / ".out.evf.part", 100)
+    os.killpg(job.pid, signal.SIGKILL)
+    finish(job)
+    _wait_group_gone(job.pid)
+    rc, err = finish(up("run", "--resume"))
+    assert rc == 0, err
+    assert contents(tmp_path / "run" / "out.evf") == contents(tmp_path / "reference" / "out.evf")
+    before = snapshot(tmp_path / "run")
+    rc, err = finish(up("run", "--hold", "--resume"))
+    assert rc == 2 and "cannot resume" in err, err
+    assert snapshot(tmp_path / "run") == before

@@ -97,6 +97,11 @@ def _parser() -> argparse.ArgumentParser:
         "--hold", action="store_true", help="configure and wait for `evflow ctl FILE start`"
     )
     up.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on from the files its sinks left when it was killed (one host, one segment)",
+    )
+    up.add_argument(
         "--launcher",
         default=LAUNCHERS[0],
         choices=LAUNCHERS,
@@ -401,6 +406,7 @@ def main(argv=None) -> int:
                 launcher=args.launcher,
                 ssh_config=args.ssh_config,
                 ssh_env=args.ssh_env,
+                resume=args.resume,
             )
         if args.command == "device":
             from evflow import remote_device

@@ -18,11 +18,12 @@ import time
 
 from evflow import launchers, metrics, steering, summary
 from evflow._native import lifecycle
-from evflow.errors import ConfigError, EvflowError
+from evflow.errors import ConfigError, EvflowError, ResumeError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
+from evflow.path import step_name
 from evflow.plan import Plan
 from evflow.processing import execute, finish
-from evflow.topology import Topology, TopologyError, load, read
+from evflow.topology import Topology, TopologyError, keeps_state, load, read
 
 log = logging.getLogger("evflow")
 
@@ -255,12 +256,28 @@ def _request(path: str, request: dict) -> dict:
         return _receive(s)
 
 
-def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_env=()) -> int:
+def up(
+    file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_env=(), resume=False
+) -> int:
     """Runs the topology in ``file`` until its source ends; returns the exit code (errors and
     signals are raised, as by ``process()``). ``launcher``: how its devices reach their hosts
-    (``local``, ``ssh``, ``slurm``; python/evflow/launchers.py)."""
+    (``local``, ``ssh``, ``slurm``; python/evflow/launchers.py). ``resume``: go on from the
+    files its sinks left when it was killed (docs/steering.md, "Resuming a job")."""
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
+    if resume and (hold or not plan.native.forked):
+        raise ResumeError(
+            f"cannot resume {file}: --resume goes on with a topology of one segment on one host "
+            "run without --hold (its devices forked from evflow up, as process() does); this one "
+            "runs evflow device processes, which cannot be resumed yet: run it without --resume"
+        )
+    if resume:
+        for device in topology.devices.values():
+            for step in filter(keeps_state, device.steps()):
+                raise ResumeError(
+                    f"cannot resume {file}: device {device.name}'s {step_name(step)} keeps what "
+                    "a resumed job cannot rebuild (resumable = False); run it without --resume"
+                )
     for path in sweep_leftovers():
         log.info("removed %s, left by a job that was killed", path)
     job = plan.job()
@@ -308,7 +325,9 @@ def up(file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_
     # With a segment, each part's on_error is its device's (in parallel); alone, the device's.
     on_error = topology.devices[plan.processes()[0][2]].on_error
     try:
-        outcome = execute(steps, opts, on_error=on_error, job=job, parallel=parallel, watch=watch)
+        outcome = execute(
+            steps, opts, on_error=on_error, job=job, parallel=parallel, watch=watch, resume=resume
+        )
     finally:
         server.close()
         if served is not None:

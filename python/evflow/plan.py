@@ -11,6 +11,7 @@ each with the line of the file that asks for it.
 its roles up in it. Here a plan gets its devices' paths, imported from their steering files.
 """
 
+import hashlib
 import os
 
 from evflow import _native, steering
@@ -45,14 +46,29 @@ class Plan:
         return self.native.steps(segment)
 
     def job(self) -> dict:
-        """What output files record of the job that wrote them."""
+        """What output files record of the job that wrote them, and what a resumed topology
+        must match (docs/steering.md, "Resuming a job"): the topology file (``steering``) and
+        the hash of its text and of its devices' steering files."""
+        from evflow.processing import source_identity
+
+        texts = hashlib.sha256()
+        files = [self.topology.file]
+        files += [d.steering for d in self.topology.devices.values() if d.steering]
+        for file in files:
+            with open(file, "rb") as f:
+                texts.update(hashlib.sha256(f.read()).digest())
+        first = self.steps(0)
         return {
             "topology": os.path.abspath(self.topology.file),
+            "steering": self.topology.file,
+            "steering_sha256": texts.hexdigest(),
+            "args": [],
             "path": [step_name(s) for i in range(self.native.segments) for s in self.steps(i)],
             "seed": 0,
             "max_events": None,
             "processes": self.native.workers,
             "evflow": _native.__version__,
+            "inputs": source_identity(first[0]) if first else None,
         }
 
     def identities(self) -> dict:
