@@ -3,6 +3,7 @@
 
 use crate::errors::config_error;
 use evflow_runtime::module::{Module, Source};
+use evflow_runtime::modules::file_output::JOB_METADATA_KEY;
 use evflow_runtime::modules::{
     EntrySpec, EventGenerator, FileInput, FileInputConfig, FileOutput, FileOutputConfig, GeneratorConfig, Progress,
     ProgressConfig, ProgressStyle, RunSpec, SizeDist, ValueDist,
@@ -10,9 +11,6 @@ use evflow_runtime::modules::{
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::path::PathBuf;
-
-/// The key of the job's metadata (steering file, path, seed) in an output file's header.
-pub const JOB_METADATA_KEY: &str = "job";
 
 /// The runtime source a built-in source object configures, or `None` for other objects.
 pub fn native_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Box<dyn Source>>> {

@@ -45,6 +45,10 @@ use std::time::Instant;
 
 const MODULE: &str = "FileOutput";
 
+/// The key of the job's record (steering file, path, seed, inputs) in an output file's
+/// header (docs/steering.md, "Resuming a job").
+pub const JOB_METADATA_KEY: &str = "job";
+
 /// What [`FileOutput`] writes and how.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileOutputConfig {
@@ -193,7 +197,7 @@ impl FileOutput {
 
     /// The job its file records (`job` in its metadata), null when none was given.
     fn job(&self) -> &Value {
-        self.config.metadata.get("job").unwrap_or(&Value::Null)
+        self.config.metadata.get(JOB_METADATA_KEY).unwrap_or(&Value::Null)
     }
 
     /// Whether it writes a file per run.
@@ -455,7 +459,7 @@ impl Module for FileOutput {
             }
             Err(e) => return Err(format!("cannot resume from {}: {e}", file.display())),
         };
-        self.steering_changed = check_job(&recovery.file, recovery.metadata.get("job"), self.job())?;
+        self.steering_changed = check_job(&recovery.file, recovery.metadata.get(JOB_METADATA_KEY), self.job())?;
         let compression = self.config.compression.to_string();
         let recorded = recovery.metadata.get("compression").and_then(Value::as_str).unwrap_or("none");
         if recorded != compression {
