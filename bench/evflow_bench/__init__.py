@@ -1,7 +1,7 @@
 """evflow's benchmarks behind ``evflow bench`` (docs/benchmarks.md): ``transport``,
-``parallel``, ``topology``, ``builder``, ``scaling``, ``resume`` and ``soak``. They run from a source checkout:
-``make develop`` installs this package beside evflow and builds the transport benchmark's
-binary; the evflow wheel does not carry them."""
+``parallel``, ``topology``, ``builder``, ``scaling``, ``resume`` and ``soak``. They run from
+a source checkout: ``make develop`` installs this package beside evflow and builds the
+transport benchmark's binary; the evflow wheel does not carry them."""
 
 
 def add_parser(sub) -> None:
