@@ -15,6 +15,7 @@ import evflow as ef
 import numpy as np
 import pytest
 from conftest import evflow_cmd, run_cli, wait_for_events
+from evflow.root import convert
 from evflow_bench.standard_farm import Farm
 
 EVENTS = 1000
@@ -84,6 +85,7 @@ sources = {{
     "user": Beam,
     "user-noseek": SlowBeam,
     "file": lambda: ef.modules.FileInput(["in-1.evf", "in-2.evf"]),
+    "root": lambda: ef.modules.RootInput(["in-1.root", "in-2.root"]),
 }}
 path = ef.Path()
 path.add(sources[source]())
@@ -102,13 +104,16 @@ def steering(directory, *, broken=False, compression="zstd", name="steer.py"):
     return name
 
 
-def make_inputs(directory):
-    """Two input files for the ``file`` source, of EVENTS events together."""
+def make_inputs(directory, root=False):
+    """Two input files for the ``file`` source, of EVENTS events together; with ``root``,
+    converted to ROOT files for the ``root`` source."""
     half = EVENTS // 2
     for n, numbers in ((1, range(half)), (2, range(half, EVENTS))):
         with _writer(directory, n) as w:
             for i in numbers:
                 w.append(ef.Event(run=1 + n, number=i + 1, payload=np.full(i % 9, i, "<i8")))
+        if root:
+            convert(directory / f"in-{n}.evf", directory / f"in-{n}.root")
 
 
 class _writer:
@@ -241,6 +246,7 @@ SCENARIOS = {
     "file-p2-ordered": ("file", "zstd", [(2, True), (0, False), (2, True)], (2, True)),
     "user-noseek-p0": ("user-noseek", "lz4", [(0, False), (0, False), (2, False)], (2, False)),
     "unordered-then-ordered": ("generator", "none", [(2, False)] * 3, (2, True)),
+    "root-p2": ("root", "zstd", [(2, False), (0, False), (2, True)], (2, True)),
 }
 
 
@@ -251,8 +257,8 @@ def test_a_job_killed_three_times_and_resumed_writes_what_an_uninterrupted_run_d
 ):
     source, compression, attempts, (processes, ordered) = SCENARIOS[scenario]
     steering(tmp_path, compression=compression)
-    if source == "file":
-        make_inputs(tmp_path)
+    if source in ("file", "root"):
+        make_inputs(tmp_path, root=source == "root")
     expected = reference(tmp_path, source)
     rng = random.Random(f"{scenario}-{seed}")
     # The attempt that completes the file decides its order (a complete file is left as it

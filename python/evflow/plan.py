@@ -15,6 +15,7 @@ import hashlib
 import os
 
 from evflow import _native, steering
+from evflow.errors import EvflowError
 from evflow.path import step_name
 from evflow.topology import Topology, TopologyError, keeps_state
 
@@ -55,9 +56,17 @@ class Plan:
         files = [self.topology.file]
         files += [d.steering for d in self.topology.devices.values() if d.steering]
         for file in files:
-            with open(file, "rb") as f:
-                texts.update(hashlib.sha256(f.read()).digest())
+            try:
+                with open(file, "rb") as f:
+                    texts.update(hashlib.sha256(f.read()).digest())
+            except OSError:
+                texts.update(b"unreadable: " + os.fsencode(file))
         first = self.steps(0)
+        try:
+            # A device on another host may not reach what the source reads.
+            inputs = source_identity(first[0]) if first else None
+        except (OSError, EvflowError):
+            inputs = None
         return {
             "topology": os.path.abspath(self.topology.file),
             "steering": self.topology.file,
@@ -68,7 +77,7 @@ class Plan:
             "max_events": None,
             "processes": self.native.workers,
             "evflow": _native.__version__,
-            "inputs": source_identity(first[0]) if first else None,
+            "inputs": inputs,
         }
 
     def identities(self) -> dict:

@@ -7,6 +7,7 @@ JSON) records how each entry was stored, so that reading back restores dtypes an
 exactly; a ROOT file without it is read by branch types alone."""
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -21,6 +22,8 @@ from evflow.errors import ConfigError, EvflowError
 from evflow.module import Module, Source
 
 META_KEY = "evflow"
+IDENTITY_BYTES = 64 << 10
+"""Bytes at each end of a file that ``RootInput.identity`` hashes."""
 """The file key of the JSON that says how each entry was stored."""
 FORMAT = "evflow-root"
 VERSION = 1
@@ -517,6 +520,20 @@ class RootInput(Source):
             yield from read_root(
                 f, tree=self.tree, branches=self.branches, step_size=self.step_size
             )
+
+    def identity(self) -> dict:
+        """What a resumed job checks it reads again (docs/steering.md, "Resuming a job"): each
+        file's path, size and the SHA-256 of its first and last 64 KiB (where ROOT keeps its
+        header, and its keys and streamers)."""
+        files = []
+        for path in self.files:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                digest = hashlib.sha256(f.read(IDENTITY_BYTES))
+                f.seek(max(0, size - IDENTITY_BYTES))
+                digest.update(f.read(IDENTITY_BYTES))
+            files.append({"path": path, "size": size, "sha256": digest.hexdigest()})
+        return {"files": files, "tree": self.tree, "branches": self.branches}
 
 
 class _Row:
