@@ -11,6 +11,7 @@ they are missing."""
 import getpass
 import json
 import os
+import pathlib
 import shlex
 import shutil
 import signal
@@ -71,12 +72,25 @@ PROCESSES = [
 
 def _wait_for(condition, timeout, what):
     """Waits until ``condition()`` is true (polling: what it waits on is another process's
-    state); fails naming ``what`` after ``timeout`` seconds."""
+    state); fails naming ``what`` (or what ``what()`` says then) after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {timeout} s")
+            raise AssertionError(f"{what() if callable(what) else what}: not within {timeout} s")
         time.sleep(0.05)
+
+
+def _left_on(ssh_hosts, host) -> str:
+    """The processes left on ``host`` besides its sshd daemon: pid, parent, state, command."""
+    shown = []
+    for pid in ssh_hosts.sessions(host):
+        try:
+            fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            command = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            shown.append(f"{pid} (parent {fields[1]}, {fields[0]}): {command.decode().strip()}")
+        except OSError:
+            shown.append(f"{pid} (gone)")
+    return f"sessions left on {host}: " + "; ".join(shown)
 
 
 def _listening(address, port=22) -> bool:
@@ -219,7 +233,8 @@ def assert_nothing_left(tmp_path, ssh_hosts=None):
     if ssh_hosts is not None:
         for host in ssh_hosts.hosts.names:
             # An sshd session ends just after the device whose exit it reports.
-            _wait_for(lambda h=host: not ssh_hosts.sessions(h), 5, f"sessions left on {host}")
+            left = lambda h=host: _left_on(ssh_hosts, h)  # noqa: E731
+            _wait_for(lambda h=host: not ssh_hosts.sessions(h), 5, left)
 
 
 def ran(tmp_path) -> dict:
@@ -302,9 +317,18 @@ def test_ssh_a_dead_sink_names_its_part_file_on_its_host(tmp_path, ssh_hosts):
     assert_nothing_left(tmp_path, ssh_hosts)
 
 
+DEVICE_GIVES_UP_S = 30 + 10 + 5
+"""A device started just as its controller died never gets a first view: it gives up after
+FIRST_VIEW_WAIT (30 s, engine/device/link.rs) and ends within ORPHAN_GRACE (10 s)."""
+
+
 def test_ssh_controller_killed_leaves_nothing_on_the_hosts(tmp_path, ssh_hosts):
     """SIGKILL to evflow up: its ssh clients stay, but every device hears nothing from the
-    controller and stops, and its session and client end with it."""
+    controller and stops, and its session and client end with it.
+
+    An ssh client still connecting when the controller dies can die itself (its output
+    pipe is gone) after sshd took its command: that device starts with no client and no
+    controller, so it is waited for as long as a device waits for its first view."""
     for host in ssh_hosts.hosts.names:
         ssh_hosts.start(host)
     topo = ssh_farm(tmp_path, ssh_hosts)
@@ -314,6 +338,9 @@ def test_ssh_controller_killed_leaves_nothing_on_the_hosts(tmp_path, ssh_hosts):
         status(topo, tmp_path)
         up.kill()
         up.communicate()
+    for host in ssh_hosts.hosts.names:
+        left = lambda h=host: _left_on(ssh_hosts, h)  # noqa: E731
+        _wait_for(lambda h=host: not ssh_hosts.sessions(h), DEVICE_GIVES_UP_S, left)
     _wait_for(lambda: not left_running(tmp_path), 30, "devices and ssh clients to end")
     assert_nothing_left(tmp_path, ssh_hosts)
 
