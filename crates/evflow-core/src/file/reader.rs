@@ -5,8 +5,8 @@ use super::closing::Completion;
 use super::codec::{Compression, Decompressor};
 use super::error::{FileError, SkippedRecord, Stopped};
 use super::layout::{
-    version_of, FileHeader, IndexEntry, Trailer, FILE_MAGIC, FILE_VERSION, HEAD_LEN, KIND_CLOSING, KIND_EVENT,
-    KIND_INDEX, KIND_PROGRESS, MAX_CLOSING_LEN, MAX_METADATA_LEN, MAX_PROGRESS_LEN,
+    version_of, FileHeader, IndexEntry, RecordHeader, Trailer, FILE_MAGIC, FILE_VERSION, HEAD_LEN, KIND_CLOSING,
+    KIND_EVENT, KIND_INDEX, KIND_PROGRESS, MAX_CLOSING_LEN, MAX_METADATA_LEN, MAX_PROGRESS_LEN,
 };
 use super::progress::Progress;
 
@@ -397,8 +397,11 @@ impl FileReader {
     pub fn identity_checksum(&self) -> Result<u32, FileError> {
         if let Some(trailer) = self.trailer {
             let mut head = [0u8; HEAD_LEN];
-            self.rf.read_at(&mut head, trailer.index_offset).map_err(|f| self.fault_error(trailer.index_offset, f))?;
-            return Ok(u32::from_le_bytes(head[24..28].try_into().expect("4 bytes")));
+            let at = trailer.index_offset;
+            self.rf.read_at(&mut head, at).map_err(|f| self.fault_error(at, f))?;
+            // An intact trailer points at an intact index record: its header parses.
+            let reason = |why| Fault::Corrupt { reason: format!("index record header: {why}"), next: None };
+            return RecordHeader::parse(&head).map(|h| h.data_crc).map_err(|why| self.fault_error(at, reason(why)));
         }
         let len = self.rf.len.min(64 << 10);
         let mut tail = vec![0u8; len as usize];
