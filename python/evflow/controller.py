@@ -20,10 +20,11 @@ from evflow import launchers, metrics, steering, summary
 from evflow._native import lifecycle
 from evflow.errors import ConfigError, EvflowError, ResumeError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
+from evflow.module import resume_refused
 from evflow.path import step_name
 from evflow.plan import Plan
 from evflow.processing import execute, finish
-from evflow.topology import Topology, TopologyError, keeps_state, load, read
+from evflow.topology import Topology, TopologyError, load, read
 
 log = logging.getLogger("evflow")
 
@@ -273,7 +274,7 @@ def up(
         )
     if resume:
         for device in topology.devices.values():
-            for step in filter(keeps_state, device.steps()):
+            for step in filter(resume_refused, device.steps()):
                 raise ResumeError(
                     f"cannot resume {file}: device {device.name}'s {step_name(step)} keeps what "
                     "a resumed job cannot rebuild (resumable = False); run it without --resume"

@@ -8,7 +8,9 @@ class Module:
     ``sees_failed = True`` lets it see events flagged ``failed`` (outputs do).
     ``resumable = False``: it keeps state that a sink restarted after its process died cannot
     rebuild (histograms it fills, a file it cannot continue), so its device may not have
-    ``restart = "always"`` (docs/topology.md).
+    ``restart = "always"`` (docs/topology.md), and a resumed job (``--resume``) is refused
+    unless it goes on from its own output: it has ``recover()`` (docs/steering.md, "Resuming
+    a job").
     """
 
     parallel_safe = False
@@ -67,3 +69,11 @@ class Source:
 
     def terminate(self):
         """Called once at the end of the job, also after an error, if initialize ran."""
+
+
+def resume_refused(step) -> bool:
+    """Whether a resumed job (``--resume``) is refused for ``step``: it keeps what a new
+    process cannot rebuild (``resumable = False``) and cannot go on from its own output (it
+    has no ``recover()``)."""
+    goes_on = callable(getattr(step, "recover", None))
+    return getattr(step, "resumable", True) is False and not goes_on

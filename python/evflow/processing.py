@@ -12,6 +12,7 @@ import numpy as np
 from evflow import _native, steering
 from evflow import metrics as live_metrics
 from evflow.errors import ConfigError, EvflowError, ModuleError, ResumeError
+from evflow.module import resume_refused
 from evflow.path import Path, step_name
 
 log = logging.getLogger("evflow")
@@ -118,6 +119,8 @@ def process(
     if opts["report"] is not None:
         _make_report_directory(opts["report"])
     job = job_record(path, opts)
+    for left in _native.sweep_tmpdirs():
+        log.info("removed %s, left by a job that was killed", left)
     parallel = {
         "processes": opts["processes"],
         "ordered": ordered,
@@ -217,6 +220,9 @@ def execute(
     """Runs ``steps`` (a source, then modules) with checked options; ``finish`` takes what it
     returns. ``watch`` sees the job's progress about every 250 ms (``evflow up``, metrics);
     a true return asks the job to stop."""
+    for step in steps[1:]:
+        if callable(getattr(step, "recover", None)):
+            step.job = job  # what it records of the job, for a resumed job to check
     previous = signal.signal(signal.SIGTERM, raise_terminated)
     try:
         outcome = _native.run_path(
@@ -325,7 +331,7 @@ def _check_options(path: Path, opts: dict) -> None:
         raise ConfigError(f"resume must be True or False, not {opts['resume']!r}")
     if opts["resume"]:
         for module in path.modules:
-            if getattr(module, "resumable", True) is False:
+            if resume_refused(module):
                 raise ResumeError(
                     f"cannot resume: {step_name(module)} keeps what a resumed job cannot rebuild "
                     "(resumable = False), so its output would miss the events processed before; "

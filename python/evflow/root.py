@@ -9,8 +9,10 @@ exactly; a ROOT file without it is read by branch types alone."""
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import re
+import time
 from dataclasses import dataclass, field
 
 import awkward as ak
@@ -20,6 +22,8 @@ import uproot
 from evflow import _native
 from evflow.errors import ConfigError, EvflowError
 from evflow.module import Module, Source
+
+log = logging.getLogger("evflow")
 
 META_KEY = "evflow"
 IDENTITY_BYTES = 64 << 10
@@ -539,10 +543,11 @@ class RootInput(Source):
 class _Row:
     """What RootOutput keeps of an event until its basket is written."""
 
-    __slots__ = ("entries", "flags", "number", "run")
+    __slots__ = ("entries", "flags", "number", "run", "seq")
 
     def __init__(self, event):
         self.run, self.number, self.flags = event.run, event.number, event.flags
+        self.seq = event.seq
         self.entries = {name: event[name] for name in event.keys()}
 
     def keys(self):
@@ -552,14 +557,21 @@ class _Row:
         return self.entries[name]
 
 
+SEQ_BRANCH = "seq"
+"""RootOutput's branch of each event's input position (``event.seq``)."""
+PROGRESS_TREE = "evflow_progress"
+"""RootOutput's tree of progress: one row per basket, ``accounted`` (docs/root.md)."""
+
+
 class RootOutput(Module):
     """Writes every event that reaches it as a row of a TTree (``rntuple=True``: an RNTuple)
     in ``path``, ``basket_events`` events at a time. The branches are fixed by the first
     basket's events: an entry that first appears later, or whose shape no longer fits, stops
     the job with an error naming it (``evflow convert`` reads a whole file first instead).
     The file is written as ``path.part`` and renamed when the job ends. Events flagged failed
-    are written too (their ``flags`` branch says so), as FileOutput does. A restarted sink
-    cannot continue its file (``resumable = False``)."""
+    are written too (their ``flags`` branch says so), as FileOutput does. A resumed job
+    (``--resume``) goes on with the file a killed run left (docs/root.md); a sink restarted in
+    a topology cannot (``resumable = False``: its last basket is in memory only)."""
 
     sees_failed = True
     resumable = False
@@ -577,9 +589,18 @@ class RootOutput(Module):
             )
         self.path, self.tree = os.fspath(path), tree
         self.basket_events, self.rntuple = basket_events, rntuple
-        self.file = self.target = self.schema = None
+        self.file = self.target = self.schema = self.progress = None
         self.batch = []
         self.abandoned = False
+        self.job = None  # the job's record (evflow.processing.job_record), set before initialize
+        self.ending = None  # how the job ended (job_ending): None when it completed
+        self.told = 0  # every input position below it reached this module or never will
+        self.recorded = 0  # the last ``accounted`` in the progress tree
+        self.resuming = None  # what recover() found: the file to go on with
+        self.kept = set()  # the seqs that file holds
+        self.in_order, self.last_seq = True, None
+        self.complete_before = False  # a resumed job's file is complete: it is left as it is
+        self.started = None  # when a resumed job began
 
     def initialize(self):
         directory = os.path.dirname(os.path.abspath(self.path))
@@ -588,9 +609,72 @@ class RootOutput(Module):
 
     def event(self, event):
         # The event is only lent to this call: its meta data and arrays are kept, not it.
-        self.batch.append(_Row(event))
+        if self.complete_before or (self.kept and event.seq in self.kept):
+            return  # a resumed job's file holds it already
+        row = _Row(event)
+        self.in_order &= self.last_seq is None or row.seq > self.last_seq
+        self.last_seq = row.seq
+        self.batch.append(row)
         if len(self.batch) >= self.basket_events:
             self._flush()
+
+    def accounted(self, below: int) -> None:
+        self.told = max(self.told, below)
+
+    def job_ending(self, reason) -> None:
+        self.ending = reason
+
+    def recover(self):
+        """What a killed run of the job left of the file (docs/root.md, "Resuming
+        ``RootOutput``"), changing nothing; raises when the file cannot be gone on with."""
+        file = self._part if os.path.exists(self._part) else self.path
+        absent = {"file": self.path, "found": False, "complete": False, "seqs": []}
+        absent.update(accounted=0, job=None)
+        if not os.path.exists(file):
+            return absent
+        again = "move the file away to keep it, and run the job without --resume"
+        try:
+            with uproot.open(file) as f:
+                meta, names = _metadata(f), {k.split(";")[0] for k in f.keys(recursive=False)}
+                if meta is None or self.tree not in names:
+                    if file == self._part and self.tree not in names:
+                        return absent  # killed as it created the file: made anew
+                    raise RootError(
+                        f"cannot resume: {file} was not written by a RootOutput of an evflow job "
+                        f"(it has no {META_KEY!r} key or no tree {self.tree!r}); {again}"
+                    )
+                rntuple = not isinstance(f[self.tree], uproot.TTree)
+                seqs = ak.to_numpy(f[self.tree].arrays([SEQ_BRANCH])[SEQ_BRANCH])
+                progress = f[PROGRESS_TREE]["accounted"].array(library="np")
+        except RootError:
+            raise
+        except Exception as e:  # uproot raises several types for a damaged file
+            raise RootError(f"cannot resume: uproot cannot read {file} ({e}); {again}") from None
+        if meta.get("tree") != self.tree or rntuple != self.rntuple:
+            kind = lambda r: "an RNTuple" if r else "a TTree"  # noqa: E731
+            raise RootError(
+                f"cannot resume: {file} holds {kind(rntuple)} {meta.get('tree')!r}, and this "
+                f"RootOutput writes {kind(self.rntuple)} {self.tree!r}; {again}"
+            )
+        if len(seqs) == 0 and file == self._part:
+            return absent  # no basket written yet: made anew
+        complete = bool((meta.get("completion") or {}).get("complete"))
+        self.complete_before = complete
+        if not complete:
+            self.started = time.time()
+            self.resuming = dict(meta, file=file)
+            self.kept = set(seqs.tolist())
+            self.in_order = bool(np.all(np.diff(seqs.astype(np.int64)) > 0))
+            self.last_seq = int(seqs[-1])
+            self.told = self.recorded = int(progress[-1]) if len(progress) else 0
+        return {
+            "file": self.path,
+            "found": True,
+            "complete": complete,
+            "seqs": seqs.tolist(),
+            "accounted": int(progress[-1]) if len(progress) else 0,
+            "job": meta.get("job"),
+        }
 
     def _flush(self):
         try:
@@ -600,23 +684,75 @@ class RootOutput(Module):
             raise
 
     def _abandon(self):
-        """After an error: nothing more is written, and no partial file is left."""
+        """After an error: nothing more is written, and no partial file is left (but the
+        one a resumed job went on with, which a later resume can take again)."""
         self.batch = []
         self.abandoned = True
         if self.file is not None:
             self.file.close()
-        if os.path.exists(self._part):
+        if os.path.exists(self._part) and self.resuming is None:
             os.unlink(self._part)
 
     def _write_batch(self):
         if self.schema is None:
-            self.schema = _schema_of(self.batch)
-            self.file = uproot.recreate(self._part)
-            self.target = _make_tree(self.file, self.tree, self.schema, self.rntuple)
+            self._open()
         else:
             self._check(self.batch)
-        _extend(self.target, columns_of(self.batch, self.schema), self.rntuple)
+        if self.batch:
+            columns = columns_of(self.batch, self.schema)
+            columns[SEQ_BRANCH] = np.array([row.seq for row in self.batch], np.uint64)
+            _extend(self.target, columns, self.rntuple)
         self.batch = []
+        self._record_progress()
+
+    def _open(self):
+        """Creates the file (its branches fixed by this first basket), or opens the one a
+        killed run left and fixes the branches as that run did."""
+        if self.resuming is None:
+            self.schema = _schema_of(self.batch)
+            for c in self.schema.columns:
+                if SEQ_BRANCH in (c.branch, c.presence, f"n{c.branch}"):
+                    raise RootError(
+                        f"RootOutput {self.path}: entry {c.name!r} would be stored in branch "
+                        f"{SEQ_BRANCH!r}, which holds each event's input position: rename it"
+                    )
+            self.file = uproot.recreate(self._part)
+            self._write_meta(None)
+            types = dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64})
+            make = self.file.mkrntuple if self.rntuple else self.file.mktree
+            self.target = make(self.tree, types)
+            self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+            return
+        if self.resuming["file"] != self._part:
+            os.replace(self.path, self._part)  # an interrupted job's file: going on again
+        first = self.resuming.get("basket_events", self.basket_events)
+        rows = read_root(self._part, tree=self.tree, step_size=first)
+        try:
+            self.schema = _schema_of([e for _, e in zip(range(first), rows, strict=False)])
+        finally:
+            rows.close()
+        self.file = uproot.update(self._part)
+        self.target, self.progress = self.file[self.tree], self.file[PROGRESS_TREE]
+        self._write_meta(None)  # says it was resumed, now
+        self._check(self.batch)
+
+    def _record_progress(self):
+        if self.told > self.recorded:
+            self.progress.extend({"accounted": np.array([self.told], np.uint64)})
+            self.recorded = self.told
+
+    def _write_meta(self, completion):
+        meta = json.loads(self.schema.to_json(self.tree))
+        resumes = list((self.resuming or {}).get("resumes", []))
+        if self.resuming is not None:
+            resumes.append(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.started)))
+        meta.update(
+            job=self.job,
+            basket_events=self.basket_events,
+            completion=completion,
+            resumes=resumes,
+        )
+        self.file[META_KEY] = json.dumps(meta)
 
     def _check(self, events):
         """Refuses events that do not fit the branches the first basket fixed."""
@@ -645,13 +781,41 @@ class RootOutput(Module):
         self.schema.entries, self.schema.events = merged.entries, merged.events
 
     def terminate(self):
-        if self.abandoned:
+        if self.abandoned or self.complete_before:
             return
         if self.batch or self.schema is None:
             self._flush()
-        self.file[META_KEY] = self.schema.to_json(self.tree)
+        self._record_progress()
+        complete = self.ending is None
+        if complete and self.resuming is not None and not self.in_order:
+            self._sort()
+        self._write_meta({"complete": complete, "reason": self.ending})
         self.file.close()
         os.replace(self._part, self.path)
+
+    def _sort(self):
+        """Writes the file again with its rows in input order (an ordered resume of an
+        unordered job), as ``path.part.sorted`` renamed over ``path.part``."""
+        log.info(
+            "%s: writing its rows again in input order (a killed run was not ordered)", self.path
+        )
+        self.file.close()
+        branches = [*self.schema.branch_types(), SEQ_BRANCH]
+        with uproot.open(self._part) as f:
+            rows = f[self.tree].arrays(branches)
+        rows = rows[np.argsort(ak.to_numpy(rows[SEQ_BRANCH]), kind="stable")]
+        sorted_part = f"{self._part}.sorted"  # one a sort killed left is made anew
+        self.file = uproot.recreate(sorted_part)
+        make = self.file.mkrntuple if self.rntuple else self.file.mktree
+        self.target = make(self.tree, dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64}))
+        for at in range(0, len(rows), self.basket_events):
+            chunk = rows[at : at + self.basket_events]
+            _extend(self.target, {b: chunk[b] for b in branches}, self.rntuple)
+        self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+        self.progress.extend({"accounted": np.array([self.recorded], np.uint64)})
+        self.file.close()
+        os.replace(sorted_part, self._part)
+        self.file = uproot.update(self._part)
 
     @property
     def _part(self) -> str:

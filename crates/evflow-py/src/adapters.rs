@@ -2,7 +2,8 @@
 
 use crate::event::PyEvent;
 use evflow_core::Event;
-use evflow_runtime::module::{Decision, HookResult, JobContext, Module, ModuleError, Origin, Severity, Source};
+use evflow_runtime::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleError, Origin, Severity, Source};
+use evflow_runtime::resume::{check_job, Recovered};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -10,6 +11,10 @@ use pyo3::types::PyBool;
 /// Events between two looks, by a module with mergeable objects, at whether they are due to
 /// be published (`evflow.mergeable.tick`, which reads the clock).
 const TICK_EVERY: u64 = 16;
+
+/// Input positions between two calls of a Python module's `accounted(below)` (docs/steering.md,
+/// "Resuming a job"): its output records progress with what it was told last.
+const ACCOUNTED_EVERY: u64 = 256;
 
 /// Turns a Python exception into a module error that keeps the exception as its source.
 /// A `BaseException` that is not an `Exception` (KeyboardInterrupt, SystemExit, SIGTERM's
@@ -90,11 +95,18 @@ pub struct PyModuleAdapter {
     stream: u64,
     /// `numpy.bool_`, a decision `event()` may return.
     numpy_bool: Py<PyAny>,
+    /// The job its file records (`job_record`), which a resumed job's must match.
+    job: serde_json::Value,
+    /// Its `accounted(below)`, when it has one, and the last `below` it was told.
+    accounted_fn: Option<Py<PyAny>>,
+    told: u64,
+    pending: u64,
 }
 
 impl PyModuleAdapter {
-    /// Wraps a Python module object whose `event.rng` draws from random stream `stream`.
-    pub fn new(obj: &Bound<'_, PyAny>, stream: u64) -> PyResult<PyModuleAdapter> {
+    /// Wraps a Python module object whose `event.rng` draws from random stream `stream`;
+    /// `job` is what its file records of the job.
+    pub fn new(obj: &Bound<'_, PyAny>, stream: u64, job: &serde_json::Value) -> PyResult<PyModuleAdapter> {
         Ok(PyModuleAdapter {
             event_fn: obj.getattr("event")?.unbind(),
             name: module_name(obj)?,
@@ -109,7 +121,23 @@ impl PyModuleAdapter {
             seed: 0,
             stream,
             numpy_bool: obj.py().import("numpy")?.getattr("bool_")?.unbind(),
+            job: job.clone(),
+            accounted_fn: obj.getattr_opt("accounted")?.map(Bound::unbind),
+            told: 0,
+            pending: 0,
         })
+    }
+
+    /// Tells its `accounted(below)` the last `below`, if it has one and it has not heard it.
+    fn tell_accounted(&mut self, below: u64) {
+        let Some(accounted) = self.accounted_fn.as_ref().filter(|_| below > self.told) else { return };
+        self.told = below;
+        Python::attach(|py| {
+            if let Err(e) = accounted.call1(py, (below,)) {
+                // Progress not recorded costs only events processed again after a resume.
+                evflow_runtime::log::warn!("{}.accounted({below}) failed: {}", self.name, e.value(py));
+            }
+        });
     }
 
     /// What `event()` returned, as keep (true) or reject: True, False, None (keep) or a numpy
@@ -198,6 +226,57 @@ impl Module for PyModuleAdapter {
         self.call_hook("terminate", ())
     }
 
+    /// Its `recover()`, when it has one: `None`, or a dict `file`, `found`, `complete`,
+    /// `seqs`, `accounted` and `job` (what the file records), which is checked against this
+    /// job's as a `FileOutput`'s is. An exception is the refusal.
+    fn recover(&mut self) -> Result<Option<Recovered>, String> {
+        Python::attach(|py| {
+            let obj = self.obj.bind(py);
+            let found = match obj.getattr_opt("recover") {
+                Ok(Some(recover)) => recover.call0(),
+                Ok(None) => return Ok(None),
+                Err(e) => Err(e),
+            }
+            .map_err(|e| e.value(py).to_string())?;
+            if found.is_none() {
+                return Ok(None);
+            }
+            let recovered = recovered_of(&found).map_err(|e| {
+                format!(
+                    "{}.recover() must return None or a dict of file, found, complete, seqs, accounted, job: {e}",
+                    self.name
+                )
+            })?;
+            if recovered.0.found {
+                check_job(&recovered.0.file, Some(&recovered.1), &self.job)?;
+            }
+            Ok(Some(recovered.0))
+        })
+    }
+
+    /// Told every [`ACCOUNTED_EVERY`] positions (and at the end of the job).
+    fn accounted(&mut self, below: u64) {
+        if below >= self.told + ACCOUNTED_EVERY {
+            self.tell_accounted(below);
+        } else if self.accounted_fn.is_some() {
+            self.pending = below;
+        }
+    }
+
+    /// Its `job_ending(reason)`, when it has one (`reason`: `None` when the job completed);
+    /// the last `accounted` first.
+    fn job_ending(&mut self, end: &JobEnd) {
+        self.tell_accounted(self.pending);
+        Python::attach(|py| {
+            let obj = self.obj.bind(py);
+            if let Ok(Some(ending)) = obj.getattr_opt("job_ending") {
+                if let Err(e) = ending.call1((end.reason(),)) {
+                    evflow_runtime::log::warn!("{}.job_ending failed: {}", self.name, e.value(py));
+                }
+            }
+        });
+    }
+
     /// Its `checkpoint()`, when it has one.
     fn checkpoint(&mut self) -> HookResult {
         Python::attach(|py| match self.obj.bind(py).getattr_opt("checkpoint") {
@@ -218,6 +297,27 @@ impl Module for PyModuleAdapter {
             }
         })
     }
+}
+
+/// What a Python module's `recover()` returned, and the job its file records.
+fn recovered_of(found: &Bound<'_, PyAny>) -> PyResult<(Recovered, serde_json::Value)> {
+    let job = found.get_item("job")?;
+    let job = if job.is_none() {
+        serde_json::Value::Null
+    } else {
+        let text: String = found.py().import("json")?.call_method1("dumps", (job,))?.extract()?;
+        serde_json::from_str(&text).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?
+    };
+    let mut seqs: Vec<u64> = found.get_item("seqs")?.try_iter()?.map(|s| s?.extract()).collect::<PyResult<_>>()?;
+    seqs.sort_unstable();
+    let recovered = Recovered {
+        file: found.get_item("file")?.extract()?,
+        found: found.get_item("found")?.is_truthy()?,
+        complete: found.get_item("complete")?.is_truthy()?,
+        seqs,
+        accounted: found.get_item("accounted")?.extract()?,
+    };
+    Ok((recovered, job))
 }
 
 /// A Python `evflow.Source`: its `events()` yields `evflow.Event` objects.

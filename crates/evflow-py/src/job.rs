@@ -211,7 +211,7 @@ fn source_of(obj: &Bound<'_, PyAny>) -> PyResult<Box<dyn Source>> {
 fn module_of(obj: &Bound<'_, PyAny>, name: &str, job: &serde_json::Value) -> PyResult<Box<dyn Module>> {
     match builtin::native_module(obj, job)? {
         Some(module) => Ok(module),
-        None => Ok(Box::new(PyModuleAdapter::new(obj, random_stream(name))?)),
+        None => Ok(Box::new(PyModuleAdapter::new(obj, random_stream(name), job)?)),
     }
 }
 
