@@ -67,6 +67,8 @@ soak: develop
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_runs.py -k random_times
 	EVFLOW_SOAK=1 $(BIN)/pytest -q tests/test_merger.py -k random_times
 	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume.py -k killed_three_times
+	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume_root.py -k killed_three_times
+	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume_histograms.py -k count_each_event_once
 	$(BIN)/evflow bench soak --events 100000000 --min-minutes 120 --out out/soak \
 		--plot docs/soak-memory.png
 

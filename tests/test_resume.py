@@ -203,7 +203,17 @@ def interrupted(directory, source, processes, ordered, resume, rng, how=signal.S
     part = directory / ".out.evf.part"
     target = written(part) + rng.randint(60, 250)
     job = start(directory, "steer.py", source, "out.evf", processes, ordered, resume)
-    while job.poll() is None and written(part) < target:
+    rc, err = kill_when(job, lambda: written(part) >= target, how)
+    if how == signal.SIGKILL:
+        # Whatever the group had forked is gone with it.
+        _wait_group_gone(job.pid)
+    return rc, err
+
+
+def kill_when(job, ready, how=signal.SIGKILL):
+    """Sends ``how`` to ``job``'s process group once ``ready()`` holds (nothing when it ended
+    first); its exit status and stderr."""
+    while job.poll() is None and not ready():
         time.sleep(0.02)
     try:
         os.killpg(job.pid, how)
@@ -211,9 +221,6 @@ def interrupted(directory, source, processes, ordered, resume, rng, how=signal.S
         pass  # it ended first
     rc, err = finish(job)
     assert rc in (0, 130, -signal.SIGKILL), err
-    if how == signal.SIGKILL:
-        # Whatever the group had forked is gone with it.
-        _wait_group_gone(job.pid)
     return rc, err
 
 

@@ -6,7 +6,6 @@ import json
 import os
 import random
 import signal
-import time
 
 import evflow as ef
 import numpy as np
@@ -14,7 +13,7 @@ import pytest
 import uproot
 from conftest import run_cli
 from evflow.root import read_root
-from test_resume import KILL_SEEDS, finish, snapshot, start
+from test_resume import KILL_SEEDS, finish, kill_when, snapshot, start
 
 EVENTS = 1000
 BASKET = 40
@@ -98,15 +97,7 @@ def killed(directory, processes, ordered, resume, rng):
     part = directory / "out.root.part"
     target = root_rows(part) + rng.randint(2, 6) * BASKET
     job = run_job(directory, processes, ordered, resume)
-    while job.poll() is None and root_rows(part) < target:
-        time.sleep(0.02)
-    try:
-        os.killpg(job.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass  # it ended first
-    rc, err = finish(job)
-    assert rc in (0, -signal.SIGKILL), err
-    return rc
+    return kill_when(job, lambda: root_rows(part) >= target)[0]
 
 
 ATTEMPTS = {
@@ -155,10 +146,7 @@ def test_a_root_and_an_evf_output_are_resumed_together(tmp_path):
     rc, err = finish(run_job(tmp_path, 0, out="reference.root", more=["reference.evf"]))
     assert rc == 0, err
     killed_job = run_job(tmp_path, 0, more=["out.evf"])
-    while killed_job.poll() is None and root_rows(tmp_path / "out.root.part") < 3 * BASKET:
-        time.sleep(0.02)
-    os.killpg(killed_job.pid, signal.SIGKILL)
-    finish(killed_job)
+    kill_when(killed_job, lambda: root_rows(tmp_path / "out.root.part") >= 3 * BASKET)
     rc, err = finish(run_job(tmp_path, 2, ordered=True, resume=True, more=["out.evf"]))
     assert rc == 0, err
     assert rows(tmp_path / "out.root") == rows(tmp_path / "reference.root")
@@ -168,22 +156,19 @@ def test_a_root_and_an_evf_output_are_resumed_together(tmp_path):
         assert len(json.loads(str(f["evflow"]))["resumes"]) == 1
 
 
-def test_an_interrupted_rntuple_is_resumed(tmp_path):
+def test_an_interrupted_rntuple_is_resumed(tmp_path, monkeypatch):
+    monkeypatch.setenv("RNTUPLE", "1")
     steering(tmp_path)
-    os.environ["RNTUPLE"] = "1"
-    try:
-        rc, err = finish(run_job(tmp_path, 0, out="reference.root"))
-        assert rc == 0, err
-        job = run_job(tmp_path, 0)
-        while job.poll() is None and root_rows(tmp_path / "out.root.part") < 2 * BASKET:
-            pass
-        os.killpg(job.pid, signal.SIGINT)
-        rc, err = finish(job)
-        assert rc in (0, 130), err
-        rc, err = finish(run_job(tmp_path, 0, resume=True))
-        assert rc == 0, err
-    finally:
-        del os.environ["RNTUPLE"]
+    rc, err = finish(run_job(tmp_path, 0, out="reference.root"))
+    assert rc == 0, err
+    ready = lambda: root_rows(tmp_path / "out.root.part") >= 2 * BASKET  # noqa: E731
+    rc, _ = kill_when(run_job(tmp_path, 0), ready, signal.SIGINT)
+    if rc == 130:
+        with uproot.open(tmp_path / "out.root") as f:
+            completion = json.loads(str(f["evflow"]))["completion"]
+        assert completion["complete"] is False and "SIGINT" in completion["reason"]
+    rc, err = finish(run_job(tmp_path, 0, resume=True))
+    assert rc == 0, err
     assert rows(tmp_path / "out.root") == rows(tmp_path / "reference.root")
 
 
@@ -198,11 +183,7 @@ def test_a_complete_root_output_is_left_as_it_is(tmp_path):
 
 
 def _killed_mid_run(directory):
-    job = run_job(directory, 0)
-    while job.poll() is None and root_rows(directory / "out.root.part") < 2 * BASKET:
-        time.sleep(0.02)
-    os.killpg(job.pid, signal.SIGKILL)
-    finish(job)
+    kill_when(run_job(directory, 0), lambda: root_rows(directory / "out.root.part") >= 2 * BASKET)
 
 
 def _truncate(directory):

@@ -40,6 +40,11 @@ def _names(step) -> tuple:
     return tuple(names)
 
 
+def declares(step) -> bool:
+    """Whether ``step`` declares mergeable objects."""
+    return bool(_names(step))
+
+
 ADDITIVE_FIELDS = (None, ("value", "variance"))
 """Histogram views whose contents add up: plain counts, and Weight storage's (value,
 variance). Mean and WeightedMean storages do not (a mean of means needs the counts)."""
@@ -86,6 +91,41 @@ def gather(steps) -> dict:
         for name in _names(step):
             out[_key(steps, index, name)] = getattr(step, name, None)
     return out
+
+
+def contents(steps) -> dict:
+    """A copy of the contents of every declared mergeable object of the path (flow bins
+    included), by ``"module.attribute"``: what a resumed job restores (``restore``)."""
+    out = {}
+    for index, step in enumerate(steps):
+        for name in _names(step):
+            value = getattr(step, name, None)
+            if value is not None:
+                where = _key(steps, index, name)
+                out[where] = np.array(_contents(value, where), copy=True)
+    return out
+
+
+def restore(steps, saved: dict) -> None:
+    """Sets the mergeable objects of ``steps`` to the contents ``saved`` (from ``contents``):
+    a resumed job goes on from the sums of the events it passes over."""
+    for index, step in enumerate(steps):
+        for name in _names(step):
+            where = _key(steps, index, name)
+            if where not in saved:
+                continue
+            target = getattr(step, name, None)
+            here, add = _contents(target, where), saved[where]
+            if here.shape != add.shape or here.dtype != add.dtype:
+                raise ConfigError(
+                    f"cannot resume: {where} is {here.dtype} {here.shape} now and was "
+                    f"{add.dtype} {add.shape} when the job was killed: run the job without "
+                    "--resume"
+                )
+            if isinstance(target, np.ndarray):
+                target[...] = add
+            else:
+                target.view(flow=True)[...] = add
 
 
 def collect(steps, start: int, end: int) -> bytes | None:

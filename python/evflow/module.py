@@ -16,6 +16,7 @@ class Module:
     parallel_safe = False
     sees_failed = False
     resumable = True
+    checkpoint_every = None  # seconds: a job of one process checkpoints every module this often
     name = None  # shown in statistics and errors; the class name when None
 
     def initialize(self):
@@ -37,7 +38,8 @@ class Module:
     def checkpoint(self):
         """In a sink restarted when it dies (``restart = "always"``): called before the events
         it has seen are acknowledged upstream; make what they left outlive the process (flush
-        a file you write)."""
+        a file you write). Also called, between two events, at the checkpoints a job of one
+        process takes when a module asks for them (``checkpoint_every``, docs/root.md)."""
 
     def part_files(self) -> list:
         """The files it writes under a temporary name until ``terminate`` (paths as the user

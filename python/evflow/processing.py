@@ -152,7 +152,7 @@ def process(
             server.close()
             live_metrics.address = None
     statistics = outcome.report
-    _after_job(path, outcome.report)
+    _after_job(path, outcome)
     if summary:
         print(outcome.report.table(), file=sys.stderr)
     return finish(outcome, opts["report"])
@@ -203,13 +203,20 @@ def source_identity(source):
         ) from None
 
 
-def _after_job(path: Path, report) -> None:
+def _after_job(path: Path, outcome: "Result") -> None:
     """Lets the modules that write what the job summed (``after_job``: HistogramOutput) do so,
-    in this process, now that the mergeable objects hold the sums of every process."""
+    in this process, now that the mergeable objects hold the sums of every process; they are
+    told whether the job completed (``None``) or why not."""
+    report = outcome.report
+    ending = None
+    if report.interrupted:
+        ending = "interrupted"
+    elif outcome.error is not None:
+        ending = f"stopped by an error: {outcome.error.get('message')}"
     for module in path.modules:
         if getattr(module, "after_job", False):
             try:
-                module.write(report.mergeables)
+                module.write(report.mergeables, ending)
             except Exception as e:
                 log.error("%s could not write after the job: %s", step_name(module), e)
 
@@ -222,7 +229,8 @@ def execute(
     a true return asks the job to stop."""
     for step in steps[1:]:
         if callable(getattr(step, "recover", None)):
-            step.job = job  # what it records of the job, for a resumed job to check
+            # What it records of the job, for a resumed job to check, and the path.
+            step.job, step.steps = job, steps
     previous = signal.signal(signal.SIGTERM, raise_terminated)
     try:
         outcome = _native.run_path(

@@ -30,6 +30,10 @@ IDENTITY_BYTES = 64 << 10
 """Bytes at each end of a file that ``RootInput.identity`` hashes."""
 """The file key of the JSON that says how each entry was stored."""
 FORMAT = "evflow-root"
+CHECKPOINT_EVERY_S = 5.0
+"""How often a job of one process with a HistogramOutput snapshots its sums, by default."""
+HISTOGRAMS_FORMAT = "evflow-histograms"
+"""The ``format`` of a HistogramOutput file's ``evflow`` key."""
 VERSION = 1
 DEFAULT_TREE = "Events"
 BASKET_EVENTS = 10_000
@@ -636,16 +640,18 @@ class RootOutput(Module):
         try:
             with uproot.open(file) as f:
                 meta, names = _metadata(f), {k.split(";")[0] for k in f.keys(recursive=False)}
-                if meta is None or self.tree not in names:
-                    if file == self._part and self.tree not in names:
-                        return absent  # killed as it created the file: made anew
+                if meta is None and file == self._part and self.tree not in names:
+                    return absent  # killed as it created the file: made anew
+                if meta is None or PROGRESS_TREE not in names:
                     raise RootError(
                         f"cannot resume: {file} was not written by a RootOutput of an evflow job "
-                        f"(it has no {META_KEY!r} key or no tree {self.tree!r}); {again}"
+                        f"(it has no {META_KEY!r} key or no {PROGRESS_TREE} tree); {again}"
                     )
-                rntuple = not isinstance(f[self.tree], uproot.TTree)
-                seqs = ak.to_numpy(f[self.tree].arrays([SEQ_BRANCH])[SEQ_BRANCH])
                 progress = f[PROGRESS_TREE]["accounted"].array(library="np")
+                seqs, rntuple = np.zeros(0, np.uint64), self.rntuple
+                if self.tree in names:
+                    rntuple = not isinstance(f[self.tree], uproot.TTree)
+                    seqs = ak.to_numpy(f[self.tree].arrays([SEQ_BRANCH])[SEQ_BRANCH])
         except RootError:
             raise
         except Exception as e:  # uproot raises several types for a damaged file
@@ -656,29 +662,29 @@ class RootOutput(Module):
                 f"cannot resume: {file} holds {kind(rntuple)} {meta.get('tree')!r}, and this "
                 f"RootOutput writes {kind(self.rntuple)} {self.tree!r}; {again}"
             )
-        if len(seqs) == 0 and file == self._part:
-            return absent  # no basket written yet: made anew
+        accounted = int(progress[-1]) if len(progress) else 0
         complete = bool((meta.get("completion") or {}).get("complete"))
         self.complete_before = complete
         if not complete:
             self.started = time.time()
-            self.resuming = dict(meta, file=file)
+            self.resuming = dict(meta, file=file, rows=len(seqs), tree=self.tree in names)
             self.kept = set(seqs.tolist())
             self.in_order = bool(np.all(np.diff(seqs.astype(np.int64)) > 0))
-            self.last_seq = int(seqs[-1])
-            self.told = self.recorded = int(progress[-1]) if len(progress) else 0
-        return {
-            "file": self.path,
-            "found": True,
-            "complete": complete,
-            "seqs": seqs.tolist(),
-            "accounted": int(progress[-1]) if len(progress) else 0,
-            "job": meta.get("job"),
-        }
+            self.last_seq = int(seqs[-1]) if len(seqs) else None
+            self.told = accounted
+        found = {"file": self.path, "found": True, "complete": complete, "seqs": seqs.tolist()}
+        return dict(found, accounted=accounted, job=meta.get("job"))
 
-    def _flush(self):
+    def checkpoint(self):
+        """Where the job takes checkpoints (docs/root.md, "Resuming ``HistogramOutput``"):
+        writes the events it holds, a short basket if need be, and records what it has
+        accounted for."""
+        if not (self.abandoned or self.complete_before):
+            self._flush()
+
+    def _flush(self, final=False):
         try:
-            self._write_batch()
+            self._write_batch(final)
         except BaseException:
             self._abandon()
             raise
@@ -693,12 +699,17 @@ class RootOutput(Module):
         if os.path.exists(self._part) and self.resuming is None:
             os.unlink(self._part)
 
-    def _write_batch(self):
-        if self.schema is None:
+    def _write_batch(self, final=False):
+        """Writes the events it holds; ``final``: the tree is made even if none reached it
+        (with the reserved branches only)."""
+        if self.file is None:
             self._open()
-        else:
+        made = self.target is None and (self.batch or final)
+        if made:
+            self._make_tree()
+        elif self.target is not None:
             self._check(self.batch)
-        if self.batch:
+        if self.batch or made:
             columns = columns_of(self.batch, self.schema)
             columns[SEQ_BRANCH] = np.array([row.seq for row in self.batch], np.uint64)
             _extend(self.target, columns, self.rntuple)
@@ -706,35 +717,54 @@ class RootOutput(Module):
         self._record_progress()
 
     def _open(self):
-        """Creates the file (its branches fixed by this first basket), or opens the one a
-        killed run left and fixes the branches as that run did."""
+        """Creates the file with its progress tree (the events' tree comes with the first
+        basket), or opens the one a killed run left."""
         if self.resuming is None:
-            self.schema = _schema_of(self.batch)
-            for c in self.schema.columns:
-                if SEQ_BRANCH in (c.branch, c.presence, f"n{c.branch}"):
-                    raise RootError(
-                        f"RootOutput {self.path}: entry {c.name!r} would be stored in branch "
-                        f"{SEQ_BRANCH!r}, which holds each event's input position: rename it"
-                    )
-            self.file = uproot.recreate(self._part)
-            self._write_meta(None)
-            types = dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64})
-            make = self.file.mkrntuple if self.rntuple else self.file.mktree
-            self.target = make(self.tree, types)
-            self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+            self._create(self._part)
             return
         if self.resuming["file"] != self._part:
             os.replace(self.path, self._part)  # an interrupted job's file: going on again
-        first = self.resuming.get("basket_events", self.basket_events)
-        rows = read_root(self._part, tree=self.tree, step_size=first)
-        try:
-            self.schema = _schema_of([e for _, e in zip(range(first), rows, strict=False)])
-        finally:
-            rows.close()
+        if self.resuming["tree"] and not self.resuming["rows"]:
+            # Killed between making its tree and filling it: made anew, its progress kept.
+            self._create(f"{self._part}.new")
+            self.file.close()
+            os.replace(f"{self._part}.new", self._part)
+        elif self.resuming["rows"]:
+            # The branches are fixed again by the events the killed run fixed them with.
+            first = self.resuming.get("basket_events", self.basket_events)
+            rows = read_root(self._part, tree=self.tree, step_size=first)
+            try:
+                self.schema = _schema_of([e for _, e in zip(range(first), rows, strict=False)])
+            finally:
+                rows.close()
         self.file = uproot.update(self._part)
-        self.target, self.progress = self.file[self.tree], self.file[PROGRESS_TREE]
+        self.progress = self.file[PROGRESS_TREE]
+        if self.schema is not None:
+            self.target = self.file[self.tree]
         self._write_meta(None)  # says it was resumed, now
-        self._check(self.batch)
+
+    def _create(self, path):
+        self.file = uproot.recreate(path)
+        self._write_meta(None)  # first: a file with progress says whose it is
+        self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+        self.recorded = 0
+        self._record_progress()
+
+    def _make_tree(self):
+        """The events' tree, its branches fixed by the first basket."""
+        self.schema = _schema_of(self.batch)
+        for c in self.schema.columns:
+            if SEQ_BRANCH in (c.branch, c.presence, f"n{c.branch}"):
+                raise RootError(
+                    f"RootOutput {self.path}: entry {c.name!r} would be stored in branch "
+                    f"{SEQ_BRANCH!r}, which holds each event's input position: rename it"
+                )
+        make = self.file.mkrntuple if self.rntuple else self.file.mktree
+        self.target = make(self.tree, self._branch_types())
+        self._write_meta(None)
+
+    def _branch_types(self) -> dict:
+        return dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64})
 
     def _record_progress(self):
         if self.told > self.recorded:
@@ -742,7 +772,8 @@ class RootOutput(Module):
             self.recorded = self.told
 
     def _write_meta(self, completion):
-        meta = json.loads(self.schema.to_json(self.tree))
+        schema = self.schema if self.schema is not None else Schema()
+        meta = json.loads(schema.to_json(self.tree))
         resumes = list((self.resuming or {}).get("resumes", []))
         if self.resuming is not None:
             resumes.append(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.started)))
@@ -783,9 +814,7 @@ class RootOutput(Module):
     def terminate(self):
         if self.abandoned or self.complete_before:
             return
-        if self.batch or self.schema is None:
-            self._flush()
-        self._record_progress()
+        self._flush(final=True)
         complete = self.ending is None
         if complete and self.resuming is not None and not self.in_order:
             self._sort()
@@ -830,27 +859,143 @@ class HistogramOutput(Module):
     """Writes the path's mergeable histograms (boost-histogram, hist) to the ROOT file
     ``path`` when the job has ended, summed over its processes: one directory per module,
     one histogram per attribute (``Module/attribute``), as basf2's HistoManager does. Numpy
-    arrays declared mergeable are left out (ROOT histograms need axes). A restarted sink
-    cannot rebuild the histograms (``resumable = False``)."""
+    arrays declared mergeable are left out (ROOT histograms need axes). In a job of one
+    process it snapshots the sums at each checkpoint (``path.resume``), which a resumed job
+    goes on from (docs/root.md, "Resuming ``HistogramOutput``"); a sink restarted in a
+    topology cannot rebuild the histograms (``resumable = False``)."""
 
     after_job = True
     resumable = False
 
-    def __init__(self, path):
-        self.path = os.fspath(path)
+    def __init__(self, path, checkpoint_every: float = CHECKPOINT_EVERY_S):
+        if not isinstance(checkpoint_every, int | float) or not checkpoint_every > 0:
+            raise ConfigError(
+                "HistogramOutput: checkpoint_every must be a positive number of seconds, not "
+                f"{checkpoint_every!r}"
+            )
+        self.path, self.checkpoint_every = os.fspath(path), float(checkpoint_every)
+        self.job = self.steps = None  # the job's record and the path, set before recover
+        self.told = 0  # every input position below it went through the path
+        self.taken = None  # (position, contents) at the last checkpoint: written at the next
+        self.saved = None  # the snapshot a resumed job goes on from
+        self.resumes = []
+        self.ending = None
+
+    @property
+    def _snapshot(self) -> str:
+        return f"{self.path}.resume"
 
     def initialize(self):
         directory = os.path.dirname(os.path.abspath(self.path))
         if not os.path.isdir(directory):
             raise ConfigError(f"HistogramOutput: the directory of {self.path} does not exist")
+        if self.saved is not None:
+            # In the steering process, before a parallel job forks: every process starts
+            # from the sums of the events the job passes over, and adds its own.
+            from evflow import mergeable
+
+            mergeable.restore(self.steps, self.saved)
 
     def event(self, event):
         return None
 
-    def write(self, mergeables: dict) -> int:
-        """Writes the histograms of ``mergeables`` ({"module.attribute": object}); returns
-        how many."""
+    def accounted(self, below: int) -> None:
+        self.told = max(self.told, below)
+
+    def job_ending(self, reason) -> None:
+        self.ending = reason
+
+    def checkpoint(self):
+        """At a cut: every event below ``told`` went through every module, none above. The
+        sums of the cut before are written now: every other output has recorded its
+        position since (docs/root.md, "Resuming ``HistogramOutput``")."""
+        from evflow import mergeable
+
+        if self.taken is not None:
+            self._write_snapshot(*self.taken)
+        self.taken = (self.told, mergeable.contents(self.steps))
+
+    def _write_snapshot(self, accounted: int, sums: dict) -> None:
+        meta = {"job": self.job, "accounted": accounted, "resumes": self.resumes}
+        tmp = f"{self._snapshot}.tmp"
+        with open(tmp, "wb") as f:
+            arrays = {f"sums/{key}": value for key, value in sums.items()}
+            np.savez(f, **{"evflow.json": np.array(json.dumps(meta))}, **arrays)
+        os.replace(tmp, self._snapshot)
+
+    def recover(self):
+        """What a killed run of the job left (docs/root.md, "Resuming
+        ``HistogramOutput``"), changing nothing; raises when it cannot be gone on with."""
+        again = "move it away to keep it, and run the job without --resume"
+        final = self._final_meta(again)
+        found = {"file": self.path, "found": True, "complete": False, "seqs": []}
+        if final is not None and (final.get("completion") or {}).get("complete"):
+            return dict(found, complete=True, accounted=0, job=final.get("job"))
+        if os.path.exists(self._snapshot):
+            try:
+                with np.load(self._snapshot, allow_pickle=False) as npz:
+                    meta = json.loads(str(npz["evflow.json"]))
+                    sums = {
+                        k.removeprefix("sums/"): npz[k] for k in npz.files if k != "evflow.json"
+                    }
+            except Exception as e:  # numpy raises several types for a damaged file
+                raise RootError(
+                    f"cannot resume: {self._snapshot} cannot be read ({e}); {again}"
+                ) from None
+            self._refuse_later_mergeables()
+            self.saved, self.told = sums, int(meta["accounted"])
+            self.resumes = [
+                *meta.get("resumes", []),
+                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            ]
+            return dict(found, accounted=self.told, job=meta.get("job"))
+        if final is not None:
+            # No snapshot (a parallel job): it accounted for nothing; every event goes again.
+            return dict(found, accounted=0, job=final.get("job"))
+        return {
+            "file": self.path,
+            "found": False,
+            "complete": False,
+            "seqs": [],
+            "accounted": 0,
+            "job": None,
+        }
+
+    def _final_meta(self, again: str):
+        """The ``evflow`` key of the file ``path`` ({} when it has none); None when there is
+        no file."""
+        if not os.path.exists(self.path):
+            return None
+        try:
+            with uproot.open(self.path) as f:
+                if META_KEY not in {k.split(";")[0] for k in f.keys(recursive=False)}:
+                    return {}
+                meta = json.loads(str(f[META_KEY]))
+        except Exception as e:  # uproot raises several types for a damaged file
+            raise RootError(
+                f"cannot resume: uproot cannot read {self.path} ({e}); {again}"
+            ) from None
+        return meta if isinstance(meta, dict) else {}
+
+    def _refuse_later_mergeables(self):
+        from evflow import mergeable
+        from evflow.path import step_name
+
+        at = next(i for i, step in enumerate(self.steps) if step is self)
+        later = [step_name(s) for s in self.steps[at + 1 :] if mergeable.declares(s)]
+        if later:
+            raise RootError(
+                f"cannot resume: {', '.join(later)} after HistogramOutput {self.path} in the path "
+                "has mergeable objects, which are made after it restores the sums of the others: "
+                "put HistogramOutput last, or run the job without --resume"
+            )
+
+    def write(self, mergeables: dict, ending=None) -> int:
+        """Writes the histograms of ``mergeables`` ({"module.attribute": object}), saying
+        whether the job completed (``ending``: ``None``, or why not); returns how many."""
         written = 0
+        complete = ending is None
+        reason = None if complete else (self.ending or ending)
         with _as_part(self.path) as tmp, uproot.recreate(tmp) as file:
             for key, value in mergeables.items():
                 if value is None or isinstance(value, np.ndarray) or not hasattr(value, "axes"):
@@ -858,4 +1003,10 @@ class HistogramOutput(Module):
                 module, _, attribute = key.partition(".")
                 file[f"{module}/{attribute}"] = value
                 written += 1
+            meta = {"format": HISTOGRAMS_FORMAT, "job": self.job, "resumes": self.resumes}
+            file[META_KEY] = json.dumps(
+                dict(meta, completion={"complete": complete, "reason": reason})
+            )
+        if complete and os.path.exists(self._snapshot):
+            os.unlink(self._snapshot)
         return written

@@ -72,6 +72,21 @@ pub fn flag_attr(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     }
 }
 
+/// A module's `checkpoint_every` attribute: seconds, or None.
+fn checkpoint_every(obj: &Bound<'_, PyAny>) -> PyResult<Option<std::time::Duration>> {
+    match obj.getattr_opt("checkpoint_every")? {
+        Some(every) if !every.is_none() => {
+            let seconds: f64 = every.extract()?;
+            std::time::Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "checkpoint_every must be a positive number of seconds, not {seconds}"
+                ))
+            })
+        }
+        _ => Ok(None),
+    }
+}
+
 /// The display name of a Python module: its `name` attribute, or its class name.
 pub fn module_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     match obj.getattr_opt("name")? {
@@ -101,6 +116,8 @@ pub struct PyModuleAdapter {
     accounted_fn: Option<Py<PyAny>>,
     told: u64,
     pending: u64,
+    /// Its `checkpoint_every` attribute ([`Module::checkpoint_every`]).
+    checkpoint_every: Option<std::time::Duration>,
 }
 
 impl PyModuleAdapter {
@@ -125,6 +142,7 @@ impl PyModuleAdapter {
             accounted_fn: obj.getattr_opt("accounted")?.map(Bound::unbind),
             told: 0,
             pending: 0,
+            checkpoint_every: checkpoint_every(obj)?,
         })
     }
 
@@ -256,11 +274,15 @@ impl Module for PyModuleAdapter {
 
     /// Told every [`ACCOUNTED_EVERY`] positions (and at the end of the job).
     fn accounted(&mut self, below: u64) {
+        self.pending = below;
         if below >= self.told + ACCOUNTED_EVERY {
             self.tell_accounted(below);
-        } else if self.accounted_fn.is_some() {
-            self.pending = below;
         }
+    }
+
+    /// Its `checkpoint_every` attribute (seconds).
+    fn checkpoint_every(&self) -> Option<std::time::Duration> {
+        self.checkpoint_every
     }
 
     /// Its `job_ending(reason)`, when it has one (`reason`: `None` when the job completed);
@@ -277,8 +299,9 @@ impl Module for PyModuleAdapter {
         });
     }
 
-    /// Its `checkpoint()`, when it has one.
+    /// Its `checkpoint()`, when it has one, told the last `accounted` first.
     fn checkpoint(&mut self) -> HookResult {
+        self.tell_accounted(self.pending);
         Python::attach(|py| match self.obj.bind(py).getattr_opt("checkpoint") {
             Ok(Some(checkpoint)) => checkpoint.call0().map(drop).map_err(|e| module_error(py, e)),
             Ok(None) => Ok(()),

@@ -201,6 +201,14 @@ pub trait Module {
         Ok(())
     }
 
+    /// How often a job of one process should checkpoint every module ([`Module::checkpoint`],
+    /// between two events), if this module asks for it: a module that keeps sums of the
+    /// events so far (a histogram output) snapshots them there, each output having recorded
+    /// what it accounted for first (docs/root.md, "Resuming `HistogramOutput`").
+    fn checkpoint_every(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// After an `initialize` with [`JobContext::resume`] (in a held topology, and the run
     /// the sink was in begun): the seqs of the events an earlier process already wrote (a
     /// file output's `.part` file holds them), taken once.

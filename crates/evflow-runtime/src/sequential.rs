@@ -116,6 +116,8 @@ impl Runner<'_> {
         }
         let mut last = None;
         let mut watched = Instant::now();
+        let checkpoint_every = self.stage.checkpoint_every();
+        let mut checkpointed = Instant::now();
         while self.opts.max_events.is_none_or(|max| seq < max) {
             if seq.is_multiple_of(WATCH_CHECK_EVENTS) && watched.elapsed() >= WATCH_EVERY {
                 watched = Instant::now();
@@ -151,6 +153,13 @@ impl Runner<'_> {
                 Fate::Stop(e) => return self.record(e),
             }
             self.stage.accounted(seq);
+            if checkpoint_every.is_some_and(|every| checkpointed.elapsed() >= every) {
+                // A cut: every event below `seq` has gone through every module, none above.
+                checkpointed = Instant::now();
+                if let Err(e) = self.stage.checkpoint() {
+                    return self.record(e);
+                }
+            }
         }
     }
 

@@ -314,6 +314,12 @@ impl<'a, T: Tally> Stage<'a, T> {
         errors
     }
 
+    /// How often the modules ask for checkpoints ([`Module::checkpoint_every`]): the most
+    /// often any asks; `None` when none does.
+    pub fn checkpoint_every(&self) -> Option<std::time::Duration> {
+        self.modules.iter().filter_map(|m| m.checkpoint_every()).min()
+    }
+
     /// Checkpoints every initialized module (`Module::checkpoint`); the first error.
     pub fn checkpoint(&mut self) -> Result<(), JobError> {
         for i in 0..self.initialized {
