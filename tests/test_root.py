@@ -153,6 +153,26 @@ def test_root_input_and_output_in_a_parallel_job_match_one_process(tmp_path):
     assert two.sum() == 199 and np.array_equal(one, two)
 
 
+@pytest.mark.parametrize("storage", [bh.storage.Int64, bh.storage.AtomicInt64])
+def test_histogram_output_writes_integer_counts(tmp_path, storage):
+    class Counts(ef.Module):
+        mergeable = ("n",)
+
+        def initialize(self):
+            self.n = bh.Histogram(bh.axis.Integer(0, 5), storage=storage())
+
+        def event(self, event):
+            self.n.fill(event.number % 7)  # 5 and 6 land in the overflow bin
+
+    p = ef.Path()
+    p.add(ef.modules.EventGenerator(events=70))
+    p.add(Counts())
+    p.add(ef.modules.HistogramOutput(tmp_path / "h.root"))
+    ef.process(p, summary=False)
+    with uproot.open(tmp_path / "h.root") as f:
+        assert f["Counts/n"].values(flow=True).tolist() == [0, 10, 10, 10, 10, 10, 20]
+
+
 def test_root_output_names_an_entry_that_appears_after_the_first_basket(tmp_path):
     class Late(ef.Module):
         def event(self, event):

@@ -17,6 +17,7 @@ import time
 
 import evflow as ef
 import pytest
+import uproot
 from conftest import (
     REPO,
     assert_completion,
@@ -413,6 +414,33 @@ path = ef.Path()
 path.add(Filled())
 path.add(ef.modules.FileOutput("out.evf"))
 """
+
+
+WRITES_HISTOGRAMS = """
+import boost_histogram as bh
+import evflow as ef
+
+class Filled(ef.Module):
+    mergeable = ("adc",)
+    def initialize(self):
+        self.adc = bh.Histogram(bh.axis.Regular(16, 0, 4096))
+    def event(self, event):
+        self.adc.fill(float(event["adc"][0]))
+
+path = ef.Path()
+path.add(Filled())
+path.add(ef.modules.FileOutput("out.evf"))
+path.add(ef.modules.HistogramOutput("hist.root"))
+"""
+
+
+def test_a_topologys_histogram_output_writes_the_sums_at_its_end(tmp_path):
+    done = run_up(write_chain(tmp_path, store=WRITES_HISTOGRAMS), tmp_path)
+    assert done.returncode == 0, done.stderr
+    with ef.open(tmp_path / "out.evf") as f:
+        stored = len(f)
+    with uproot.open(tmp_path / "hist.root") as h:
+        assert stored > 0 and h["Filled/adc"].values(flow=True).sum() == stored
 
 
 def chain_with(tmp_path, old, new, **files):

@@ -23,7 +23,7 @@ from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.module import resume_refused
 from evflow.path import step_name
 from evflow.plan import Plan
-from evflow.processing import execute, finish
+from evflow.processing import after_job, execute, finish
 from evflow.topology import Topology, TopologyError, load, read
 
 log = logging.getLogger("evflow")
@@ -335,6 +335,7 @@ def up(
             served.close()
         if tty:
             print(file=sys.stderr)
+    after_job(steps[1:], outcome)
     status.state = lifecycle.next_device(status.state, lifecycle.EXIT)
     final = status.devices()
     print(_summary(plan, outcome.report, final), file=sys.stderr)

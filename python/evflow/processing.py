@@ -152,7 +152,7 @@ def process(
             server.close()
             live_metrics.address = None
     statistics = outcome.report
-    _after_job(path, outcome)
+    after_job(path.modules, outcome)
     if summary:
         print(outcome.report.table(), file=sys.stderr)
     return finish(outcome, opts["report"])
@@ -203,7 +203,7 @@ def source_identity(source):
         ) from None
 
 
-def _after_job(path: Path, outcome: "Result") -> None:
+def after_job(modules, outcome: "Result") -> None:
     """Lets the modules that write what the job summed (``after_job``: HistogramOutput) do so,
     in this process, now that the mergeable objects hold the sums of every process; they are
     told whether the job completed (``None``) or why not."""
@@ -213,7 +213,7 @@ def _after_job(path: Path, outcome: "Result") -> None:
         ending = "interrupted"
     elif outcome.error is not None:
         ending = f"stopped by an error: {outcome.error.get('message')}"
-    for module in path.modules:
+    for module in modules:
         if getattr(module, "after_job", False):
             try:
                 module.write(report.mergeables, ending)

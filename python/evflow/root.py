@@ -1001,7 +1001,7 @@ class HistogramOutput(Module):
                 if value is None or isinstance(value, np.ndarray) or not hasattr(value, "axes"):
                     continue
                 module, _, attribute = key.partition(".")
-                file[f"{module}/{attribute}"] = value
+                file[f"{module}/{attribute}"] = _writable(value)
                 written += 1
             meta = {"format": HISTOGRAMS_FORMAT, "job": self.job, "resumes": self.resumes}
             file[META_KEY] = json.dumps(
@@ -1010,3 +1010,16 @@ class HistogramOutput(Module):
         if complete and os.path.exists(self._snapshot):
             os.unlink(self._snapshot)
         return written
+
+
+def _writable(histogram):
+    """``histogram`` as uproot writes it: integer counts (Int64, AtomicInt64 storage), which
+    ROOT's TH1D cannot hold as they are, as a copy with Double storage."""
+    counts = histogram.view(flow=True)
+    if counts.dtype.names is not None or counts.dtype.kind == "f":
+        return histogram
+    import boost_histogram as bh
+
+    copy = bh.Histogram(*histogram.axes, storage=bh.storage.Double())
+    copy.view(flow=True)[...] = counts
+    return copy

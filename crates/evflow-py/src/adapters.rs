@@ -72,6 +72,12 @@ pub fn flag_attr(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     }
 }
 
+/// A module's method `name`, if it has one: an attribute of that name that is not callable
+/// (a counter called `accounted`) is not a hook.
+fn method(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
+    Ok(obj.getattr_opt(name)?.filter(|f| f.is_callable()).map(Bound::unbind))
+}
+
 /// A module's `checkpoint_every` attribute: seconds, or None.
 fn checkpoint_every(obj: &Bound<'_, PyAny>) -> PyResult<Option<std::time::Duration>> {
     match obj.getattr_opt("checkpoint_every")? {
@@ -139,7 +145,7 @@ impl PyModuleAdapter {
             stream,
             numpy_bool: obj.py().import("numpy")?.getattr("bool_")?.unbind(),
             job: job.clone(),
-            accounted_fn: obj.getattr_opt("accounted")?.map(Bound::unbind),
+            accounted_fn: method(obj, "accounted")?,
             told: 0,
             pending: 0,
             checkpoint_every: checkpoint_every(obj)?,
@@ -250,16 +256,17 @@ impl Module for PyModuleAdapter {
     fn recover(&mut self) -> Result<Option<Recovered>, String> {
         Python::attach(|py| {
             let obj = self.obj.bind(py);
-            let found = match obj.getattr_opt("recover") {
-                Ok(Some(recover)) => recover.call0(),
+            let found = match method(obj, "recover") {
+                Ok(Some(recover)) => recover.call0(py),
                 Ok(None) => return Ok(None),
                 Err(e) => Err(e),
             }
             .map_err(|e| e.value(py).to_string())?;
+            let found = found.bind(py);
             if found.is_none() {
                 return Ok(None);
             }
-            let recovered = recovered_of(&found).map_err(|e| {
+            let recovered = recovered_of(found).map_err(|e| {
                 format!(
                     "{}.recover() must return None or a dict of file, found, complete, seqs, accounted, job: {e}",
                     self.name
@@ -291,8 +298,8 @@ impl Module for PyModuleAdapter {
         self.tell_accounted(self.pending);
         Python::attach(|py| {
             let obj = self.obj.bind(py);
-            if let Ok(Some(ending)) = obj.getattr_opt("job_ending") {
-                if let Err(e) = ending.call1((end.reason(),)) {
+            if let Ok(Some(ending)) = method(obj, "job_ending") {
+                if let Err(e) = ending.call1(py, (end.reason(),)) {
                     evflow_runtime::log::warn!("{}.job_ending failed: {}", self.name, e.value(py));
                 }
             }
