@@ -344,6 +344,47 @@ def test_two_outputs_each_get_what_they_miss(tmp_path):
     assert contents(tmp_path / "out-selected.evf") == expected[1]
 
 
+def _per_run(directory):
+    """The files of the output ``out-{run}.evf`` there, closed or not."""
+    return sorted(directory.glob("out-*.evf")) + sorted(directory.glob(".out-*.evf.part"))
+
+
+def _held(directory):
+    """Events in the files of ``out-{run}.evf`` now (one renamed meanwhile counts 0)."""
+    total = 0
+    for f in _per_run(directory):
+        try:
+            total += written(f)
+        except OSError:
+            pass
+    return total
+
+
+def test_a_file_per_run_is_resumed(tmp_path):
+    """Each run's file is found and continued when its run begins again; together they hold
+    every event of an uninterrupted run once."""
+    steering(tmp_path)
+    expected = reference(tmp_path, "generator")
+    rng = random.Random("per-run")
+    for i, processes in enumerate([0, 2, 0]):
+        target = _held(tmp_path) + rng.randint(100, 300)
+        job = start(tmp_path, "steer.py", "generator", "out-{run}.evf", processes, True, i > 0)
+        kill_when(job, lambda t=target: _held(tmp_path) >= t)
+    for processes in (2, 0):  # to the end; then once more, with nothing left to do
+        job = start(tmp_path, "steer.py", "generator", "out-{run}.evf", processes, True, True)
+        rc, err = finish(job)
+        assert rc == 0, err
+        files = _per_run(tmp_path)
+        assert [f.name for f in files] == ["out-1.evf", "out-2.evf"]
+        assert contents(files[0]) + contents(files[1]) == expected
+        assert [{e[1] for e in contents(f)} for f in files] == [{1}, {2}]
+    resumed = []
+    for f in files:
+        with ef.open(f) as opened:
+            resumed.append(len(opened.resumes))
+    assert sum(resumed) >= 1, resumed
+
+
 def test_max_events_is_kept_by_a_resumed_job(tmp_path):
     steering(tmp_path)
     rc, err = finish(

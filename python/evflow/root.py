@@ -663,15 +663,16 @@ class RootOutput(Module):
                 f"RootOutput writes {kind(self.rntuple)} {self.tree!r}; {again}"
             )
         accounted = int(progress[-1]) if len(progress) else 0
-        complete = bool((meta.get("completion") or {}).get("complete"))
+        # A .part saying complete was killed before its rename: gone on with, it is renamed.
+        complete = file == self.path and bool((meta.get("completion") or {}).get("complete"))
         self.complete_before = complete
         if not complete:
             self.started = time.time()
-            self.resuming = dict(meta, file=file, rows=len(seqs), tree=self.tree in names)
+            self.resuming = dict(meta, file=file, rows=len(seqs), has_tree=self.tree in names)
             self.kept = set(seqs.tolist())
             self.in_order = bool(np.all(np.diff(seqs.astype(np.int64)) > 0))
             self.last_seq = int(seqs[-1]) if len(seqs) else None
-            self.told = accounted
+            self.told = self.recorded = accounted
         found = {"file": self.path, "found": True, "complete": complete, "seqs": seqs.tolist()}
         return dict(found, accounted=accounted, job=meta.get("job"))
 
@@ -724,7 +725,7 @@ class RootOutput(Module):
             return
         if self.resuming["file"] != self._part:
             os.replace(self.path, self._part)  # an interrupted job's file: going on again
-        if self.resuming["tree"] and not self.resuming["rows"]:
+        if self.resuming["has_tree"] and not self.resuming["rows"]:
             # Killed between making its tree and filling it: made anew, its progress kept.
             self._create(f"{self._part}.new")
             self.file.close()

@@ -83,7 +83,8 @@ fn checkpoint_every(obj: &Bound<'_, PyAny>) -> PyResult<Option<std::time::Durati
     match obj.getattr_opt("checkpoint_every")? {
         Some(every) if !every.is_none() => {
             let seconds: f64 = every.extract()?;
-            std::time::Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| {
+            let every = std::time::Duration::try_from_secs_f64(seconds).ok().filter(|d| !d.is_zero());
+            every.map(Some).ok_or_else(|| {
                 pyo3::exceptions::PyValueError::new_err(format!(
                     "checkpoint_every must be a positive number of seconds, not {seconds}"
                 ))

@@ -28,7 +28,8 @@
 //! progress record: docs/formats.md), so that a job killed mid-way can be resumed from the
 //! file (docs/steering.md, "Resuming a job"): `recover` reads what a killed run left and
 //! checks it was this job, `initialize` goes on with it, and events it holds already are
-//! not written again.
+//! not written again. With `{run}`, every run's file there is recovered, and each is
+//! continued when its run begins again.
 
 use super::config::ConfigError;
 use crate::log;
@@ -36,11 +37,12 @@ use crate::module::{Decision, HookResult, JobContext, JobEnd, Module, ModuleErro
 use crate::resume::{check_job, Recovered};
 use evflow_core::file::{
     accounted_record, part_path, recover, resumed_record, zstd_levels, Completion, Compression, FileError, FileReader,
-    FileWriter, IndexStatus, ReaderOptions, Recovery, WriterOptions, MAX_BUFFER_AGE, WRITER_METADATA_KEYS,
+    FileWriter, IndexStatus, ReaderOptions, Recovery, WriterOptions, MAX_BUFFER_AGE, PART_SUFFIX, WRITER_METADATA_KEYS,
 };
 use evflow_core::Event;
 use serde_json::{Map, Value};
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const MODULE: &str = "FileOutput";
@@ -130,8 +132,9 @@ pub struct FileOutput {
     resume: bool,
     /// The seqs of the events those files held, until the engine takes them.
     resumed: Vec<u64>,
-    /// A resumed job: what a killed run left, to go on with in `initialize`.
-    recovery: Option<Recovery>,
+    /// A resumed job: what a killed run left of each file, by its final path, to go on with
+    /// when the file is opened (in `initialize`, or as its run begins).
+    recoveries: BTreeMap<PathBuf, Recovery>,
     /// A resumed job: the seqs the file held already, sorted (not written again).
     kept: Vec<u64>,
     /// A resumed job whose file is complete already: nothing is written.
@@ -173,7 +176,7 @@ impl FileOutput {
             completion: Completion::complete(),
             resume: false,
             resumed: Vec::new(),
-            recovery: None,
+            recoveries: BTreeMap::new(),
             kept: Vec::new(),
             complete_before: false,
             steering_changed: false,
@@ -220,8 +223,11 @@ impl FileOutput {
         }
         let options = WriterOptions { compression: self.config.compression, metadata: self.config.metadata.clone() };
         self.written = 0;
-        let mut writer = if let Some(recovery) = self.recovery.take() {
+        (self.in_order, self.last_seq) = (true, None);
+        let mut writer = if let Some(recovery) = self.recoveries.remove(&self.current) {
             let kept = recovery.seqs.len() as u64;
+            self.in_order = recovery.seqs.windows(2).all(|w| w[0] < w[1]);
+            self.last_seq = recovery.seqs.last().copied();
             let accounted = recovery.progress.accounted.unwrap_or(0);
             let mut writer =
                 FileWriter::continue_recovered(recovery, options).map_err(|e| self.error("cannot continue", e))?;
@@ -295,8 +301,9 @@ impl FileOutput {
 
     /// Closes the file being written, as `completion` says, under its final name.
     fn close(&mut self, completion: &Completion) -> HookResult {
-        if !completion.complete {
-            // A complete file needs none: a resumed job leaves it as it is.
+        if !completion.complete || self.per_run() {
+            // A complete file needs none (a resumed job leaves it as it is), but for a file per
+            // run: a later run may follow it, and a resume goes on from what it accounted for.
             self.tell_progress()?;
         }
         let Some(writer) = self.writer.take() else { return Ok(()) };
@@ -323,6 +330,76 @@ impl FileOutput {
         }
         Ok(())
     }
+}
+
+impl FileOutput {
+    /// What a killed run left of the file `file`, checked to be this job's; `None` when there
+    /// is nothing (or a file cut inside its header, which is made anew).
+    fn recover_file(&mut self, file: &Path) -> Result<Option<Recovery>, String> {
+        let recovery = match recover(file) {
+            Ok(Some(recovery))
+                if recovery.seqs.is_empty() && recovery.metadata.as_object().is_none_or(Map::is_empty) =>
+            {
+                return Ok(None);
+            }
+            Ok(Some(recovery)) => recovery,
+            Ok(None) => return Ok(None),
+            Err(FileError::Corrupt { path, offset, reason }) => {
+                return Err(format!(
+                    "cannot resume: {}: the record at byte {offset} is damaged before the last valid record ({reason}), \
+                     and going on would lose the records after it: move the file away to keep it, and run the job \
+                     without --resume",
+                    path.display()
+                ));
+            }
+            Err(e) => return Err(format!("cannot resume from {}: {e}", file.display())),
+        };
+        self.steering_changed |= check_job(&recovery.file, recovery.metadata.get(JOB_METADATA_KEY), self.job())?;
+        let compression = self.config.compression.to_string();
+        let recorded = recovery.metadata.get("compression").and_then(Value::as_str).unwrap_or("none");
+        if recorded != compression {
+            return Err(format!(
+                "cannot resume: {} is compressed as {recorded}, and this FileOutput compresses as {compression}; give \
+                 it the file's compression, or run the job without --resume",
+                recovery.file.display()
+            ));
+        }
+        Ok(Some(recovery))
+    }
+}
+
+/// The files of an output with a file per run that are there (`raw-{run}.evf`: `raw-7.evf`,
+/// `.raw-8.evf.part`), by their final path, in run order.
+fn run_files(pattern: &Path) -> Result<Vec<PathBuf>, String> {
+    let name = pattern.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let Some((prefix, suffix)) = name
+        .split_once(RUN_PLACEHOLDER)
+        .filter(|_| !pattern.parent().is_some_and(|dir| dir.to_string_lossy().contains(RUN_PLACEHOLDER)))
+    else {
+        return Err(format!(
+            "cannot resume: FileOutput {} has {RUN_PLACEHOLDER} in a directory's name, which a resumed job cannot go \
+             on with yet; run the job without --resume",
+            pattern.display()
+        ));
+    };
+    let dir = pattern.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot resume: cannot list {}: {e}", dir.display())),
+    };
+    let mut runs = std::collections::BTreeSet::new();
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let unclosed = file.strip_prefix('.').and_then(|f| f.strip_suffix(PART_SUFFIX));
+        let run = unclosed.unwrap_or(&file).strip_prefix(prefix).and_then(|f| f.strip_suffix(suffix));
+        // Only the name the output gives run N (no leading zeros, no sign).
+        if let Some(run) = run.and_then(|r| r.parse::<u32>().ok().filter(|n| n.to_string() == r)) {
+            runs.insert(run);
+        }
+    }
+    let at = |run: u32| pattern.with_file_name(format!("{prefix}{run}{suffix}"));
+    Ok(runs.into_iter().map(at).collect())
 }
 
 /// The reason a file being put in input order says it is not complete, until it is.
@@ -429,56 +506,32 @@ impl Module for FileOutput {
         }
     }
 
-    /// Reads what a killed run of the job left of the file, and checks it was this job
-    /// (docs/steering.md, "Resuming a job"); nothing is changed until `initialize`.
+    /// Reads what a killed run of the job left of the file (of each run's file, with
+    /// `{run}`), and checks it was this job (docs/steering.md, "Resuming a job"); nothing is
+    /// changed until the files are opened.
     fn recover(&mut self) -> Result<Option<Recovered>, String> {
-        let file = self.config.path.clone();
-        if self.per_run() {
-            return Err(format!(
-                "cannot resume: FileOutput {} writes a file per run, which a resumed job cannot go on with yet; \
-                 run the job without --resume",
-                file.display()
-            ));
+        let pattern = self.config.path.clone();
+        let files = if self.per_run() { run_files(&pattern)? } else { vec![pattern.clone()] };
+        let (mut found, mut complete, mut seqs, mut accounted) = (false, !self.per_run(), Vec::new(), 0);
+        for file in files {
+            let Some(recovery) = self.recover_file(&file)? else { continue };
+            found = true;
+            // A file per run is never complete by itself: a later run may follow it.
+            complete &= recovery.completion.as_ref().is_some_and(|c| c.complete);
+            seqs.extend_from_slice(&recovery.seqs);
+            accounted = accounted.max(recovery.progress.accounted.unwrap_or(0));
+            self.recoveries.insert(file, recovery);
         }
-        let recovery = match recover(&file) {
-            Ok(Some(recovery))
-                if recovery.seqs.is_empty() && recovery.metadata.as_object().is_none_or(Map::is_empty) =>
-            {
-                // Cut inside its header: no record was written, it is made anew.
-                return Ok(Some(Recovered::absent(file)));
-            }
-            Ok(Some(recovery)) => recovery,
-            Ok(None) => return Ok(Some(Recovered::absent(file))),
-            Err(FileError::Corrupt { path, offset, reason }) => {
-                return Err(format!(
-                    "cannot resume: {}: the record at byte {offset} is damaged before the last valid record ({reason}), \
-                     and going on would lose the records after it: move the file away to keep it, and run the job \
-                     without --resume",
-                    path.display()
-                ));
-            }
-            Err(e) => return Err(format!("cannot resume from {}: {e}", file.display())),
-        };
-        self.steering_changed = check_job(&recovery.file, recovery.metadata.get(JOB_METADATA_KEY), self.job())?;
-        let compression = self.config.compression.to_string();
-        let recorded = recovery.metadata.get("compression").and_then(Value::as_str).unwrap_or("none");
-        if recorded != compression {
-            return Err(format!(
-                "cannot resume: {} is compressed as {recorded}, and this FileOutput compresses as {compression}; give \
-                 it the file's compression, or run the job without --resume",
-                recovery.file.display()
-            ));
+        if !found {
+            return Ok(Some(Recovered::absent(pattern)));
         }
-        let complete = recovery.completion.as_ref().is_some_and(|c| c.complete);
-        self.in_order = recovery.seqs.windows(2).all(|w| w[0] < w[1]);
-        self.last_seq = recovery.seqs.last().copied();
-        let mut seqs = recovery.seqs.clone();
         seqs.sort_unstable();
-        let accounted = recovery.progress.accounted.unwrap_or(0);
         self.kept.clone_from(&seqs);
         self.complete_before = complete;
-        self.recovery = (!complete).then_some(recovery);
-        Ok(Some(Recovered { file, found: true, complete, seqs, accounted }))
+        if complete {
+            self.recoveries.clear();
+        }
+        Ok(Some(Recovered { file: pattern, found, complete, seqs, accounted }))
     }
 
     fn checkpoint(&mut self) -> HookResult {
@@ -512,5 +565,25 @@ impl Module for FileOutput {
 
     fn part_files(&self) -> Vec<PathBuf> {
         self.config.part_files()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_files_of_an_output_per_run_are_those_it_names() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in
+            ["raw-7.evf", ".raw-8.evf.part", "raw-07.evf", "raw-x.evf", "raw-9.evf.tmp", "raw--1.evf", "raw-.evf"]
+        {
+            std::fs::write(dir.path().join(name), b"").unwrap();
+        }
+        let found = run_files(&dir.path().join("raw-{run}.evf")).unwrap();
+        assert_eq!(found, [dir.path().join("raw-7.evf"), dir.path().join("raw-8.evf")]);
+        assert_eq!(run_files(&dir.path().join("none/raw-{run}.evf")).unwrap(), Vec::<PathBuf>::new());
+        let refused = run_files(&dir.path().join("{run}/raw.evf")).unwrap_err();
+        assert!(refused.contains("in a directory's name"), "{refused}");
     }
 }
