@@ -114,18 +114,14 @@ def restore(steps, saved: dict) -> None:
             where = _key(steps, index, name)
             if where not in saved:
                 continue
-            target = getattr(step, name, None)
-            here, add = _contents(target, where), saved[where]
+            here, add = _contents(getattr(step, name, None), where), saved[where]
             if here.shape != add.shape or here.dtype != add.dtype:
                 raise ConfigError(
                     f"cannot resume: {where} is {here.dtype} {here.shape} now and was "
                     f"{add.dtype} {add.shape} when the job was killed: run the job without "
                     "--resume"
                 )
-            if isinstance(target, np.ndarray):
-                target[...] = add
-            else:
-                target.view(flow=True)[...] = add
+            here[...] = add  # the array, or the histogram's bins: a view of them
 
 
 def collect(steps, start: int, end: int) -> bytes | None:

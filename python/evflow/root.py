@@ -26,9 +26,9 @@ from evflow.module import Module, Source
 log = logging.getLogger("evflow")
 
 META_KEY = "evflow"
+"""The file key of the JSON that says how each entry was stored."""
 IDENTITY_BYTES = 64 << 10
 """Bytes at each end of a file that ``RootInput.identity`` hashes."""
-"""The file key of the JSON that says how each entry was stored."""
 FORMAT = "evflow-root"
 CHECKPOINT_EVERY_S = 5.0
 """How often a job of one process with a HistogramOutput snapshots its sums, by default."""
@@ -421,9 +421,9 @@ def _schema_of(events) -> Schema:
     return schema.finish()
 
 
-def _make_tree(file, tree: str, schema: Schema, rntuple: bool):
+def _make_tree(file, tree: str, types: dict, rntuple: bool):
     make = file.mkrntuple if rntuple else file.mktree
-    return make(tree, schema.branch_types())
+    return make(tree, types)
 
 
 def _extend(target, columns: dict, rntuple: bool) -> None:
@@ -436,7 +436,7 @@ def write_root(path, events, *, tree: str = DEFAULT_TREE, rntuple: bool = False)
     the ROOT file ``path``; returns the events written."""
     schema = _schema_of(events())
     with _as_part(path) as tmp, uproot.recreate(tmp) as file:
-        target = _make_tree(file, tree, schema, rntuple)
+        target = _make_tree(file, tree, schema.branch_types(), rntuple)
         batch = []
         for event in events():
             batch.append(event)
@@ -544,6 +544,24 @@ class RootInput(Source):
         return {"files": files, "tree": self.tree, "branches": self.branches}
 
 
+def _recovered(file, complete=False, seqs=(), accounted=0, job=None, found=True) -> dict:
+    """What a Python output's ``recover()`` returns (docs/steering.md, "Outputs of your
+    own")."""
+    return {
+        "file": file,
+        "found": found,
+        "complete": complete,
+        "seqs": list(seqs),
+        "accounted": accounted,
+        "job": job,
+    }
+
+
+def _utc(seconds: float) -> str:
+    """A time as ``resumes`` lists it."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
 class _Row:
     """What RootOutput keeps of an event until its basket is written."""
 
@@ -632,8 +650,7 @@ class RootOutput(Module):
         """What a killed run of the job left of the file (docs/root.md, "Resuming
         ``RootOutput``"), changing nothing; raises when the file cannot be gone on with."""
         file = self._part if os.path.exists(self._part) else self.path
-        absent = {"file": self.path, "found": False, "complete": False, "seqs": []}
-        absent.update(accounted=0, job=None)
+        absent = _recovered(self.path, found=False)
         if not os.path.exists(file):
             return absent
         again = "move the file away to keep it, and run the job without --resume"
@@ -673,8 +690,7 @@ class RootOutput(Module):
             self.in_order = bool(np.all(np.diff(seqs.astype(np.int64)) > 0))
             self.last_seq = int(seqs[-1]) if len(seqs) else None
             self.told = self.recorded = accounted
-        found = {"file": self.path, "found": True, "complete": complete, "seqs": seqs.tolist()}
-        return dict(found, accounted=accounted, job=meta.get("job"))
+        return _recovered(self.path, complete, seqs.tolist(), accounted, meta.get("job"))
 
     def checkpoint(self):
         """Where the job takes checkpoints (docs/root.md, "Resuming ``HistogramOutput``"):
@@ -747,7 +763,7 @@ class RootOutput(Module):
     def _create(self, path):
         self.file = uproot.recreate(path)
         self._write_meta(None)  # first: a file with progress says whose it is
-        self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+        self._make_progress()
         self.recorded = 0
         self._record_progress()
 
@@ -760,12 +776,14 @@ class RootOutput(Module):
                     f"RootOutput {self.path}: entry {c.name!r} would be stored in branch "
                     f"{SEQ_BRANCH!r}, which holds each event's input position: rename it"
                 )
-        make = self.file.mkrntuple if self.rntuple else self.file.mktree
-        self.target = make(self.tree, self._branch_types())
+        self.target = _make_tree(self.file, self.tree, self._branch_types(), self.rntuple)
         self._write_meta(None)
 
     def _branch_types(self) -> dict:
         return dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64})
+
+    def _make_progress(self):
+        self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
 
     def _record_progress(self):
         if self.told > self.recorded:
@@ -777,7 +795,7 @@ class RootOutput(Module):
         meta = json.loads(schema.to_json(self.tree))
         resumes = list((self.resuming or {}).get("resumes", []))
         if self.resuming is not None:
-            resumes.append(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.started)))
+            resumes.append(_utc(self.started))
         meta.update(
             job=self.job,
             basket_events=self.basket_events,
@@ -830,18 +848,17 @@ class RootOutput(Module):
             "%s: writing its rows again in input order (a killed run was not ordered)", self.path
         )
         self.file.close()
-        branches = [*self.schema.branch_types(), SEQ_BRANCH]
+        branches = list(self._branch_types())
         with uproot.open(self._part) as f:
             rows = f[self.tree].arrays(branches)
         rows = rows[np.argsort(ak.to_numpy(rows[SEQ_BRANCH]), kind="stable")]
         sorted_part = f"{self._part}.sorted"  # one a sort killed left is made anew
         self.file = uproot.recreate(sorted_part)
-        make = self.file.mkrntuple if self.rntuple else self.file.mktree
-        self.target = make(self.tree, dict(self.schema.branch_types(), **{SEQ_BRANCH: np.uint64}))
+        self.target = _make_tree(self.file, self.tree, self._branch_types(), self.rntuple)
         for at in range(0, len(rows), self.basket_events):
             chunk = rows[at : at + self.basket_events]
             _extend(self.target, {b: chunk[b] for b in branches}, self.rntuple)
-        self.progress = self.file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+        self._make_progress()
         self.progress.extend({"accounted": np.array([self.recorded], np.uint64)})
         self.file.close()
         os.replace(sorted_part, self._part)
@@ -929,9 +946,8 @@ class HistogramOutput(Module):
         ``HistogramOutput``"), changing nothing; raises when it cannot be gone on with."""
         again = "move it away to keep it, and run the job without --resume"
         final = self._final_meta(again)
-        found = {"file": self.path, "found": True, "complete": False, "seqs": []}
         if final is not None and (final.get("completion") or {}).get("complete"):
-            return dict(found, complete=True, accounted=0, job=final.get("job"))
+            return _recovered(self.path, complete=True, job=final.get("job"))
         if os.path.exists(self._snapshot):
             try:
                 with np.load(self._snapshot, allow_pickle=False) as npz:
@@ -945,22 +961,12 @@ class HistogramOutput(Module):
                 ) from None
             self._refuse_later_mergeables()
             self.saved, self.told = sums, int(meta["accounted"])
-            self.resumes = [
-                *meta.get("resumes", []),
-                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            ]
-            return dict(found, accounted=self.told, job=meta.get("job"))
+            self.resumes = [*meta.get("resumes", []), _utc(time.time())]
+            return _recovered(self.path, accounted=self.told, job=meta.get("job"))
         if final is not None:
             # No snapshot (a parallel job): it accounted for nothing; every event goes again.
-            return dict(found, accounted=0, job=final.get("job"))
-        return {
-            "file": self.path,
-            "found": False,
-            "complete": False,
-            "seqs": [],
-            "accounted": 0,
-            "job": None,
-        }
+            return _recovered(self.path, job=final.get("job"))
+        return _recovered(self.path, found=False)
 
     def _final_meta(self, again: str):
         """The ``evflow`` key of the file ``path`` ({} when it has none); None when there is

@@ -330,9 +330,7 @@ impl FileOutput {
         }
         Ok(())
     }
-}
 
-impl FileOutput {
     /// What a killed run left of the file `file`, checked to be this job's; `None` when there
     /// is nothing (or a file cut inside its header, which is made anew).
     fn recover_file(&mut self, file: &Path) -> Result<Option<Recovery>, String> {
@@ -398,8 +396,12 @@ fn run_files(pattern: &Path) -> Result<Vec<PathBuf>, String> {
             runs.insert(run);
         }
     }
-    let at = |run: u32| pattern.with_file_name(format!("{prefix}{run}{suffix}"));
-    Ok(runs.into_iter().map(at).collect())
+    Ok(runs.into_iter().map(|run| run_file(pattern, run)).collect())
+}
+
+/// The file of run `run` of an output with a file per run.
+fn run_file(pattern: &Path, run: u32) -> PathBuf {
+    PathBuf::from(pattern.to_string_lossy().replace(RUN_PLACEHOLDER, &run.to_string()))
 }
 
 /// The reason a file being put in input order says it is not complete, until it is.
@@ -461,8 +463,7 @@ impl Module for FileOutput {
         if !self.per_run() {
             return Ok(());
         }
-        let path = self.config.path.to_string_lossy().replace(RUN_PLACEHOLDER, &run.to_string());
-        self.open(PathBuf::from(path))
+        self.open(run_file(&self.config.path, run))
     }
 
     fn end_run(&mut self, _run: u32) -> HookResult {
