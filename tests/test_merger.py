@@ -52,8 +52,11 @@ class Total(ef.Module):
     parallel_safe = True
     def event(self, event):
         time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
-        # A test holds events after the first 1000 here until it creates the gate file.
-        while os.environ.get("RECO_GATE") and event.number > 1000:
+        # A test holds events after the first 1000 (or only RECO_HOLD) here until it
+        # creates the gate file.
+        held = os.environ.get("RECO_HOLD")
+        gated = event.number == int(held) if held else event.number > 1000
+        while os.environ.get("RECO_GATE") and gated:
             if os.path.exists(os.environ["RECO_GATE"]):
                 break
             time.sleep(0.01)
@@ -459,3 +462,48 @@ def test_a_held_merger_killed_at_random_times_across_three_runs(tmp_path, seed):
                 time.sleep(rng.uniform(0.0, 0.05))
                 held.kill_the_merger()
         held.check((1, 2, 3))
+
+
+def test_an_event_made_again_after_new_ones_fill_the_window_goes_out(tmp_path):
+    """An incomplete event (its muon part dropped: it went out at the timeout) is held at
+    reco, so the store's watermark waits for it while the merger sends a reorder window of
+    events past it, and then waits too. The merger is SIGKILLed: its replacement makes new
+    events at once, which fill the window again, while that event waits for the timeout once
+    more; the merger's origin reads it all the same (the store waits for it), and the run
+    ends with every event once, in order."""
+    topo = write(tmp_path, reco=True)
+    events = 12000
+    held = min(n for n in dropped(events) if n > 300)
+    gate = tmp_path / "gate"
+    env = {"EVENTS": events, "DROPPING": "muon", "RECO_HOLD": held, "RECO_GATE": gate}
+    env.update({f"SLOW_{p}": 0.0002 for p in PARTS})
+    with killed_on_exit(
+        start_cli("up", topo, cwd=tmp_path, env={k: str(v) for k, v in env.items()})
+    ) as up:
+        # Its window full: it gave the seqs of a window past what the store wrote (all but
+        # the held event, and what waits for it), and sends nothing more.
+        merger = window_full(topo)
+        os.kill(merger["pid"], signal.SIGKILL)
+        wait_for_replacement(topo, tmp_path, merger)
+        gate.touch()
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 0, err
+    out, complete = read_out(tmp_path)
+    assert complete
+    assert sorted(e.number for e in out) == list(range(1, events + 1))
+    assert [e.seq for e in out] == sorted(e.seq for e in out)
+    assert {e.number for e in out if "muon" not in e.keys()} == dropped(events)
+
+
+def window_full(topo, timeout=30):
+    """The merger's entry of ``evflow ctl status --json`` once it has sent a reorder window
+    (512 events) past what the store wrote."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
+        if status.returncode == 0:
+            devices = {d["device"]: d for d in json.loads(status.stdout)["devices"]}
+            if devices["merge"]["events_out"] >= devices["store"]["events_in"] + 512:
+                return devices["merge"]
+        time.sleep(0.05)
+    raise AssertionError(f"the merger's window was not full within {timeout} s")

@@ -352,6 +352,13 @@ pub trait Source {
         None
     }
 
+    /// Whether an event it owes ([`Source::owed`]) is ready, in which case it gives that one
+    /// next: the input reads it even with its reorder window closed, since the custody's
+    /// watermark waits for it (an event made again later than new ones, after a timeout).
+    fn owed_ready(&mut self) -> bool {
+        false
+    }
+
     /// In the parallel engine's input: the events of `seqs` are at the custody (each told
     /// once, by its ack).
     fn delivered(&mut self, _seqs: &[u64]) {}

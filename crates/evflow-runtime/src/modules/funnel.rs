@@ -189,6 +189,19 @@ impl Source for FunnelSource {
         }
     }
 
+    fn owed_ready(&mut self) -> bool {
+        let mut q = self.table.lock();
+        let q = &mut *q;
+        // Each input's owed events come before its new ones: moving its first one ahead keeps
+        // every input's order. Within the events before a run's end.
+        let run = q.items.iter().take_while(|i| matches!(i, Item::Event(..)));
+        let owes = |i: &Item| matches!(i, Item::Event(e, input) if q.chain.owes(&[(*input, e.meta.seq)]));
+        let Some(at) = run.into_iter().position(owes) else { return false };
+        let owed = q.items.remove(at).expect("found above");
+        q.items.push_front(owed);
+        true
+    }
+
     fn end_of_run(&mut self) -> Option<u32> {
         let mut q = self.table.lock();
         let Some(&Item::RunEnd(run)) = q.items.front() else { return None };
@@ -245,6 +258,41 @@ mod tests {
         assert!(!source.ready(), "input 1 has not ended");
         inputs[1].terminate().unwrap();
         assert!(source.next_event().unwrap().is_none());
+    }
+
+    #[test]
+    fn an_owed_event_goes_before_new_ones_when_asked_each_inputs_order_kept() {
+        let journal = std::env::temp_dir().join(format!("evflow-test-funnel-owed-{}", std::process::id()));
+        let restarted = |resume: bool| {
+            let table = FunnelTable::new("raw", 2, false, true);
+            let mut source = FunnelSource::new(table.clone());
+            let ctx = JobContext { journal: Some(journal.clone()), resume, ..JobContext::default() };
+            source.initialize(&ctx).unwrap();
+            let inputs: Vec<FunnelInput> = (0..2).map(|i| FunnelInput::new(table.clone(), i)).collect();
+            (source, inputs)
+        };
+        let with_seq = |number: u64, seq: u64| {
+            let mut e = Event::new(1, number);
+            e.meta.seq = seq;
+            e
+        };
+        // Input 1's event went out as seq 0; the process died before it reached the custody.
+        let (mut source, mut inputs) = restarted(false);
+        inputs[1].event(&mut with_seq(100, 5)).unwrap();
+        source.next_event().unwrap().unwrap();
+        assert_eq!(source.sequence(0).unwrap(), 0);
+        drop((source, inputs));
+        // Input 0's new events come before input 1 sends its own again, then its new one.
+        let (mut source, mut inputs) = restarted(true);
+        inputs[0].event(&mut with_seq(1, 0)).unwrap();
+        inputs[0].event(&mut with_seq(2, 1)).unwrap();
+        inputs[1].event(&mut with_seq(100, 5)).unwrap();
+        inputs[1].event(&mut with_seq(101, 6)).unwrap();
+        assert!(source.owed_ready());
+        let numbers: Vec<u64> = (0..4).map(|_| source.next_event().unwrap().unwrap().meta.event).collect();
+        assert_eq!(numbers, [100, 1, 2, 101]);
+        assert!(!source.owed_ready());
+        source.terminate().unwrap();
     }
 
     #[test]

@@ -158,6 +158,12 @@ impl Journal {
         Ok(seq)
     }
 
+    /// Whether one of `parts` has a record that owes its seq: the event made of them gets
+    /// that seq again.
+    pub fn owes(&self, parts: &[Part]) -> bool {
+        (parts.iter()).any(|&(input, part)| self.parts.get(input).and_then(|p| p.get(&part)).is_some_and(|g| g.owed))
+    }
+
     /// Journals input `input`'s part `part` as decided without an event (late), unless it is
     /// journaled already.
     pub fn late(&mut self, input: usize, part: u64) -> std::io::Result<()> {
@@ -332,6 +338,11 @@ impl Chain {
     /// The lowest seq the journal owes ([`Journal::lowest_owed`]).
     pub fn lowest_owed(&self) -> Option<u64> {
         self.journal.as_ref()?.lowest_owed()
+    }
+
+    /// Whether the event made of `parts` gets a seq an earlier process gave ([`Journal::owes`]).
+    pub fn owes(&self, parts: &[Part]) -> bool {
+        self.journal.as_ref().is_some_and(|journal| journal.owes(parts))
     }
 
     /// Whether the merger or funnel is restarted when it dies: its inputs' custodies hold what

@@ -465,6 +465,20 @@ impl Source for MergeSource {
         }
     }
 
+    fn owed_ready(&mut self) -> bool {
+        let mut t = self.table.lock();
+        self.table.expire(&mut t, Instant::now());
+        let t = &mut *t;
+        // Within the events before a run's end: those of the next run wait for it.
+        let run = t.ready.iter().take_while(|r| matches!(r, Ready::Event(..)));
+        let Some(at) = run.into_iter().position(|r| matches!(r, Ready::Event(_, parts) if t.chain.owes(parts))) else {
+            return false;
+        };
+        let owed = t.ready.remove(at).expect("found above");
+        t.ready.push_front(owed);
+        true
+    }
+
     fn end_of_run(&mut self) -> Option<u32> {
         let mut t = self.table.lock();
         let Some(&Ready::RunEnd(run)) = t.ready.front() else { return None };
@@ -516,18 +530,22 @@ mod tests {
         e
     }
 
+    /// A restartable table of two inputs (timeout 30 ms) journaled at `journal`, going on
+    /// with it where `resume`.
+    fn restartable(journal: &std::path::Path, resume: bool) -> (Arc<MergeTable>, MergeSource, Vec<MergeInput>) {
+        let names = vec!["a".into(), "b".into()];
+        let t = MergeTable::new("m", names, Duration::from_millis(30), false, true);
+        let mut source = MergeSource::new(t.clone());
+        let ctx = JobContext { journal: Some(journal.to_path_buf()), resume, ..JobContext::default() };
+        source.initialize(&ctx).unwrap();
+        let inputs: Vec<MergeInput> = (0..2).map(|i| MergeInput::new(t.clone(), i)).collect();
+        (t, source, inputs)
+    }
+
     #[test]
     fn a_part_late_in_a_dead_process_is_late_in_the_next() {
         let journal = std::env::temp_dir().join(format!("evflow-test-merger-late-{}", std::process::id()));
-        let restarted = |resume: bool| {
-            let names = vec!["a".into(), "b".into()];
-            let t = MergeTable::new("m", names, Duration::from_millis(30), false, true);
-            let mut source = MergeSource::new(t.clone());
-            let ctx = JobContext { journal: Some(journal.clone()), resume, ..JobContext::default() };
-            source.initialize(&ctx).unwrap();
-            let inputs: Vec<MergeInput> = (0..2).map(|i| MergeInput::new(t.clone(), i)).collect();
-            (t, source, inputs)
-        };
+        let restarted = |resume: bool| restartable(&journal, resume);
         let (t, mut source, mut inputs) = restarted(false);
         let mut first = part(1, 1, "x", 1);
         first.meta.seq = 40;
@@ -548,6 +566,42 @@ mod tests {
         assert!(!source.ready());
         source.terminate().unwrap();
         assert!(!journal.exists());
+    }
+
+    #[test]
+    fn an_event_made_again_after_a_timeout_goes_before_new_ones_when_asked() {
+        let journal = std::env::temp_dir().join(format!("evflow-test-merger-owed-{}", std::process::id()));
+        let restarted = |resume: bool| {
+            let (_, source, inputs) = restartable(&journal, resume);
+            (source, inputs)
+        };
+        let with_seq = |number: u64, entry: &str, seq: u64| {
+            let mut p = part(1, number, entry, 1);
+            p.meta.seq = seq;
+            p
+        };
+        // Event 1 (input b's part dropped) went out incomplete as seq 0; the process died
+        // before it reached the custody.
+        let (mut source, mut inputs) = restarted(false);
+        inputs[0].event(&mut with_seq(1, "x", 10)).unwrap();
+        source.next_event().unwrap().unwrap();
+        assert_eq!(source.sequence(0).unwrap(), 0);
+        drop((source, inputs));
+        // Made again, it waits for the timeout while event 2, new, is complete at once.
+        let (mut source, mut inputs) = restarted(true);
+        inputs[0].event(&mut with_seq(1, "x", 10)).unwrap();
+        inputs[0].event(&mut with_seq(2, "x", 11)).unwrap();
+        inputs[1].event(&mut with_seq(2, "y", 20)).unwrap();
+        assert_eq!(source.owed(), Some(0));
+        assert!(!source.owed_ready(), "event 1 waits for its timeout");
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(source.owed_ready());
+        assert_eq!(source.next_event().unwrap().unwrap().meta.event, 1, "the owed event first");
+        assert_eq!((source.sequence(1).unwrap(), source.owed()), (0, None));
+        assert!(!source.owed_ready());
+        assert_eq!(source.next_event().unwrap().unwrap().meta.event, 2);
+        assert_eq!(source.sequence(1).unwrap(), 1);
+        source.terminate().unwrap();
     }
 
     fn table(timeout_ms: u64) -> (Arc<MergeTable>, MergeSource, Vec<MergeInput>) {

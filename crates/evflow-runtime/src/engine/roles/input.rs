@@ -399,11 +399,19 @@ impl Input<'_, '_> {
             self.tell_acknowledged();
             progressed |= self.dispatch_pending()?;
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
+            // An ordered custody holds what is above its watermark: the input reads at most a
+            // window ahead of it, but for an event its source owes, which the watermark may be
+            // waiting for (a restarted merger's, made again after new ones).
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
             // A restarted merger's origin reads what it owes also outside a run: events of a
             // run closed downstream already, made again, which the custody drops.
             let serving = !held || (ending.is_none() && (run_open || self.owed.is_some()));
-            if reading && serving && room && window_open && self.pending.is_empty() {
+            if reading
+                && serving
+                && room
+                && self.pending.is_empty()
+                && (window_open || (self.owed.is_some() && source.owed_ready()))
+            {
                 if max_events.is_some_and(|max| seq >= max) {
                     reading = false;
                     continue;
