@@ -443,6 +443,17 @@ def test_a_topologys_histogram_output_writes_the_sums_at_its_end(tmp_path):
         assert stored > 0 and h["Filled/adc"].values(flow=True).sum() == stored
 
 
+def test_a_histogram_output_in_evflow_device_processes_is_refused(tmp_path):
+    """The sums of a job's processes reach HistogramOutput where the topology is forked from
+    evflow up, not yet in evflow device processes (--hold, several hosts): refused, nothing
+    started, rather than a job that writes no histograms."""
+    done = run_up(write_chain(tmp_path, store=WRITES_HISTOGRAMS), tmp_path, "--hold")
+    assert done.returncode == 2, done.stderr
+    said = "device store's HistogramOutput writes what the whole job summed once it ends"
+    assert said in done.stderr
+    assert not (tmp_path / "out.evf").exists() and not (tmp_path / ".out.evf.part").exists()
+
+
 def chain_with(tmp_path, old, new, **files):
     return write_chain(tmp_path, chain(unique("bad")).text().replace(old, new, 1), **files)
 

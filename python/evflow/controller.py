@@ -279,6 +279,16 @@ def up(
                     f"cannot resume {file}: device {device.name}'s {step_name(step)} keeps what "
                     "a resumed job cannot rebuild (resumable = False); run it without --resume"
                 )
+    if hold or not plan.native.forked:
+        for device in topology.devices.values():
+            for step in device.steps():
+                if getattr(step, "after_job", False):
+                    raise ConfigError(
+                        f"{file}: device {device.name}'s {step_name(step)} writes what the whole "
+                        "job summed once it ends, and a topology that runs evflow device "
+                        "processes (several hosts, or --hold) does not bring the sums to it yet: "
+                        "run it on one host without --hold, or write the objects another way"
+                    )
     for path in sweep_leftovers():
         log.info("removed %s, left by a job that was killed", path)
     job = plan.job()
