@@ -594,3 +594,111 @@ def test_a_topology_killed_is_resumed_by_evflow_up(tmp_path):
     rc, err = finish(up("run", "--hold", "--resume"))
     assert rc == 2 and "cannot resume" in err, err
     assert snapshot(tmp_path / "run") == before
+
+
+LINES_OUTPUT = """
+import json, os, sys, time
+import evflow as ef
+
+class Lines(ef.Module):
+    '''An output of one's own (docs/steering.md, "Outputs of your own"): a text file, a line
+    per event (its seq and number), its first line the job, lines "accounted B" for the
+    progress, "complete" or "ended REASON" at its end; a cut last line is no line.'''
+    checkpoint_every = 0.05
+    counted = 0  # an attribute named as no hook is: not a hook
+
+    def __init__(self, path):
+        self.path, self.below, self.ending, self.out, self.kept = path, 0, None, None, None
+
+    def recover(self):
+        if not os.path.exists(self.path):
+            return {"file": self.path, "found": False}
+        with open(self.path) as f:
+            text = f.read()
+        lines = text[: text.rfind("\\n") + 1].splitlines()
+        words = [line.split() for line in lines[1:]]
+        self.kept = lines
+        return {
+            "file": self.path,
+            "found": True,
+            "complete": words[-1:] == [["complete"]],
+            "seqs": [int(w[0]) for w in words if w[0].isdigit()],
+            "accounted": max([int(w[1]) for w in words if w[0] == "accounted"], default=0),
+            "job": json.loads(lines[0]),
+        }
+
+    def initialize(self):
+        self.out = open(self.path, "w")
+        kept = self.kept or [json.dumps(self.job)]
+        self.out.write("".join(line + "\\n" for line in kept if line.split()[:1] != ["ended"]))
+
+    def event(self, event):
+        self.counted += 1
+        self.out.write(f"{event.seq} {event.number}\\n")
+        time.sleep(float(os.environ.get("LINES_SLEEP", "0")))
+        return True
+
+    def accounted(self, below):
+        self.below = below
+
+    def checkpoint(self):
+        self.out.write(f"accounted {self.below}\\n")
+        self.out.flush()
+
+    def job_ending(self, reason):
+        self.ending = reason
+
+    def terminate(self):
+        self.out.write(f"accounted {self.below}\\n")
+        self.out.write("complete\\n" if self.ending is None else f"ended {self.ending}\\n")
+        self.out.close()
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(runs=[(1, 3000)]))
+path.add(Lines("out.txt"))
+ef.process(path)
+"""
+
+
+def test_an_output_of_ones_own_is_killed_and_resumed_through_its_hooks(tmp_path):
+    """A Python output with recover(), accounted(), checkpoint() and job_ending(): SIGKILLed
+    mid-run and resumed, its file holds every event once; resumed again once complete, it
+    is left as it is. An attribute named as no hook (a counter) is not one."""
+    (tmp_path / "steer.py").write_text(LINES_OUTPUT)
+    out = tmp_path / "out.txt"
+
+    def lines():
+        return out.read_text().splitlines() if out.exists() else []
+
+    job = subprocess.Popen(
+        evflow_cmd("run", "steer.py"),
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, LINES_SLEEP="0.0005"),
+        start_new_session=True,
+    )
+    kill_when(job, lambda: sum(line.startswith("accounted") for line in lines()) >= 3)
+    assert "complete" not in lines()
+    done = run_cli("run", "steer.py", "--resume", "--report", "r.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    events = [line.split() for line in lines()[1:] if line[0].isdigit()]
+    assert sorted(int(number) for _, number in events) == list(range(1, 3001))
+    assert sorted(int(seq) for seq, _ in events) == list(range(3000))
+    assert lines()[-1] == "complete"
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["resumed"] > 0 and report["resumed"] + report["read"] == 3000
+    before = out.read_bytes()
+    again = run_cli("run", "steer.py", "--resume", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "complete: nothing to resume" in again.stderr
+    assert out.read_bytes() == before
+
+
+def test_checkpoint_every_must_be_above_zero(tmp_path):
+    steer = LINES_OUTPUT.replace("checkpoint_every = 0.05", "checkpoint_every = 0")
+    (tmp_path / "steer.py").write_text(steer)
+    done = run_cli("run", "steer.py", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "checkpoint_every must be a positive number of seconds, not 0" in done.stderr
+    assert not (tmp_path / "out.txt").exists()
