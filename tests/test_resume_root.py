@@ -217,3 +217,56 @@ def test_a_wrong_resume_of_a_root_output_is_refused_and_changes_nothing(
     assert done.returncode == 2, done.stderr
     assert "cannot resume" in done.stderr and message in done.stderr, done.stderr
     assert snapshot(tmp_path) == before
+
+
+DIES_IN_AN_UPDATE = """
+import os
+import uproot.writing._cascadetree as cascade
+
+_write_updates, _extends = cascade.Tree.write_updates, [0]
+
+
+def write_updates(self, sink):
+    # The DIE_AT-th extend of a tree dies after DIE_AFTER writes of the tree's metadata
+    # (in place: the tree's entries, then each branch's counts and basket arrays), those
+    # at the OS: a SIGKILL in the middle of uproot's update.
+    _extends[0] += 1
+    if _extends[0] == int(os.environ["DIE_AT"]):
+        write, left = sink.write, [int(os.environ["DIE_AFTER"])]
+
+        def dying(location, data):
+            if not left[0]:
+                sink.flush()
+                os._exit(9)
+            left[0] -= 1
+            write(location, data)
+
+        sink.write = dying
+    return _write_updates(self, sink)
+
+
+cascade.Tree.write_updates = write_updates
+"""
+
+
+@pytest.mark.parametrize("writes", [1, 3, 5, 9])
+def test_a_tree_killed_in_the_middle_of_its_update_is_resumed(tmp_path, writes, monkeypatch):
+    """Killed while uproot rewrites a tree's metadata in place after a basket (the tree's
+    entries written, a branch's counts but not its basket arrays, ...): the resumed job goes
+    on from the baskets every branch lists, and the file equals an uninterrupted run's."""
+    monkeypatch.setenv("RNTUPLE", "0")
+    steering(tmp_path)
+    rc, err = finish(run_job(tmp_path, 0, out="reference.root"))
+    assert rc == 0, err
+    expected = rows(tmp_path / "reference.root")
+    (tmp_path / "steer.py").write_text(
+        DIES_IN_AN_UPDATE + STEERING.format(events=EVENTS, basket=BASKET)
+    )
+    monkeypatch.setenv("DIE_AT", "9")
+    monkeypatch.setenv("DIE_AFTER", str(writes))
+    rc, err = finish(run_job(tmp_path, 0))
+    assert rc == 9, err
+    steering(tmp_path)
+    rc, err = finish(run_job(tmp_path, 0, resume=True))
+    assert rc == 0, err
+    assert rows(tmp_path / "out.root") == expected

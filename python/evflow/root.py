@@ -431,6 +431,44 @@ def _extend(target, columns: dict, rntuple: bool) -> None:
     target.extend(ak.Array(columns) if rntuple else columns)
 
 
+def _listed_rows(tree) -> int:
+    """The rows of a TTree that every branch lists a basket for. uproot updates a tree's
+    metadata in place after each basket (the tree's entries, then each branch's counts and
+    basket arrays): a kill in the middle leaves some ahead of the baskets listed, and those
+    rows alone are sure (docs/root.md, "Resuming ``RootOutput``")."""
+    rows = [_branch_rows(branch) for branch in tree.values(recursive=True)]
+    return min(rows, default=0)
+
+
+def _branch_rows(branch) -> int:
+    """The rows of the baskets ``branch`` lists: those below its ``fWriteBasket`` with a
+    place in the file (an unwritten one has none), as uproot reads them."""
+    entries, seeks = branch.member("fBasketEntry"), branch.member("fBasketSeek")
+    listed = 0
+    while listed < min(branch.member("fWriteBasket"), len(seeks)) and seeks[listed] != 0:
+        listed += 1
+    return int(entries[listed]) if listed else 0
+
+
+def _cut_update(tree) -> bool:
+    """Whether a kill cut uproot's update of ``tree`` (a TTree): its counts and the baskets
+    its branches list disagree."""
+    rows = _listed_rows(tree)
+    branches = tree.values(recursive=True)
+    return tree.num_entries != rows or any(
+        b.num_entries != rows or _branch_rows(b) != rows for b in branches
+    )
+
+
+def _as_listed(tree):
+    """``tree`` (a TTree) as uproot sees it, its counts set to the rows its branches list
+    (in memory only), so that those rows read: a tree whose update a kill cut."""
+    tree._members["fEntries"] = _listed_rows(tree)
+    for branch in tree.values(recursive=True):
+        branch._members["fEntries"] = _branch_rows(branch)
+    return tree
+
+
 def write_root(path, events, *, tree: str = DEFAULT_TREE, rntuple: bool = False) -> int:
     """Writes ``events`` (an iterable, read twice: a function returning a fresh iterator) to
     the ROOT file ``path``; returns the events written."""
@@ -664,11 +702,16 @@ class RootOutput(Module):
                         f"cannot resume: {file} was not written by a RootOutput of an evflow job "
                         f"(it has no {META_KEY!r} key or no {PROGRESS_TREE} tree); {again}"
                     )
-                progress = f[PROGRESS_TREE]["accounted"].array(library="np")
+                cut = _cut_update(f[PROGRESS_TREE])
+                progress = _as_listed(f[PROGRESS_TREE])["accounted"].array(library="np")
                 seqs, rntuple = np.zeros(0, np.uint64), self.rntuple
                 if self.tree in names:
                     rntuple = not isinstance(f[self.tree], uproot.TTree)
-                    seqs = ak.to_numpy(f[self.tree].arrays([SEQ_BRANCH])[SEQ_BRANCH])
+                    events = f[self.tree]
+                    if not rntuple:
+                        cut |= _cut_update(events)
+                        events = _as_listed(events)
+                    seqs = ak.to_numpy(events.arrays([SEQ_BRANCH])[SEQ_BRANCH])
         except RootError:
             raise
         except Exception as e:  # uproot raises several types for a damaged file
@@ -685,7 +728,8 @@ class RootOutput(Module):
         self.complete_before = complete
         if not complete:
             self.started = time.time()
-            self.resuming = dict(meta, file=file, rows=len(seqs), has_tree=self.tree in names)
+            has_tree = self.tree in names
+            self.resuming = dict(meta, file=file, rows=len(seqs), has_tree=has_tree, cut=cut)
             self.kept = set(seqs.tolist())
             self.in_order = bool(np.all(np.diff(seqs.astype(np.int64)) > 0))
             self.last_seq = int(seqs[-1]) if len(seqs) else None
@@ -741,6 +785,10 @@ class RootOutput(Module):
             return
         if self.resuming["file"] != self._part:
             os.replace(self.path, self._part)  # an interrupted job's file: going on again
+        if self.resuming["cut"]:
+            entries = self.resuming.get("entries", [])
+            schema = Schema(columns=[Column.from_json(c) for c in entries])
+            self._write_again(schema, self.resuming["rows"] > 0, order=False)
         if self.resuming["has_tree"] and not self.resuming["rows"]:
             # Killed between making its tree and filling it: made anew, its progress kept.
             self._create(f"{self._part}.new")
@@ -843,26 +891,43 @@ class RootOutput(Module):
 
     def _sort(self):
         """Writes the file again with its rows in input order (an ordered resume of an
-        unordered job), as ``path.part.sorted`` renamed over ``path.part``."""
+        unordered job)."""
         log.info(
             "%s: writing its rows again in input order (a killed run was not ordered)", self.path
         )
         self.file.close()
-        branches = list(self._branch_types())
-        with uproot.open(self._part) as f:
-            rows = f[self.tree].arrays(branches)
-        rows = rows[np.argsort(ak.to_numpy(rows[SEQ_BRANCH]), kind="stable")]
-        sorted_part = f"{self._part}.sorted"  # one a sort killed left is made anew
-        self.file = uproot.recreate(sorted_part)
-        self.target = _make_tree(self.file, self.tree, self._branch_types(), self.rntuple)
-        for at in range(0, len(rows), self.basket_events):
-            chunk = rows[at : at + self.basket_events]
-            _extend(self.target, {b: chunk[b] for b in branches}, self.rntuple)
-        self._make_progress()
-        self.progress.extend({"accounted": np.array([self.recorded], np.uint64)})
-        self.file.close()
-        os.replace(sorted_part, self._part)
+        self._write_again(self.schema, True, order=True)
         self.file = uproot.update(self._part)
+
+    def _write_again(self, schema: Schema, has_rows: bool, order: bool):
+        """Writes ``path.part`` again as ``path.part.again``, renamed over it: the rows its
+        branches list (``order``: in input order) and the last progress (a resume of a file
+        whose last update a kill cut, or an ordered resume of an unordered job)."""
+        mine = ("file", "rows", "has_tree", "cut")
+        meta = {k: v for k, v in self.resuming.items() if k not in mine}
+        again = f"{self._part}.again"  # one a kill left is made anew
+        with uproot.open(self._part) as f:
+            accounted = _as_listed(f[PROGRESS_TREE])["accounted"].array(library="np")[-1:]
+            rows = None
+            if has_rows:
+                events = f[self.tree]
+                if isinstance(events, uproot.TTree):
+                    events = _as_listed(events)
+                rows = events.arrays([*schema.branch_types(), SEQ_BRANCH])
+        with uproot.recreate(again) as file:
+            file[META_KEY] = json.dumps(meta)
+            if rows is not None:
+                if order:
+                    rows = rows[np.argsort(ak.to_numpy(rows[SEQ_BRANCH]), kind="stable")]
+                types = dict(schema.branch_types(), **{SEQ_BRANCH: np.uint64})
+                target = _make_tree(file, self.tree, types, self.rntuple)
+                for at in range(0, len(rows), self.basket_events):
+                    chunk = rows[at : at + self.basket_events]
+                    _extend(target, {b: chunk[b] for b in types}, self.rntuple)
+            progress = file.mktree(PROGRESS_TREE, {"accounted": np.uint64})
+            if len(accounted):
+                progress.extend({"accounted": np.asarray(accounted, np.uint64)})
+        os.replace(again, self._part)
 
     @property
     def _part(self) -> str:
