@@ -23,7 +23,7 @@ from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
 from evflow.module import resume_refused
 from evflow.path import step_name
 from evflow.plan import Plan
-from evflow.processing import after_job, execute, finish
+from evflow.processing import after_job, execute, finish, writes_after_job
 from evflow.topology import Topology, TopologyError, load, read
 
 log = logging.getLogger("evflow")
@@ -266,7 +266,9 @@ def up(
     files its sinks left when it was killed (docs/steering.md, "Resuming a job")."""
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
-    if resume and (hold or not plan.native.forked):
+    # Processes of evflow device (several hosts or segments, or held), not forked from here.
+    devices = hold or not plan.native.forked
+    if resume and devices:
         raise ResumeError(
             f"cannot resume {file}: --resume goes on with a topology of one segment on one host "
             "run without --hold (its devices forked from evflow up, as process() does); this one "
@@ -279,16 +281,15 @@ def up(
                     f"cannot resume {file}: device {device.name}'s {step_name(step)} keeps what "
                     "a resumed job cannot rebuild (resumable = False); run it without --resume"
                 )
-    if hold or not plan.native.forked:
+    if devices:
         for device in topology.devices.values():
-            for step in device.steps():
-                if getattr(step, "after_job", False):
-                    raise ConfigError(
-                        f"{file}: device {device.name}'s {step_name(step)} writes what the whole "
-                        "job summed once it ends, and a topology that runs evflow device "
-                        "processes (several hosts, or --hold) does not bring the sums to it yet: "
-                        "run it on one host without --hold, or write the objects another way"
-                    )
+            for step in filter(writes_after_job, device.steps()):
+                raise ConfigError(
+                    f"{file}: device {device.name}'s {step_name(step)} writes what the whole "
+                    "job summed once it ends, and a topology that runs evflow device "
+                    "processes (several hosts, or --hold) does not bring the sums to it yet: "
+                    "run it on one host without --hold, or write the objects another way"
+                )
     for path in sweep_leftovers():
         log.info("removed %s, left by a job that was killed", path)
     job = plan.job()

@@ -213,12 +213,17 @@ def after_job(modules, outcome: "Result") -> None:
         ending = "interrupted"
     elif outcome.error is not None:
         ending = f"stopped by an error: {outcome.error.get('message')}"
-    for module in modules:
-        if getattr(module, "after_job", False):
-            try:
-                module.write(report.mergeables, ending)
-            except Exception as e:
-                log.error("%s could not write after the job: %s", step_name(module), e)
+    for module in filter(writes_after_job, modules):
+        try:
+            module.write(report.mergeables, ending)
+        except Exception as e:
+            log.error("%s could not write after the job: %s", step_name(module), e)
+
+
+def writes_after_job(module) -> bool:
+    """Whether ``module`` writes what the whole job summed once it ends (``after_job``:
+    HistogramOutput), with ``write(mergeables, ending)``."""
+    return bool(getattr(module, "after_job", False))
 
 
 def execute(

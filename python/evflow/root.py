@@ -431,13 +431,20 @@ def _extend(target, columns: dict, rntuple: bool) -> None:
     target.extend(ak.Array(columns) if rntuple else columns)
 
 
-def _listed_rows(tree) -> int:
-    """The rows of a TTree that every branch lists a basket for. uproot updates a tree's
-    metadata in place after each basket (the tree's entries, then each branch's counts and
-    basket arrays): a kill in the middle leaves some ahead of the baskets listed, and those
-    rows alone are sure (docs/root.md, "Resuming ``RootOutput``")."""
-    rows = [_branch_rows(branch) for branch in tree.values(recursive=True)]
-    return min(rows, default=0)
+def _as_listed(tree) -> bool:
+    """Sets uproot's counts of ``tree`` (a TTree; in memory only) to the rows its branches
+    list a basket for, so that those rows read; whether they differed. uproot updates a
+    tree's metadata in place after each basket (the tree's entries, then each branch's
+    counts and basket arrays): a kill in the middle leaves some ahead of the baskets listed,
+    and those rows alone are sure (docs/root.md, "Resuming ``RootOutput``")."""
+    listed = [(branch, _branch_rows(branch)) for branch in tree.values(recursive=True)]
+    rows = min((n for _, n in listed), default=0)
+    cut = tree.num_entries != rows
+    tree._members["fEntries"] = rows
+    for branch, branch_rows in listed:
+        cut |= branch.num_entries != rows or branch_rows != rows
+        branch._members["fEntries"] = branch_rows
+    return cut
 
 
 def _branch_rows(branch) -> int:
@@ -448,25 +455,6 @@ def _branch_rows(branch) -> int:
     while listed < min(branch.member("fWriteBasket"), len(seeks)) and seeks[listed] != 0:
         listed += 1
     return int(entries[listed]) if listed else 0
-
-
-def _cut_update(tree) -> bool:
-    """Whether a kill cut uproot's update of ``tree`` (a TTree): its counts and the baskets
-    its branches list disagree."""
-    rows = _listed_rows(tree)
-    branches = tree.values(recursive=True)
-    return tree.num_entries != rows or any(
-        b.num_entries != rows or _branch_rows(b) != rows for b in branches
-    )
-
-
-def _as_listed(tree):
-    """``tree`` (a TTree) as uproot sees it, its counts set to the rows its branches list
-    (in memory only), so that those rows read: a tree whose update a kill cut."""
-    tree._members["fEntries"] = _listed_rows(tree)
-    for branch in tree.values(recursive=True):
-        branch._members["fEntries"] = _branch_rows(branch)
-    return tree
 
 
 def write_root(path, events, *, tree: str = DEFAULT_TREE, rntuple: bool = False) -> int:
@@ -702,15 +690,15 @@ class RootOutput(Module):
                         f"cannot resume: {file} was not written by a RootOutput of an evflow job "
                         f"(it has no {META_KEY!r} key or no {PROGRESS_TREE} tree); {again}"
                     )
-                cut = _cut_update(f[PROGRESS_TREE])
-                progress = _as_listed(f[PROGRESS_TREE])["accounted"].array(library="np")
+                progress = f[PROGRESS_TREE]
+                cut = _as_listed(progress)
+                progress = progress["accounted"].array(library="np")
                 seqs, rntuple = np.zeros(0, np.uint64), self.rntuple
                 if self.tree in names:
                     rntuple = not isinstance(f[self.tree], uproot.TTree)
                     events = f[self.tree]
                     if not rntuple:
-                        cut |= _cut_update(events)
-                        events = _as_listed(events)
+                        cut |= _as_listed(events)
                     seqs = ak.to_numpy(events.arrays([SEQ_BRANCH])[SEQ_BRANCH])
         except RootError:
             raise
@@ -907,12 +895,14 @@ class RootOutput(Module):
         meta = {k: v for k, v in self.resuming.items() if k not in mine}
         again = f"{self._part}.again"  # one a kill left is made anew
         with uproot.open(self._part) as f:
-            accounted = _as_listed(f[PROGRESS_TREE])["accounted"].array(library="np")[-1:]
+            progress = f[PROGRESS_TREE]
+            _as_listed(progress)
+            accounted = progress["accounted"].array(library="np")[-1:]
             rows = None
             if has_rows:
                 events = f[self.tree]
                 if isinstance(events, uproot.TTree):
-                    events = _as_listed(events)
+                    _as_listed(events)
                 rows = events.arrays([*schema.branch_types(), SEQ_BRANCH])
         with uproot.recreate(again) as file:
             file[META_KEY] = json.dumps(meta)
