@@ -259,6 +259,9 @@ impl FileOutput {
                 );
             }
             self.written = resumed.seqs.len() as u64;
+            // A resumed job's file that a restarted sink continues may hold them out of order.
+            self.in_order = resumed.seqs.windows(2).all(|w| w[0] < w[1]);
+            self.last_seq = resumed.seqs.last().copied();
             self.resumed.extend(resumed.seqs);
             writer
         } else {

@@ -322,7 +322,8 @@ impl Hooks for NoHooks {
 /// forks, and a restarted output's child again); on failure, what was initialized is
 /// terminated.
 pub(crate) fn initialize(ctx: &Ctx<'_>, path: &mut Path) -> Result<(), Vec<JobError>> {
-    let mut job = ctx.opts.context(&*path.source);
+    // An ordered custody's outputs put a resumed file's records in input order as they close.
+    let mut job = crate::module::JobContext { ordered: ctx.popts.ordered, ..ctx.opts.context(&*path.source) };
     job.resume = ctx.role == Role::Output && ctx.popts.custody.is_some_and(|generation| generation > 0);
     if let Some(generation) = ctx.popts.origin.filter(|_| ctx.role == Role::Input) {
         // A restartable merger's or funnel's origin: its journal, beside the segment's ipc

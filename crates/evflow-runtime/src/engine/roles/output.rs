@@ -67,17 +67,16 @@ impl Done {
 }
 
 /// Where a restarted custody takes up, from its input's `Resume` (`below`, `resumed`) and
-/// the seqs its continued files hold (`written`): the first seq it waits for (with
-/// `ordered`, the one after the highest written), the seqs above that an earlier process
-/// decided (skipped when writing in order), and its done-set.
-fn resumption(below: u64, resumed: &Resumed, written: &[u64], ordered: bool) -> (u64, BTreeSet<u64>, Done) {
-    let after_written = written.iter().max().map_or(0, |&s| s + 1);
-    let start = if ordered { below.max(after_written) } else { below };
-    let decided_before: BTreeSet<u64> = resumed.decided_seqs().filter(|&s| s >= start).collect();
-    let above = written.iter().copied().filter(|&s| s >= start).chain(decided_before.iter().copied());
-    let mut done = Done { watermark: start, above: above.collect() };
+/// the seqs its continued files hold (`written`): the first seq it waits for (`below`), the
+/// seqs above it that an earlier process decided or wrote (passed over when writing in
+/// order: a resumed job's file can hold seqs above ones it lacks, which come again), and its
+/// done-set.
+fn resumption(below: u64, resumed: &Resumed, written: &[u64]) -> (u64, BTreeSet<u64>, Done) {
+    let decided = resumed.decided_seqs().chain(written.iter().copied());
+    let decided_before: BTreeSet<u64> = decided.filter(|&s| s >= below).collect();
+    let mut done = Done { watermark: below, above: decided_before.iter().copied().collect() };
     done.advance();
-    (start, decided_before, done)
+    (below, decided_before, done)
 }
 
 struct Output<'c, 'a> {
@@ -548,7 +547,7 @@ impl Output<'_, '_> {
             self.settled = self.settled.max(below);
         }
         let written = stage.resumed();
-        let (start, decided_before, done) = resumption(below, &resumed, &written, self.ctx.popts.ordered);
+        let (start, decided_before, done) = resumption(below, &resumed, &written);
         (self.decided_before, self.done, self.next_write) = (decided_before, done, start);
         if self.ctx.popts.ordered {
             self.write_in_order(stage)?;
@@ -896,7 +895,7 @@ mod tests {
         let (below, decided) = Resumed::point(10, None, 0, &outstanding);
         assert_eq!((below, decided.as_slice()), (3, &[(4, 1), (6, 4)][..]));
         let resumed = Resumed { run: None, decided };
-        let (start, mut skipped, mut done) = resumption(below, &resumed, &[], true);
+        let (start, mut skipped, mut done) = resumption(below, &resumed, &[]);
         assert_eq!((start, skipped.iter().copied().collect::<Vec<_>>()), (3, vec![4, 6, 7, 8, 9]));
         // Written in order, as `write_in_order` does: what comes waits for what is owed before it.
         let (mut next_write, mut reorder, mut written) = (start, BTreeSet::new(), Vec::new());
@@ -915,10 +914,13 @@ mod tests {
         }
         assert_eq!(written, [3, 5]);
         assert_eq!((done.watermark, next_write), (10, 10));
-        // A file that holds events continues after them; unordered, the done-set has them.
-        let (start, skipped, done) = resumption(3, &resumed, &[0, 1, 2, 3, 4], true);
-        assert_eq!((start, skipped.len(), done.watermark), (5, 4, 5));
-        let (start, _, done) = resumption(3, &resumed, &[3, 5], false);
+        // What its file holds is passed over, and what it lacks below them is waited for (a
+        // resumed job's file holds 5 and 7 without 6, say).
+        let (start, skipped, done) = resumption(3, &resumed, &[0, 1, 2, 3, 4]);
+        assert_eq!((start, skipped.into_iter().collect::<Vec<_>>(), done.watermark), (3, vec![3, 4, 6, 7, 8, 9], 5));
+        let (start, skipped, done) = resumption(3, &Resumed::default(), &[0, 1, 2, 5, 7]);
+        assert_eq!((start, skipped.into_iter().collect::<Vec<_>>(), done.watermark), (3, vec![5, 7], 3));
+        let (start, _, done) = resumption(3, &resumed, &[3, 5]);
         assert_eq!((start, done.watermark), (3, 10));
     }
 
