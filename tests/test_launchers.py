@@ -212,6 +212,17 @@ def ssh_farm(tmp_path, ssh_hosts):
     return marked(tmp_path, ssh_chain(ssh_hosts.hosts.address))
 
 
+def long_ssh_farm(tmp_path, ssh_hosts, events, sleep):
+    """The chain across hosts a, b and c, every host's sshd started, with ``events`` events
+    that reco's replicas take ``sleep`` seconds each: the topology file, ``evflow up``'s
+    arguments and the environment they send."""
+    for host in ssh_hosts.hosts.names:
+        ssh_hosts.start(host)
+    topo = ssh_farm(tmp_path, ssh_hosts)
+    args = up_args(topo, ssh_hosts, "--ssh-env", "EVENTS", "--ssh-env", "RECO_SLEEP")
+    return topo, args, {"EVENTS": str(events), "RECO_SLEEP": str(sleep)}
+
+
 def up_args(topo, ssh_hosts, *more):
     return ["up", topo, "--launcher", "ssh", "--ssh-config", ssh_hosts.config, *more]
 
@@ -317,6 +328,25 @@ def test_ssh_a_dead_sink_names_its_part_file_on_its_host(tmp_path, ssh_hosts):
     assert_nothing_left(tmp_path, ssh_hosts)
 
 
+def test_ssh_a_topology_stopped_is_resumed_on_its_hosts(tmp_path, ssh_hosts):
+    """SIGINT to evflow up, then ``--resume``: the sink recovers its file on its host through
+    ssh (docs/topology-design.md, "Resuming a topology of device processes"), its source
+    goes on where the file ends, and the file equals one process's output."""
+    _, args, env = long_ssh_farm(tmp_path, ssh_hosts, events=20000, sleep=0.0005)
+    with killed_on_exit(start_cli(*args, cwd=tmp_path, env=env)) as up:
+        wait_for_events(tmp_path / ".out.evf.part", 500)
+        up.send_signal(signal.SIGINT)
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 130, err
+    with killed_on_exit(start_cli(*args, "--resume", cwd=tmp_path, env=env)) as up:
+        _, err = up.communicate(timeout=120)
+    assert up.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, env)
+    with ef.open(tmp_path / "out.evf") as f:
+        assert f.complete and len(f.resumes) == 1
+    assert_nothing_left(tmp_path, ssh_hosts)
+
+
 DEVICE_GIVES_UP_S = 30 + 10 + 5
 """A device started just as its controller died never gets a first view: it gives up after
 FIRST_VIEW_WAIT (30 s, engine/device/link.rs) and ends within ORPHAN_GRACE (10 s)."""
@@ -329,11 +359,7 @@ def test_ssh_controller_killed_leaves_nothing_on_the_hosts(tmp_path, ssh_hosts):
     An ssh client still connecting when the controller dies can die itself (its output
     pipe is gone) after sshd took its command: that device starts with no client and no
     controller, so it is waited for as long as a device waits for its first view."""
-    for host in ssh_hosts.hosts.names:
-        ssh_hosts.start(host)
-    topo = ssh_farm(tmp_path, ssh_hosts)
-    env = {"EVENTS": "100000", "RECO_SLEEP": "0.001"}
-    args = up_args(topo, ssh_hosts, "--ssh-env", "EVENTS", "--ssh-env", "RECO_SLEEP")
+    topo, args, env = long_ssh_farm(tmp_path, ssh_hosts, events=100000, sleep=0.001)
     with killed_on_exit(start_cli(*args, cwd=tmp_path, env=env)) as up:
         status(topo, tmp_path)
         up.kill()

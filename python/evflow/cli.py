@@ -131,10 +131,18 @@ def _parser() -> argparse.ArgumentParser:
     device.add_argument("--host", required=True, help="the host it runs on")
     device.add_argument("--replica", type=_non_negative, required=True, help="from 1")
     device.add_argument("--generation", type=_non_negative, default=0, help="restarts so far")
-    device.add_argument("--bind", required=True, help="this host's address for tcp channels")
-    device.add_argument("--reports", required=True, help="the controller's report channel")
-    device.add_argument("--views", required=True, help="the controller's view channel")
+    device.add_argument("--bind", help="this host's address for tcp channels")
+    device.add_argument("--reports", help="the controller's report channel")
+    device.add_argument("--views", help="the controller's view channel")
     device.add_argument("--plan", required=True, help="the plan the controller compiled (JSON)")
+    device.add_argument(
+        "--recover",
+        action="store_true",
+        help="a sink: print what its outputs find of a killed run (evflow up --resume), and exit",
+    )
+    device.add_argument(
+        "--resume-plan", metavar="JSON", help="where a resumed topology's source and sink go on"
+    )
     device.add_argument(
         "--held", action="store_true", help="read only during the runs evflow ctl starts"
     )

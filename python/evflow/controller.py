@@ -268,12 +268,8 @@ def up(
     topology = plan.topology
     # Processes of evflow device (several hosts or segments, or held), not forked from here.
     devices = hold or not plan.native.forked
-    if resume and devices:
-        raise ResumeError(
-            f"cannot resume {file}: --resume goes on with a topology of one segment on one host "
-            "run without --hold (its devices forked from evflow up, as process() does); this one "
-            "runs evflow device processes, which cannot be resumed yet: run it without --resume"
-        )
+    # Each segment's source and sink, where they can go on (the rest refused).
+    resumed = plan.native.resume_pairs() if resume and devices else None
     if resume:
         for device in topology.devices.values():
             for step in filter(resume_refused, device.steps()):
@@ -305,7 +301,7 @@ def up(
         from evflow import farm
 
         starter.check(hosts)
-        return farm.Farm(plan, hold=hold, launcher=starter).run(report)
+        return farm.Farm(plan, hold=hold, launcher=starter, resume=resumed).run(report)
     steps, parallel = plan.native.forked_job()
     steering.devices = plan.identities()
     status = Status(plan)

@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 
-from evflow import _native, controller, farm_summary, hosts, launchers, outputs
+from evflow import _native, controller, farm_resume, farm_summary, hosts, launchers, outputs
 from evflow._native import lifecycle
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
@@ -47,8 +47,13 @@ REPORT_LIMIT = 16 << 20
 class Farm:
     """Runs a remote ``Plan``: ``run()`` returns the exit code or raises as ``process()``."""
 
-    def __init__(self, plan, hold=False, launcher=None):
+    def __init__(self, plan, hold=False, launcher=None, resume=None):
         self.plan = plan
+        self.resume = resume
+        """``evflow up --resume``: each segment's (source, sink) device names, whose files
+        the sink recovers before anything starts (``farm_resume``)."""
+        self.resume_plans = {}
+        """The plan each resumed source and sink goes on with, by process index."""
         self.launcher = launcher or launchers.Launcher(plan.topology)
         """Starts and stops the device processes on their hosts (local, ssh, Slurm)."""
         # A held topology takes runs that evflow ctl starts and stops (the supervisor's).
@@ -218,6 +223,11 @@ class Farm:
         return given or self.launcher.address(host) or self.address
 
     def run(self, report=None) -> int:
+        if self.resume is not None:
+            plans = farm_resume.recover(self, self.resume)
+            if plans is None:
+                return 0  # every sink's files are complete
+            self.resume_plans = plans
         # With security = "curve", only the hosts' keys reach the controller (docs/security.md).
         curve = {}
         if self.topology.security == "curve":
@@ -300,6 +310,9 @@ class Farm:
         ]  # fmt: skip
         if self.hold:
             command.append("--held")
+        if i in self.resume_plans and p["generation"] == 0:
+            # A sink restarted later continues its files as any restarted sink does.
+            command += ["--resume-plan", self.resume_plans[i]]
         for segment, port in p["ports"].items():
             command += ["--port", f"{segment}:{port}"]
         return command

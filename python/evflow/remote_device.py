@@ -5,6 +5,8 @@ paths on every host), takes its roles from the plan the controller compiled (``-
 and plays them in the topology's segments, reporting to the controller."""
 
 from evflow import _native, farm, steering
+from evflow.errors import ConfigError
+from evflow.farm_resume import RECOVERED
 from evflow.plan import Plan
 from evflow.topology import load
 
@@ -18,6 +20,15 @@ def run(args) -> int:
     steering.devices = {name: steering.DeviceInfo(name, args.device, args.host, args.replica)}
     plan = Plan(load(args.topology, check_hosts=False), compiled=args.plan)
     steering.devices = plan.identities()
+    if args.recover:
+        found = _native.recover_device(
+            plan.native, device=args.device, host=args.host, replica=args.replica, job=plan.job()
+        )
+        print(f"{RECOVERED} {found}", flush=True)
+        return 0
+    missing = [f"--{n}" for n in ("bind", "reports", "views") if getattr(args, n) is None]
+    if missing:
+        raise ConfigError(f"evflow device needs {', '.join(missing)} (evflow up gives them)")
     return _native.run_device(
         plan.native,
         device=args.device,
@@ -31,4 +42,5 @@ def run(args) -> int:
         views=args.views,
         max_part_size=farm.MAX_TCP_PART,
         job=plan.job(),
+        resume_plan=args.resume_plan,
     )

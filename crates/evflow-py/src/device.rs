@@ -1,7 +1,7 @@
 //! `evflow device`: one process of a topology run as device processes, with its roles in
 //! the topology's segments as the controller's plan gives them (docs/topology-design.md).
 
-use crate::errors::{config_error, EvflowError};
+use crate::errors::{config_error, EvflowError, ResumeError};
 use crate::job::{checked, flush_std_streams, path_of, PyHooks};
 use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::roles::process_name;
@@ -10,18 +10,29 @@ use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
 use evflow_runtime::engine::Hooks;
 use evflow_runtime::engine::{PartNames, Role};
 use evflow_runtime::job::{Interrupt, OnError, ProcessOptions};
+use evflow_runtime::resume::{self, Prepared, ResumePlan};
 use evflow_runtime::topology::{Security, Topology};
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
 
+/// Where a device process runs in the plan, as `evflow device` names it.
+struct Place<'a> {
+    device: &'a str,
+    host: &'a str,
+    replica: u32,
+}
+
 /// Runs replica `replica` of device `device` on `host` (generation `generation`, in each
-/// segment of `ports` bound on that port: a restarted process binds where its first did) with its roles in `plan`'s segments, reporting to
-/// the controller's `reports` channel and taking its `views`; returns the exit code. The
-/// first role runs in this thread; the others (a merger's custodies) in threads of their own.
-/// `held`: its origins read only during the runs its controller starts.
+/// segment of `ports` bound on that port: a restarted process binds where its first did) with
+/// its roles in `plan`'s segments, reporting to the controller's `reports` channel and taking
+/// its `views`; returns the exit code. The first role runs in this thread; the others (a
+/// merger's custodies) in threads of their own. `held`: its origins read only during the runs
+/// its controller starts. `resume_plan` (`ResumePlan::to_json`): a resumed topology's source
+/// and sink go on as it says (docs/topology-design.md, "Resuming a topology of device
+/// processes"), a sink's outputs continuing what they recover.
 #[pyfunction]
-#[pyo3(signature = (plan, *, device, host, replica, generation, ports, held, host_address, reports, views, max_part_size, job=None))]
+#[pyo3(signature = (plan, *, device, host, replica, generation, ports, held, host_address, reports, views, max_part_size, job=None, resume_plan=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
@@ -37,7 +48,84 @@ pub fn run_device<'py>(
     views: String,
     max_part_size: u64,
     job: Option<&Bound<'py, PyAny>>,
+    resume_plan: Option<&str>,
 ) -> PyResult<i32> {
+    let place = Place { device, host, replica };
+    let (mut specs, first_steps) = role_specs(py, plan, &place, generation, &ports, held, job)?;
+    let mut opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop, resume: None };
+    if let Some(sent) = resume_plan {
+        let resume = ResumePlan::from_json(sent).map_err(config_error)?;
+        for spec in specs.iter_mut().filter(|spec| spec.role == Role::Output) {
+            // What recover found before the topology started: nothing ran since.
+            resume::prepare(&mut spec.path).map_err(ResumeError::new_err)?;
+        }
+        opts.resume = Some(Arc::new(resume));
+    }
+    let name = process_name(device, host, replica);
+    let curve = keys(&plan.topology, host)?.map(Arc::new);
+    let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
+    // The roles run with the GIL released: each takes it when it calls Python (a role in a
+    // thread of its own may, as a custody asking its segment's Python source how many events
+    // to expect); held by the first role while it waits on its channels, it would wait for ever.
+    let work = Unguarded((specs, name, opts, device, first_steps));
+    let done = py.detach(move || {
+        let (specs, name, opts, device, steps) = work.into_inner();
+        let code = device::run(specs, &name, &opts, &device, &mut DeviceHooks { steps: &steps });
+        Unguarded(code.map(|code| code.code()).map_err(|e| e.to_string()))
+    });
+    done.0.map_err(EvflowError::new_err)
+}
+
+/// `evflow device --recover`: what the outputs of sink `device` on `host` find of the files
+/// a killed run of the topology left, changing nothing (docs/topology-design.md, "Resuming a
+/// topology of device processes"), as JSON: `state` (`none`, `fresh`, `complete`,
+/// `resume`), the `plan` its source and it go on with (`ResumePlan::to_json`; null from
+/// the start), and each output's `files` found. A refusal is `ResumeError`.
+#[pyfunction]
+#[pyo3(signature = (plan, *, device, host, replica, job=None))]
+pub fn recover_device<'py>(
+    py: Python<'py>,
+    plan: &PyCompiledPlan,
+    device: &str,
+    host: &str,
+    replica: u32,
+    job: Option<&Bound<'py, PyAny>>,
+) -> PyResult<String> {
+    let place = Place { device, host, replica };
+    let (mut specs, _) = role_specs(py, plan, &place, 0, &Default::default(), false, job)?;
+    let mut sink = specs.iter_mut().filter(|spec| spec.role == Role::Output);
+    let (Some(spec), None) = (sink.next(), sink.next()) else {
+        return Err(config_error(format!("{}: device {device} is not a sink", plan.topology.file.display())));
+    };
+    let (state, plan, outputs) = match resume::prepare(&mut spec.path).map_err(ResumeError::new_err)? {
+        Prepared::NoOutputs => ("none", None, Vec::new()),
+        Prepared::Fresh => ("fresh", None, Vec::new()),
+        Prepared::Complete(outputs) => ("complete", Some(ResumePlan::at_end(&outputs)), outputs),
+        Prepared::Resume(plan, outputs) => ("resume", Some(plan), outputs),
+    };
+    let files: Vec<_> = outputs
+        .iter()
+        .filter(|o| o.found)
+        .map(|o| {
+            let (file, events) = (o.file.display().to_string(), o.seqs.len());
+            serde_json::json!({"file": file, "complete": o.complete, "events": events, "accounted": o.accounted})
+        })
+        .collect();
+    let plan = plan.map(|p| p.to_json());
+    Ok(serde_json::json!({"state": state, "plan": plan, "files": files}).to_string())
+}
+
+/// The roles of the process at `place` in `plan`'s segments, and its first role's steps.
+fn role_specs<'py>(
+    py: Python<'py>,
+    plan: &PyCompiledPlan,
+    place: &Place<'_>,
+    generation: u32,
+    ports: &std::collections::HashMap<u32, u16>,
+    held: bool,
+    job: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Vec<RoleSpec>, Vec<Py<PyAny>>)> {
+    let Place { device, host, replica } = *place;
     let file = plan.topology.file.display();
     if plan.plan.forked {
         return Err(config_error(format!("{file}: its devices run on this machine: use evflow up")));
@@ -86,19 +174,7 @@ pub fn run_device<'py>(
             held,
         });
     }
-    let opts = ProcessOptions { max_events: None, seed: 0, on_error: OnError::Stop, resume: None };
-    let curve = keys(&plan.topology, host)?.map(Arc::new);
-    let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
-    // The roles run with the GIL released: each takes it when it calls Python (a role in a
-    // thread of its own may, as a custody asking its segment's Python source how many events
-    // to expect); held by the first role while it waits on its channels, it would wait for ever.
-    let work = Unguarded((specs, name, opts, device, first_steps));
-    let done = py.detach(move || {
-        let (specs, name, opts, device, steps) = work.into_inner();
-        let code = device::run(specs, &name, &opts, &device, &mut DeviceHooks { steps: &steps });
-        Unguarded(code.map(|code| code.code()).map_err(|e| e.to_string()))
-    });
-    done.0.map_err(EvflowError::new_err)
+    Ok((specs, first_steps))
 }
 
 /// What a device's roles take to the threads that run them with the GIL released.

@@ -162,6 +162,7 @@ pub fn report_totals(counts: &Bound<'_, PyDict>) -> PyResult<String> {
     }
     let report = Report {
         read: get(counts, "read")?,
+        resumed: get(counts, "resumed")?,
         written: get(counts, "written")?,
         rejected: get(counts, "rejected")?,
         failed: get(counts, "failed")?,
@@ -358,8 +359,8 @@ fn plan_resume(path: &mut Path, opts: &mut ProcessOptions) -> PyResult<bool> {
         Prepared::Fresh => {
             evflow_runtime::log::info!("no output of an earlier run is there: the job runs from the start")
         }
-        Prepared::Complete(files) => {
-            let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        Prepared::Complete(outputs) => {
+            let files: Vec<String> = outputs.iter().map(|o| o.file.display().to_string()).collect();
             evflow_runtime::log::warn!("{} complete: nothing to resume", files.join(", "));
             return Ok(false);
         }

@@ -39,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(job::parallel_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(job::report_totals, m)?)?;
     m.add_function(wrap_pyfunction!(device::run_device, m)?)?;
+    m.add_function(wrap_pyfunction!(device::recover_device, m)?)?;
     m.add_function(wrap_pyfunction!(topology::load_topology, m)?)?;
     m.add_function(wrap_pyfunction!(topology::compile_plan, m)?)?;
     m.add_class::<topology::PyCompiledPlan>()?;

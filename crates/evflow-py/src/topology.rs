@@ -2,7 +2,7 @@
 //! its compiled plan with the steps of its devices' paths.
 
 use crate::device_steps::{segment_steps, Tables};
-use crate::errors::config_error;
+use crate::errors::{config_error, ResumeError};
 use evflow_runtime::control::plan::Plan;
 use evflow_runtime::control::roles::process_name;
 use evflow_runtime::engine::{ParallelOptions, Role};
@@ -121,6 +121,16 @@ impl PyCompiledPlan {
     #[getter]
     fn segments(&self) -> usize {
         self.plan.segments.len()
+    }
+
+    /// `evflow up --resume` of its device processes: each segment's source and sink, by
+    /// device name; a shape that cannot be resumed is refused (`ResumeError`).
+    fn resume_pairs(&self) -> PyResult<Vec<(String, String)>> {
+        let name = |d: usize| self.plan.devices[d].name.clone();
+        match self.plan.resume_pairs() {
+            Ok(pairs) => Ok(pairs.into_iter().map(|(origin, custody)| (name(origin), name(custody))).collect()),
+            Err(e) => Err(ResumeError::new_err(format!("cannot resume {}: {e}", self.topology.file.display()))),
+        }
     }
 
     /// Its processor replicas, over every segment.

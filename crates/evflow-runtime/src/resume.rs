@@ -70,6 +70,42 @@ impl ResumePlan {
     pub fn accounted_below(&self, positions: u64) -> u64 {
         self.start.min(positions) + self.above.range(..positions).count() as u64
     }
+
+    /// Where the source of complete outputs goes on, in a topology whose other sinks are not
+    /// complete: past every position they hold or account for, where it reads nothing more.
+    pub fn at_end(outputs: &[Recovered]) -> ResumePlan {
+        let past = |o: &Recovered| o.accounted.max(o.seqs.last().map_or(0, |&s| s + 1));
+        ResumePlan { start: outputs.iter().map(past).max().unwrap_or(0), above: BTreeSet::new() }
+    }
+
+    /// The plan as `evflow up` hands it to a topology's source and sink (`--resume-plan`):
+    /// `{"start": n, "above": [[first, last], ...]}`, the positions above as ranges.
+    pub fn to_json(&self) -> String {
+        let mut ranges: Vec<[u64; 2]> = Vec::new();
+        for &seq in &self.above {
+            match ranges.last_mut() {
+                Some(last) if last[1] + 1 == seq => last[1] = seq,
+                _ => ranges.push([seq, seq]),
+            }
+        }
+        serde_json::json!({"start": self.start, "above": ranges}).to_string()
+    }
+
+    /// The plan [`ResumePlan::to_json`] wrote; what is not one says so.
+    pub fn from_json(text: &str) -> Result<ResumePlan, String> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Sent {
+            start: u64,
+            above: Vec<[u64; 2]>,
+        }
+        let sent: Sent = serde_json::from_str(text).map_err(|e| format!("not a resume plan ({e}): {text:.200}"))?;
+        if let Some([first, last]) = sent.above.iter().find(|[first, last]| first > last || *first < sent.start) {
+            return Err(format!("a resume plan's range [{first}, {last}] is empty or below its start {}", sent.start));
+        }
+        let above = sent.above.iter().flat_map(|&[first, last]| first..=last).collect();
+        Ok(ResumePlan { start: sent.start, above })
+    }
 }
 
 /// What [`prepare`] found.
@@ -80,7 +116,7 @@ pub enum Prepared {
     /// No output has a file yet: an ordinary run.
     Fresh,
     /// Every output is complete: nothing to do.
-    Complete(Vec<PathBuf>),
+    Complete(Vec<Recovered>),
     /// Go on as the plan says; the outputs continue their files.
     Resume(ResumePlan, Vec<Recovered>),
 }
@@ -101,7 +137,7 @@ pub fn prepare(path: &mut Path) -> Result<Prepared, String> {
         return Ok(Prepared::Fresh);
     }
     Ok(match ResumePlan::of(&outputs) {
-        None => Prepared::Complete(outputs.into_iter().map(|o| o.file).collect()),
+        None => Prepared::Complete(outputs),
         Some(plan) => Prepared::Resume(plan, outputs),
     })
 }
@@ -206,6 +242,18 @@ mod tests {
         let complete = Recovered { complete: true, ..found(&[], 0) };
         assert_eq!(ResumePlan::of(std::slice::from_ref(&complete)), None);
         assert_eq!(ResumePlan::of(&[complete, found(&[0], 1)]).unwrap().start, 1);
+    }
+
+    #[test]
+    fn a_plan_goes_to_its_source_and_sink_as_json_and_back() {
+        let plan = ResumePlan::of(&[found(&[0, 2, 5, 6, 7, 9, 12], 4)]).unwrap();
+        assert_eq!(plan.to_json(), r#"{"above":[[5,7],[9,9],[12,12]],"start":4}"#);
+        assert_eq!(ResumePlan::from_json(&plan.to_json()), Ok(plan));
+        for bad in [r#"{"start":4,"above":[[3,5]]}"#, r#"{"start":0,"above":[[5,4]]}"#, r#"{"start":0}"#, "[]"] {
+            assert!(ResumePlan::from_json(bad).is_err(), "{bad}");
+        }
+        let complete = Recovered { complete: true, ..found(&[0, 1, 2, 8], 5) };
+        assert_eq!(ResumePlan::at_end(&[complete]), ResumePlan { start: 9, above: BTreeSet::new() });
     }
 
     #[test]

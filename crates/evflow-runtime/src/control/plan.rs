@@ -741,6 +741,55 @@ impl Plan {
         }
         roles
     }
+
+    /// `evflow up --resume` of a topology of device processes (docs/topology-design.md,
+    /// "Resuming a topology of device processes"): each segment's `(origin, custody)`, a
+    /// source sending on one channel and the sink it feeds (through processors or a bridge),
+    /// whose files hold the source's input positions; the refusal of any other shape.
+    pub fn resume_pairs(&self) -> Result<Vec<(usize, usize)>, String> {
+        if self.hold {
+            return Err("a held topology (--hold) cannot be resumed yet: run it without --resume".into());
+        }
+        let name = |d: usize| &self.devices[d].name;
+        // What feeds each sink first: a sink fed by a merger says so, not the merger's inputs.
+        let mut segments: Vec<&Segment> = self.segments.iter().collect();
+        segments.sort_by_key(|s| !self.devices[s.custody].is_sink());
+        let mut pairs = Vec::new();
+        for s in segments {
+            let (origin, custody) = (&self.devices[s.origin], &self.devices[s.custody]);
+            let refused =
+                |what: &str| Err(format!("{what}: resuming it is not supported yet; run it without --resume"));
+            let through = match origin.part {
+                Part::Merger => "a merger or junction",
+                Part::Funnel => "a funnel (several senders on one channel, or a source with several processes)",
+                Part::EventManager => "an event builder",
+                _ => "",
+            };
+            if !through.is_empty() {
+                return refused(&format!(
+                    "device {} takes its events from {}, {through}, which numbers them itself, not as the source \
+                     read them",
+                    name(s.custody),
+                    name(s.origin),
+                ));
+            }
+            if s.tee.is_some() {
+                return refused(&format!(
+                    "source {} sends every event to several devices (a broadcast, or several channels)",
+                    name(s.origin)
+                ));
+            }
+            if !custody.is_sink() || !origin.is_source() || origin.replica.is_some() || !s.readouts.is_empty() {
+                return refused(&format!(
+                    "device {} ({:?}) is between a source and a sink",
+                    name(s.custody),
+                    custody.part
+                ));
+            }
+            pairs.push((s.origin, s.custody));
+        }
+        Ok(pairs)
+    }
 }
 
 #[cfg(test)]
@@ -930,5 +979,27 @@ inputs = ["raw"]
             let funnel = p.device("raw-f").unwrap();
             assert!(p.restarts(funnel), "held: {held}");
         }
+    }
+
+    #[test]
+    fn a_resumed_topology_pairs_each_source_with_its_sink_and_refuses_the_rest() {
+        let p = plan(CHAIN).unwrap();
+        let (gen, store) = (p.device("gen").unwrap(), p.device("store").unwrap());
+        assert_eq!(p.resume_pairs(), Ok(vec![(gen, store)]));
+        let refused = |text: &str| plan(text).unwrap().resume_pairs().unwrap_err();
+        let merged = refused(MERGED);
+        assert!(merged.starts_with("device store takes its events from m, a merger"), "{merged}");
+        let two_sources = CHAIN
+            .replace("[devices.store]", "[devices.gen2]\nsteering = \"gen.py\"\noutputs = [\"raw\"]\n[devices.store]");
+        assert!(refused(&two_sources).contains("from raw-f, a funnel"));
+        let replicated = CHAIN.replace("steering = \"gen.py\"", "steering = \"gen.py\"\nreplicas = 2");
+        assert!(refused(&replicated).contains("from raw-f, a funnel"));
+        let broadcast = format!(
+            "{CHAIN}[devices.monitor]\nsteering = \"monitor.py\"\ninputs = [\"raw\"]\n[channels.raw]\npattern = \"broadcast\"\n"
+        );
+        assert!(refused(&broadcast).starts_with("source gen sends every event to several devices"));
+        let topology = crate::topology::parse(CHAIN, Path::new("/tmp/t.toml")).unwrap();
+        let held = Plan::compile(&topology, true, &Default::default()).unwrap();
+        assert!(held.resume_pairs().unwrap_err().contains("--hold"));
     }
 }

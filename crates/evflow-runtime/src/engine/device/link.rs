@@ -485,6 +485,7 @@ impl LinkState {
             ("written_closed", &c.written_closed),
             ("resumed", &c.resumed),
             ("resumed_run", &c.resumed_run),
+            ("passed_over", &c.passed_over),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.load(Ordering::Acquire)))
