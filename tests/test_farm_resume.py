@@ -169,6 +169,60 @@ def test_a_source_without_seek_and_a_sink_killed_in_the_resumed_run(tmp_path, ho
     assert_completion(tmp_path / "out.evf")
 
 
+HELD_STORE = """
+import os, time
+import evflow as ef
+
+class Hold(ef.Module):
+    # Holds the sink in initialize, before its output opens the file, while hold-store exists.
+    def initialize(self):
+        while os.path.exists("hold-store"):
+            time.sleep(0.05)
+
+    def event(self, event):
+        return True
+
+path = ef.Path()
+path.add(Hold())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
+def test_a_resumed_sink_dead_before_it_opened_its_file_stops_the_topology(tmp_path, hosts):
+    """The sink of a resumed topology SIGKILLed before its output opened the file it
+    recovered: a replacement would not continue that file, so the topology stops, exit 1,
+    naming it, the file as it was; resumed again, it completes."""
+    topo = a_farm(hosts, tmp_path)
+    (tmp_path / "store.py").write_text(HELD_STORE)
+    running = up(topo, tmp_path)
+    stopped_at(running, tmp_path / ".out.evf.part", 500)
+    stop(running, hosts, signal.SIGKILL)
+    before = files_of(tmp_path)
+    (tmp_path / "hold-store").touch()
+    running = up(topo, tmp_path, "--resume")
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            [store] = [d for d in status(topo, tmp_path) if d["name"] == "evf-store-a-1"]
+            if store["state"] == "starting":
+                break
+            assert time.monotonic() < deadline, store
+            time.sleep(0.05)
+        os.kill(store["pid"], signal.SIGKILL)
+    finally:
+        err = finish(running)
+    assert running.returncode == 1, err
+    [error] = error_lines(err)
+    assert "evf-store-a-1 was killed by SIGKILL before it had opened the files it resumes" in error
+    assert files_of(tmp_path) == before
+    (tmp_path / "hold-store").unlink()
+    running = up(topo, tmp_path, "--resume")
+    err = finish(running)
+    assert running.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == expected_events(tmp_path)
+    assert_completion(tmp_path / "out.evf")
+
+
 def test_a_complete_topology_has_nothing_to_resume(tmp_path, hosts):
     """Resuming a topology that finished: the sink's file is complete, nothing starts,
     nothing changes, exit 0."""

@@ -228,6 +228,8 @@ class Farm:
             if plans is None:
                 return 0  # every sink's files are complete
             self.resume_plans = plans
+            for i in set(plans) & set(self.sinks):
+                self.sv.resuming(i)
         # With security = "curve", only the hosts' keys reach the controller (docs/security.md).
         curve = {}
         if self.topology.security == "curve":

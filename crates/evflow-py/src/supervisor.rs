@@ -150,6 +150,12 @@ impl PySupervisor {
         self.0.drain_host(host, now).map_err(EvflowError::new_err)
     }
 
+    /// Process `i` is a sink of a resumed topology whose first process goes on from the
+    /// files it recovered (`Process::resuming`).
+    fn resuming(&mut self, i: usize) {
+        self.0.procs[i].resuming = true;
+    }
+
     /// Whether process `i` waits on a standby host (not started with the topology).
     fn standing_by(&self, i: usize) -> bool {
         self.0.standing_by(i)

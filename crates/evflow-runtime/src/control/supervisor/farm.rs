@@ -495,6 +495,16 @@ impl Supervisor {
         // A sink that is restarted: it continues its files, the origin sends it the rest.
         let custody = p.segment_of("output").filter(|&s| p.roles.len() == 1 && self.plan.custody_restarts(s));
         if let Some(segment) = custody.filter(|_| self.stop == Stop::Run && restart) {
+            let opened =
+                p.reports.get(&segment).is_some_and(|r| !matches!(r.state, DeviceState::Idle | DeviceState::Starting));
+            if p.resuming && p.generation == 0 && !opened {
+                self.errors.push(engine_error(format!(
+                    "{name} {how} before it had opened the files it resumes: the topology stops; nothing is lost, \
+                     run evflow up --resume again"
+                )));
+                self.stop = Stop::Abort;
+                return;
+            }
             if self.may_restart(i) {
                 self.restart_custody(i, segment, &how, actions);
             }

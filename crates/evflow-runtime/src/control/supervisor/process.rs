@@ -126,6 +126,10 @@ pub struct Process {
     /// A replica started by a change (`scale`, `add-host`) that has not finished an event
     /// yet: when it does, the change log says it joined.
     pub joining: bool,
+    /// A sink of a resumed topology (`evflow up --resume`) whose first process goes on from
+    /// the files it recovered: dead before it opened them, it is not restarted (its
+    /// replacement would not continue them) and the topology stops, nothing lost.
+    pub resuming: bool,
 }
 
 impl Process {
@@ -155,6 +159,7 @@ impl Process {
             stranded: false,
             with_host: false,
             joining: false,
+            resuming: false,
         }
     }
 
