@@ -4,6 +4,8 @@ launcher starts it (docs/topology-design.md, "The launcher"). The same command r
 paths on every host), takes its roles from the plan the controller compiled (``--plan``),
 and plays them in the topology's segments, reporting to the controller."""
 
+import os
+
 from evflow import _native, farm, steering
 from evflow.errors import ConfigError
 from evflow.farm_resume import RECOVERED
@@ -13,6 +15,9 @@ from evflow.topology import load
 
 def run(args) -> int:
     """Runs the device process ``args`` names; its exit code."""
+    # Who started it, before the steering files are imported: if that process dies
+    # meanwhile, this one ends as its roles are set up, not a first view's wait later.
+    parent = os.getppid()
     # Who this process is, before the steering files are imported: a file may build its
     # path from ef.device() (a replica reading its own input).
     name = _native.process_name(args.device, args.host, args.replica)
@@ -43,4 +48,5 @@ def run(args) -> int:
         max_part_size=farm.MAX_TCP_PART,
         job=plan.job(),
         resume_plan=args.resume_plan,
+        parent=parent,
     )

@@ -30,9 +30,10 @@ struct Place<'a> {
 /// merger's custodies) in threads of their own. `held`: its origins read only during the runs
 /// its controller starts. `resume_plan` (`ResumePlan::to_json`): a resumed topology's source
 /// and sink go on as it says (docs/topology-design.md, "Resuming a topology of device
-/// processes"), a sink's outputs continuing what they recover.
+/// processes"), a sink's outputs continuing what they recover. `parent`: the process that
+/// started it, as it was when the process began (`DeviceOptions::parent`).
 #[pyfunction]
-#[pyo3(signature = (plan, *, device, host, replica, generation, ports, held, host_address, reports, views, max_part_size, job=None, resume_plan=None))]
+#[pyo3(signature = (plan, *, device, host, replica, generation, ports, held, host_address, reports, views, max_part_size, job=None, resume_plan=None, parent=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_device<'py>(
     py: Python<'py>,
@@ -49,6 +50,7 @@ pub fn run_device<'py>(
     max_part_size: u64,
     job: Option<&Bound<'py, PyAny>>,
     resume_plan: Option<&str>,
+    parent: Option<i32>,
 ) -> PyResult<i32> {
     let place = Place { device, host, replica };
     let (mut specs, first_steps) = role_specs(py, plan, &place, generation, &ports, held, job)?;
@@ -63,7 +65,7 @@ pub fn run_device<'py>(
     }
     let name = process_name(device, host, replica);
     let curve = keys(&plan.topology, host)?.map(Arc::new);
-    let device = DeviceOptions { host_address, reports, views, max_part_size, curve };
+    let device = DeviceOptions { host_address, reports, views, max_part_size, curve, parent };
     // The roles run with the GIL released: each takes it when it calls Python (a role in a
     // thread of its own may, as a custody asking its segment's Python source how many events
     // to expect); held by the first role while it waits on its channels, it would wait for ever.

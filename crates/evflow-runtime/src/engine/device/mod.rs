@@ -40,6 +40,10 @@ pub struct DeviceOptions {
     pub max_part_size: u64,
     /// CURVE keys (`security = "curve"`): every tcp channel and the link to the controller.
     pub curve: Option<Arc<Keys>>,
+    /// The process that started it (the launcher's, or the controller), as it was when the
+    /// process began: one that died while this one imported its steering files is gone by
+    /// the time the roles are set up, and the process ends then (`None`: its parent now).
+    pub parent: Option<libc::pid_t>,
 }
 
 /// One role of a device process in one segment.
@@ -253,7 +257,7 @@ impl Prepared {
         };
         let link = Link::start(link_config, board.clone(), book)?;
         // SAFETY: getppid cannot fail.
-        let monitor = unsafe { libc::getppid() };
+        let monitor = device.parent.unwrap_or_else(|| unsafe { libc::getppid() });
         Ok(Prepared { spec, parts, names, board, dir, ipc, net, link: Some(link), monitor })
     }
 
