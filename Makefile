@@ -58,7 +58,8 @@ test: lint rust-test py-test
 
 # The chaos tests, longer: 1M events with workers SIGKILLed at random, 100k events across
 # namespace hosts with replicas SIGKILLed at random, a held topology's sink and merger
-# SIGKILLed at random times in 24 seeded runs each; then the long run (issue 14, as root):
+# SIGKILLed at random times in 24 seeded runs each, jobs and topologies killed and resumed
+# three times in 10 seeded runs each; then the long run (issue 14, as root):
 # >= 10^8 events and >= 2 h across namespace hosts with replicas killed, memory sampled each
 # minute (out/soak; its plot is docs/soak-memory.png, docs/benchmarks.md section 10).
 soak: develop
@@ -69,6 +70,7 @@ soak: develop
 	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume.py -k killed_three_times
 	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume_root.py -k killed_three_times
 	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_resume_histograms.py -k count_each_event_once
+	EVFLOW_RESUME_SEEDS=10 $(BIN)/pytest -q tests/test_farm_resume.py -k stopped_three_times
 	$(BIN)/evflow bench soak --events 100000000 --min-minutes 120 --out out/soak \
 		--plot docs/soak-memory.png
 

@@ -28,6 +28,9 @@ pytestmark = pytest.mark.skipif(
 EVENTS = 4000
 """Events of run 1 (run 2 has 300): the replicas take 0.3 ms each, a run a few seconds."""
 
+KILL_SEEDS = range(int(os.environ.get("EVFLOW_RESUME_SEEDS", "1")))
+"""Seeds of the stop times; ``make soak`` runs more."""
+
 BEAM = """
 import numpy as np
 import evflow as ef
@@ -78,8 +81,20 @@ def stop(running, hosts, signum):
         assert running.returncode == 130, err
     deadline = time.monotonic() + 30
     while any(hosts.pids(h) for h in ("a", "b", "c")):
-        assert time.monotonic() < deadline, "a device outlived its controller"
+        assert time.monotonic() < deadline, f"devices outlived their controller: {left(hosts)}"
         time.sleep(0.05)
+
+
+def left(hosts) -> list:
+    """The command lines of the processes on the namespace hosts."""
+    found = []
+    for pid in (pid for h in ("a", "b", "c") for pid in hosts.pids(h)):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                found.append(f.read().replace(b"\0", b" ")[:300].decode(errors="replace"))
+        except OSError:
+            continue
+    return found
 
 
 def stopped_at(running, part, written):
@@ -115,20 +130,21 @@ def expected_events(tmp_path, gen=None):
     return events
 
 
+@pytest.mark.parametrize("seed", KILL_SEEDS)
 @pytest.mark.parametrize(
     "ordered,compression,signum",
     [(True, None, signal.SIGKILL), (False, "zstd", signal.SIGKILL), (True, None, signal.SIGINT)],
     ids=["ordered", "unordered-zstd", "sigint"],
 )
 def test_a_topology_stopped_three_times_is_resumed_to_one_processs_output(
-    tmp_path, hosts, ordered, compression, signum
+    tmp_path, hosts, ordered, compression, signum, seed
 ):
     """The controller SIGKILLed (its devices end with it) or sent SIGINT (they drain) at
     random moments, the topology resumed, stopped again, three times, then resumed to the
     end: the sink's file holds every event once, as one process writes them (in order where
     the channel is ordered), and ``evflow info`` says it was resumed three times."""
     topo = a_farm(hosts, tmp_path, ordered, compression)
-    rng = random.Random(os.getpid())
+    rng = random.Random(seed)
     written = 0
     running = up(topo, tmp_path)
     for _ in range(3):
@@ -166,6 +182,25 @@ def test_a_source_without_seek_and_a_sink_killed_in_the_resumed_run(tmp_path, ho
         err = finish(running)
     assert running.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == expected_events(tmp_path, BEAM)
+    assert_completion(tmp_path / "out.evf")
+
+
+def test_a_sink_behind_a_bridge_is_resumed(tmp_path, hosts):
+    """gen on A sends over tcp to the bridge on B, which feeds reco's replicas and the sink
+    there over B's shared memory: killed and resumed, the sink's file equals one process's
+    output (the seqs it holds are its source's input positions through the bridge)."""
+    name = f"resume-b-{os.getpid()}-{time.monotonic_ns() % 100000}"
+    farm = Farm(name, hosts.tables("a", "b"), max_restarts_per_minute=1000)
+    farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
+    farm.devices["store"]["host"] = "b"
+    topo = farm.write(tmp_path)
+    running = up(topo, tmp_path)
+    stopped_at(running, tmp_path / ".out.evf.part", 800)
+    stop(running, hosts, signal.SIGKILL)
+    running = up(topo, tmp_path, "--resume")
+    err = finish(running)
+    assert running.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == expected_events(tmp_path)
     assert_completion(tmp_path / "out.evf")
 
 
