@@ -102,6 +102,11 @@ def make(name: str, topology, *, ssh_config=None, ssh_env=()) -> "Launcher":
     return Launcher(topology)
 
 
+PARENT_VARIABLE = "EVFLOW_PARENT"
+"""The environment variable through which a device started here learns its parent's pid
+(``evflow device`` reads it before anything else: the parent may die while it starts)."""
+
+
 class Launcher:
     """The local launcher: runs a device command on this machine, through ``ip netns exec``
     for a host with ``netns``. The base of the others, which run the hosts they know."""
@@ -130,6 +135,8 @@ class Launcher:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=os.getcwd(),
+            # Its parent: a device whose controller dies while it starts ends once set up.
+            env={**os.environ, PARENT_VARIABLE: str(os.getpid())},
         )
 
     def kill(self, popen: subprocess.Popen) -> None:

@@ -9,6 +9,7 @@ import os
 from evflow import _native, farm, steering
 from evflow.errors import ConfigError
 from evflow.farm_resume import RECOVERED
+from evflow.launchers import PARENT_VARIABLE
 from evflow.plan import Plan
 from evflow.topology import load
 
@@ -17,7 +18,7 @@ def run(args) -> int:
     """Runs the device process ``args`` names; its exit code."""
     # Who started it, before the steering files are imported: if that process dies
     # meanwhile, this one ends as its roles are set up, not a first view's wait later.
-    parent = os.getppid()
+    parent = int(os.environ.pop(PARENT_VARIABLE, "0")) or os.getppid()
     # Who this process is, before the steering files are imported: a file may build its
     # path from ef.device() (a replica reading its own input).
     name = _native.process_name(args.device, args.host, args.replica)
