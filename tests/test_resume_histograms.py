@@ -98,8 +98,8 @@ def killed(directory, processes, resume, rng):
 ATTEMPTS = {
     # processes of each killed attempt, then of the last one
     "p0": ([0, 0, 0], 0),
+    "p2": ([2, 2, 2], 2),
     "p0-then-p2": ([0, 2, 0], 2),
-    "p2-without-snapshots": ([2], 0),
 }
 
 
@@ -124,10 +124,10 @@ def test_histograms_of_a_job_killed_and_resumed_count_each_event_once(tmp_path, 
     assert histograms(tmp_path / "out-hist.root") == expected
     assert sorted(contents(tmp_path / "out.evf")) == sorted(contents(tmp_path / "reference.evf"))
     assert not (tmp_path / "out-hist.root.resume").exists()
-    if scenario.startswith("p0"):
-        assert snapshots and snapshots[-1] > 0, "no checkpoint was taken before the kills"
-    else:
-        assert not snapshots, "a parallel job does not snapshot its histograms"
+    assert snapshots and snapshots[-1] > 0, "no checkpoint was taken before the kills"
+    rc, err = finish(run_job(tmp_path, last, resume=True))
+    assert rc == 0 and "complete: nothing to resume" in err, err
+    assert histograms(tmp_path / "out-hist.root") == expected, "a complete file is left as it is"
 
 
 def test_an_interrupted_histogram_output_says_so_and_is_resumed(tmp_path):

@@ -1,6 +1,8 @@
 """``evflow bench resume``: how long a resumed job (``evflow run --resume``, docs/steering.md,
 "Resuming a job") takes to find where to go on, for outputs of 1 GB and 10 GB, against
-reading the same file's bytes, measured side by side (docs/benchmarks.md).
+reading the same file's bytes, measured side by side (docs/benchmarks.md); and what the cuts
+of a parallel job cost (docs/root.md, "Cuts in a parallel job"), against the same job taking
+none.
 
 For each size and event size, a job writes the output (uncompressed, one entry per event),
 and the file is made what a SIGKILLed job leaves: its records, without closing record, index
@@ -14,6 +16,12 @@ both from the page cache ("warm": the file was just read) and with the file's pa
 first ("cold": ``posix_fadvise(DONTNEED)`` after ``fsync``; where the kernel keeps them, the
 cold rows say so by matching the warm ones). The tables show medians and the ratio of
 recover's time to the read's.
+
+The cuts: a ``-p 2`` job of events that each take about 1 ms of Python CPU work, filling a
+100 x 100 and a 100-bin histogram, with a ``HistogramOutput`` that takes a cut every
+``checkpoint_every`` seconds (5, the default; 0.5; 0.1), against the same job whose
+``HistogramOutput`` asks for none (its ``checkpoint_every`` longer than the job), run in turn:
+medians of the events per second and their ratio.
 """
 
 import os
@@ -31,6 +39,9 @@ DEFAULT_SIZES_GB = (1, 10)
 DEFAULT_EVENT_SIZES = (1 << 20, 64 << 10)
 DEFAULT_REPEATS = 3
 READ_CHUNK = 16 << 20
+DEFAULT_CUT_EVENTS = 10000
+CUT_EVERY_S = (5.0, 0.5, 0.1)
+NO_CUTS_S = 1e9
 
 
 def add_parser(kind) -> None:
@@ -49,6 +60,17 @@ def add_parser(kind) -> None:
     )
     p.add_argument("--repeats", type=positive(int), default=DEFAULT_REPEATS)
     p.add_argument("--dir", help="where to write the outputs (default: a temporary directory)")
+    p.add_argument(
+        "--only",
+        choices=("outputs", "cuts"),
+        help="measure only finding where to go on, or only the cuts (default: both)",
+    )
+    p.add_argument(
+        "--cut-events",
+        type=positive(int),
+        default=DEFAULT_CUT_EVENTS,
+        help=f"events of each job the cuts are measured on (default {DEFAULT_CUT_EVENTS})",
+    )
 
 
 class _Events(ef.Source):
@@ -113,6 +135,16 @@ def _timed(fn, path, cold) -> float:
 def run(args) -> int:
     directory = args.dir or tempfile.mkdtemp(prefix="evflow-bench-resume-")
     os.makedirs(directory, exist_ok=True)
+    if args.only != "cuts":
+        _outputs(args, directory)
+    if args.only != "outputs":
+        _cuts(args, directory)
+    if not args.dir:
+        os.rmdir(directory)
+    return 0
+
+
+def _outputs(args, directory) -> None:
     rows = []
     for gigabytes in args.sizes:
         for event_size in args.event_sizes:
@@ -141,9 +173,64 @@ def run(args) -> int:
     header = ["output", "event", "events", "cache", "recover", "recover rate", "read", "ratio"]
     title = f"resume: finding where to go on (median of {args.repeats}; ratio = recover / read)"
     print_table(title, header, rows)
-    if not args.dir:
-        os.rmdir(directory)
-    return 0
+
+
+class _Filled(ef.Module):
+    """About 1 ms of Python CPU work per event, then two histograms filled."""
+
+    parallel_safe = True
+    mergeable = ("map", "energy")
+
+    def initialize(self):
+        import boost_histogram as bh
+
+        self.map = bh.Histogram(bh.axis.Regular(100, 0, 1), bh.axis.Regular(100, 0, 1))
+        self.energy = bh.Histogram(bh.axis.Regular(100, 0, 1))
+
+    def event(self, event):
+        end = time.perf_counter() + 0.001
+        while time.perf_counter() < end:
+            pass
+        x = event["x"]
+        self.map.fill(x[:1], x[1:2])
+        self.energy.fill(x)
+
+
+def _cut_job(directory, events, every) -> float:
+    """Events per second of a -p 2 job whose HistogramOutput takes a cut every ``every`` s."""
+    from evflow.root import HistogramOutput
+
+    out = os.path.join(directory, "cuts.root")
+    path = ef.Path()
+    path.add(
+        ef.modules.EventGenerator(runs=[(1, events)], entries={"x": {"dtype": "<f8", "size": 4}})
+    )
+    path.add(_Filled())
+    path.add(HistogramOutput(out, checkpoint_every=every))
+    start = time.perf_counter()
+    ef.process(path, processes=2, summary=False)
+    elapsed = time.perf_counter() - start
+    for leftover in (out, f"{out}.resume"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    return events / elapsed
+
+
+def _cuts(args, directory) -> None:
+    rows = []
+    for every in CUT_EVERY_S:
+        rates = {"cuts": [], "none": []}
+        for _ in range(args.repeats):
+            rates["cuts"].append(_cut_job(directory, args.cut_events, every))
+            rates["none"].append(_cut_job(directory, args.cut_events, NO_CUTS_S))
+        cuts, none = (statistics.median(rates[k]) for k in ("cuts", "none"))
+        rows.append([f"{every:g} s", f"{cuts:.0f}", f"{none:.0f}", f"{cuts / none:.3f}"])
+    header = ["cut every", "events/s with cuts", "events/s without", "ratio"]
+    title = (
+        f"cuts of a -p 2 job, {args.cut_events} events of about 1 ms "
+        f"(median of {args.repeats}; ratio = with / without)"
+    )
+    print_table(title, header, rows)
 
 
 def _recover(part) -> None:

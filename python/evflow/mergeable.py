@@ -172,6 +172,60 @@ def _add_contents(target, add: np.ndarray, start: np.ndarray) -> None:
             view[field] += add[field] - start[field]
 
 
+# --- cuts: the sums of a parallel job's processes at a moment (docs/root.md, "Cuts in a
+# parallel job") -----------------------------------------------------------------------------
+
+_cut_files = None
+"""In the output of a parallel job while its modules checkpoint at a cut: the files the
+other processes wrote their objects to for it (``at_cut``)."""
+
+
+def write_cut(steps, start: int, end: int, file) -> None:
+    """In an input or a worker at a cut: writes steps[start:end]'s objects to ``file`` (as
+    ``collect`` gives them; nothing when they have none), under a temporary name, then
+    renamed."""
+    data = collect(steps, start, end)
+    if data is None:
+        return
+    tmp = f"{os.fspath(file)}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, file)
+
+
+def at_cut(files) -> None:
+    """In the output at a cut, before its modules checkpoint: the other processes' files
+    (an empty list once the checkpoint is over)."""
+    global _cut_files
+    _cut_files = [os.fspath(f) for f in files] or None
+
+
+def at_checkpoint(steps) -> dict:
+    """What a checkpoint snapshots (``contents``): in a job of one process, the objects'
+    contents; in the output of a parallel job at a cut, the sums over its processes: the
+    objects here, plus what each other process wrote for the cut less what it started from
+    (its objects as they are here, which this process does not fill)."""
+    out = contents(steps)
+    for path in _cut_files or ():
+        with open(path, "rb") as f, np.load(io.BytesIO(f.read()), allow_pickle=False) as npz:
+            for key in npz.files:
+                index, name = key.split("/", 1)
+                where = _key(steps, int(index), name)
+                start, add = _contents(getattr(steps[int(index)], name), where), npz[key]
+                if where not in out or start.shape != add.shape or start.dtype != add.dtype:
+                    raise ConfigError(
+                        f"{where}: {add.dtype} {add.shape} in {os.path.basename(path)}, "
+                        f"{start.dtype} {start.shape} here; mergeable objects must have the same "
+                        "type and shape in every process"
+                    )
+                for field in add.dtype.names or (None,):
+                    if field is None:
+                        out[where] += add - start
+                    else:
+                        out[where][field] += add[field] - start[field]
+    return out
+
+
 # --- live: the sums while a parallel job runs (docs/operations.md, "Live histograms") -------
 
 LIVE_EVERY_S = 2.0

@@ -16,7 +16,7 @@ class Module:
     parallel_safe = False
     sees_failed = False
     resumable = True
-    checkpoint_every = None  # seconds: a job of one process checkpoints every module this often
+    checkpoint_every = None  # seconds: a job checkpoints every module this often (at cuts)
     name = None  # shown in statistics and errors; the class name when None
 
     def initialize(self):
@@ -38,8 +38,10 @@ class Module:
     def checkpoint(self):
         """In a sink restarted when it dies (``restart = "always"``): called before the events
         it has seen are acknowledged upstream; make what they left outlive the process (flush
-        a file you write). Also called, between two events, at the checkpoints a job of one
-        process takes when a module asks for them (``checkpoint_every``, docs/root.md)."""
+        a file you write). Also called at the checkpoints a job takes when a module asks for
+        them (``checkpoint_every``, docs/root.md): between two events in a job of one process;
+        in a parallel job, in the output process at a cut (every event before it went through
+        every process, none after it was read)."""
 
     def part_files(self) -> list:
         """The files it writes under a temporary name until ``terminate`` (paths as the user

@@ -932,9 +932,9 @@ class HistogramOutput(Module):
     """Writes the path's mergeable histograms (boost-histogram, hist) to the ROOT file
     ``path`` when the job has ended, summed over its processes: one directory per module,
     one histogram per attribute (``Module/attribute``), as basf2's HistoManager does. Numpy
-    arrays declared mergeable are left out (ROOT histograms need axes). In a job of one
-    process it snapshots the sums at each checkpoint (``path.resume``), which a resumed job
-    goes on from (docs/root.md, "Resuming ``HistogramOutput``"); a sink restarted in a
+    arrays declared mergeable are left out (ROOT histograms need axes). It snapshots the
+    sums of every process at each checkpoint (``path.resume``), which a resumed job goes on
+    from (docs/root.md, "Resuming ``HistogramOutput``"); a sink restarted in a
     topology cannot rebuild the histograms (``resumable = False``)."""
 
     after_job = True
@@ -953,6 +953,7 @@ class HistogramOutput(Module):
         self.saved = None  # the snapshot a resumed job goes on from
         self.resumes = []
         self.ending = None
+        self.complete = False  # a resumed job found the file complete: it stays as it is
 
     @property
     def _snapshot(self) -> str:
@@ -981,12 +982,13 @@ class HistogramOutput(Module):
     def checkpoint(self):
         """At a cut: every event below ``told`` went through every module, none above. The
         sums of the cut before are written now: every other output has recorded its
-        position since (docs/root.md, "Resuming ``HistogramOutput``")."""
+        position since (docs/root.md, "Resuming ``HistogramOutput``"). In a parallel job,
+        the sums of every process at the cut."""
         from evflow import mergeable
 
         if self.taken is not None:
             self._write_snapshot(*self.taken)
-        self.taken = (self.told, mergeable.contents(self.steps))
+        self.taken = (self.told, mergeable.at_checkpoint(self.steps))
 
     def _write_snapshot(self, accounted: int, sums: dict) -> None:
         meta = {"job": self.job, "accounted": accounted, "resumes": self.resumes}
@@ -1002,6 +1004,7 @@ class HistogramOutput(Module):
         again = "move it away to keep it, and run the job without --resume"
         final = self._final_meta(again)
         if final is not None and (final.get("completion") or {}).get("complete"):
+            self.complete = True
             return _recovered(self.path, complete=True, job=final.get("job"))
         if os.path.exists(self._snapshot):
             try:
@@ -1054,7 +1057,10 @@ class HistogramOutput(Module):
 
     def write(self, mergeables: dict, ending=None) -> int:
         """Writes the histograms of ``mergeables`` ({"module.attribute": object}), saying
-        whether the job completed (``ending``: ``None``, or why not); returns how many."""
+        whether the job completed (``ending``: ``None``, or why not); returns how many. A
+        file a resumed job found complete is left as it is (it holds every event's sums)."""
+        if self.complete:
+            return 0
         written = 0
         complete = ending is None
         reason = None if complete else (self.ending or ending)

@@ -641,4 +641,18 @@ impl Hooks for PyHooks<'_, '_> {
             .map(drop)
             .map_err(|e| e.to_string())
     }
+
+    fn write_cut(&mut self, steps: std::ops::Range<usize>, file: &std::path::Path) -> Result<(), String> {
+        let py = self.py;
+        let all = steps_list(py, self.steps).map_err(|e| e.to_string())?;
+        py.import("evflow.mergeable")
+            .and_then(|m| m.call_method1("write_cut", (all, steps.start, steps.end, file)))
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    fn at_cut(&mut self, files: &[std::path::PathBuf]) -> Result<(), String> {
+        let told = self.py.import("evflow.mergeable").and_then(|m| m.call_method1("at_cut", (files.to_vec(),)));
+        told.map(drop).map_err(|e| e.to_string())
+    }
 }

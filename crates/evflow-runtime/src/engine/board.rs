@@ -131,6 +131,26 @@ pub struct Runs {
     pub viewed: AtomicU32,
 }
 
+/// The cuts of a parallel job (docs/root.md, "Cuts in a parallel job"): a moment when every
+/// event below an input position went through every module and none above reached any,
+/// where the output's modules checkpoint with the sums of every process. Cuts are counted
+/// from 1; 0 is none.
+#[repr(C)]
+#[derive(Default)]
+pub struct Cuts {
+    /// The last cut the output asked for.
+    pub asked: AtomicU64,
+    /// Where the input stopped reading for the cut it took last: the next seq it reads.
+    pub at: AtomicU64,
+    /// The last cut the input took (`at` stored first): it wrote its objects and tells the
+    /// workers.
+    pub taken: AtomicU64,
+    /// The last cut a process could not write its objects for: the output gives it up.
+    pub failed: AtomicU64,
+    /// The last cut the output took or gave up: the input reads on.
+    pub done: AtomicU64,
+}
+
 /// One worker's status, written by the worker and the monitor.
 #[repr(C)]
 pub struct WorkerSlot {
@@ -158,6 +178,8 @@ pub struct WorkerSlot {
     /// "Removing a replica"): the input sends it nothing more, and `Retire` once it holds
     /// nothing.
     pub retire: AtomicU32,
+    /// The last cut whose objects the slot's worker wrote ([`Cuts`]).
+    pub cut: AtomicU64,
 }
 
 /// Calls, failures and time of one module in one process.
@@ -190,6 +212,7 @@ struct Head {
     workers: AtomicU32,
     counters: Counters,
     runs: Runs,
+    cuts: Cuts,
 }
 
 /// What may interrupt a job: the signals, an operator's stop, and the rest.
@@ -271,6 +294,11 @@ impl Board {
     /// The runs of a held topology.
     pub fn runs(&self) -> &Runs {
         &self.head().runs
+    }
+
+    /// The cuts of a parallel job.
+    pub fn cuts(&self) -> &Cuts {
+        &self.head().cuts
     }
 
     /// The stop request.

@@ -74,10 +74,10 @@ pub fn body(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
 /// several roles), and hands its mergeable objects over.
 pub fn run_role(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match ctx.role {
-        Role::Input => input::run(ctx, path),
+        Role::Input => input::run(ctx, path, hooks),
         Role::Worker(w) if ctx.popts.event_building.is_some() => eventbuilding::builder::run(ctx, path, w),
-        Role::Worker(w) => worker::run(ctx, path, w),
-        Role::Output => output::run(ctx, path),
+        Role::Worker(w) => worker::run(ctx, path, w, hooks),
+        Role::Output => output::run(ctx, path, hooks),
         Role::Bridge => bridge::run(ctx),
         Role::Readout(i) => eventbuilding::readout::run(ctx, path, i),
     }));

@@ -116,6 +116,26 @@ impl JobDir {
         self.files("merge-").into_iter().map(|f| (f.clone(), std::fs::read(&f))).collect()
     }
 
+    /// Where process `process` writes its mergeable objects for cut `cut` (docs/root.md,
+    /// "Cuts in a parallel job").
+    pub fn cut_file(&self, cut: u64, process: &str) -> PathBuf {
+        self.path.join(format!("cut-{cut}-{process}.npz"))
+    }
+
+    /// The files written for cut `cut`.
+    pub fn cut_files(&self, cut: u64) -> Vec<PathBuf> {
+        let mut files = self.files(&format!("cut-{cut}-"));
+        files.sort();
+        files
+    }
+
+    /// Removes the files of cut `cut` (taken or given up).
+    pub fn remove_cut(&self, cut: u64) {
+        for file in self.cut_files(cut) {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+
     /// Stores the seqs the output did not complete, and the number of events read when it
     /// looked: any read after that cannot have been completed either.
     pub fn write_not_completed(&self, seqs: &[u64], read: u64) {

@@ -256,4 +256,16 @@ pub trait Hooks {
     fn merge(&mut self, _bytes: &[u8]) -> Result<(), String> {
         Ok(())
     }
+    /// In an input or a worker child at a cut of a parallel job (docs/root.md, "Cuts in a
+    /// parallel job"): writes the mergeable objects of path steps `steps` to `file` as
+    /// [`Hooks::collect`] gives them (no file when they have none); `Err` says why not.
+    fn write_cut(&mut self, _steps: std::ops::Range<usize>, _file: &std::path::Path) -> Result<(), String> {
+        Ok(())
+    }
+    /// In the output child at a cut, just before its modules checkpoint: `files` hold the
+    /// objects the other processes wrote for it (an empty list once the checkpoint is over);
+    /// `Err`: the modules cannot be told, and the cut is given up.
+    fn at_cut(&mut self, _files: &[PathBuf]) -> Result<(), String> {
+        Ok(())
+    }
 }

@@ -42,6 +42,9 @@ pub enum Kind {
     /// again (docs/topology-design.md, "Custodies that are restarted"). In a held topology
     /// it names the run the custody is in ([`encode_resume`]).
     Resume = 9,
+    /// Input to a worker of a parallel job, after the events read before cut `seq`
+    /// (docs/root.md, "Cuts in a parallel job"): it writes its mergeable objects for it.
+    Cut = 10,
 }
 
 /// What became of an event, as the output is told.
@@ -191,6 +194,7 @@ impl Header {
             7 => Kind::Retire,
             8 => Kind::Resumed,
             9 => Kind::Resume,
+            10 => Kind::Cut,
             k => return Err(ProtocolError::UnknownKind(k)),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {
@@ -489,7 +493,7 @@ mod tests {
     fn malformed_headers_are_errors() {
         assert!(Header::decode(&[1, 0, 0]).is_err());
         let mut b = Header::new(Kind::End, 5).encode();
-        b[0] = 10;
+        b[0] = 200;
         assert!(Header::decode(&b).is_err());
         let mut b = Header::result(1, Status::Processed, Origin { worker: 0, generation: 0 }).encode();
         b[1] = 0;

@@ -10,7 +10,8 @@ use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{decode_acks, encode_resume, Foreign, Header, Kind, Origin, Resumed, RunAt, Status};
-use crate::engine::{Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
+use crate::engine::roles::cut::InputCuts;
+use crate::engine::{Hooks, Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
@@ -31,6 +32,9 @@ const ACKNOWLEDGED_EVERY: Duration = Duration::from_millis(100);
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
 const IDLE_WAIT: Duration = Duration::from_millis(5);
+/// ... and while it waits for the output to take a cut (docs/root.md, "Cuts in a parallel
+/// job").
+const CUT_WAIT: Duration = Duration::from_millis(1);
 
 /// With shm, backups may hold at most this share (1/n) of the segment's heap. With events
 /// (and what workers make of them) below about a sixth of the heap, a worker then always
@@ -123,6 +127,8 @@ struct Input<'c, 'a> {
     custody_generation: u32,
     /// When it last told its acknowledged floor.
     acknowledged_told: Option<Instant>,
+    /// The cut it took last, and the workers it has still to tell.
+    cuts: InputCuts,
 }
 
 /// Why the input stopped: each failure as the job's error names it.
@@ -203,7 +209,7 @@ pub enum InputError {
 }
 
 /// Runs the input: reads events, runs the input part, dispatches them to the workers.
-pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
     let open = || -> Result<(Channel, Channel), ChannelError> {
         Ok((ctx.net.acks(Pattern::Pull)?, ctx.net.results(Pattern::Push)?))
     };
@@ -243,6 +249,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         turn: 0,
         custody_generation: 0,
         acknowledged_told: None,
+        cuts: InputCuts::default(),
     };
     let _home = crate::engine::frames::make_home(&input.results);
     let mut stage = ctx.stage(&mut path.modules[..ctx.parts.input], 1);
@@ -251,7 +258,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         .open_channels(ctx.net)
         .map_err(InputError::SourceChannels)
         .and_then(|()| (0..input.workers.len()).try_for_each(|w| input.open_work(w)))
-        .and_then(|()| input.pump(&mut *path.source, &mut stage));
+        .and_then(|()| input.pump(&mut *path.source, &mut stage, hooks));
     let mut errors = stage.finish(&job_end(ctx, input.error.as_ref()));
     if let Err(e) = path.source.terminate() {
         errors.push(source_error(ctx, Hook::Terminate, None, e));
@@ -329,6 +336,7 @@ impl Input<'_, '_> {
         &mut self,
         source: &mut dyn crate::module::Source,
         stage: &mut Stage<'_, BoardTally<'_>>,
+        hooks: &mut dyn Hooks,
     ) -> Result<(), InputError> {
         let board = self.ctx.board;
         let max_events = self.ctx.opts.max_events;
@@ -406,8 +414,14 @@ impl Input<'_, '_> {
             // A restarted merger's origin reads what it owes also outside a run: events of a
             // run closed downstream already, made again, which the custody drops.
             let serving = !held || (ending.is_none() && (run_open || self.owed.is_some()));
+            if reading && self.pending.is_empty() {
+                // Every event read is at a worker: a cut the output asked for is taken here.
+                self.cuts.take(self.ctx, hooks, seq, self.workers.len());
+            }
+            self.tell_cut()?;
             if reading
                 && serving
+                && !self.cuts.waiting(self.ctx)
                 && room
                 && self.pending.is_empty()
                 && (window_open || (self.owed.is_some() && source.owed_ready()))
@@ -504,7 +518,9 @@ impl Input<'_, '_> {
                 return Ok(());
             }
             if !progressed {
-                self.take_acks(Some(IDLE_WAIT))?;
+                // A cut's end comes on the board, not on a channel: looked at often.
+                let wait = if self.cuts.waiting(self.ctx) { CUT_WAIT } else { IDLE_WAIT };
+                self.take_acks(Some(wait))?;
             }
         }
     }
@@ -576,6 +592,17 @@ impl Input<'_, '_> {
                 worker.retired = true;
             }
         }
+    }
+
+    /// Tells the workers of the cut the input took (docs/root.md, "Cuts in a parallel job"),
+    /// after the events it sent them.
+    fn tell_cut(&mut self) -> Result<(), InputError> {
+        let workers = &mut self.workers;
+        let told = self.cuts.tell(self.ctx, |w, cut| match workers[w].channel.as_mut() {
+            Some(channel) => channel.send(cut, Some(Duration::ZERO)),
+            None => Err(ChannelError::PeerGone { channel: format!("work-{w}"), detail: "not open yet".into() }),
+        });
+        told.map_err(|(w, source)| InputError::SendWork { worker: w + 1, source })
     }
 
     /// Sees slots the controller added and worker deaths on the board, and re-sends (or

@@ -3,6 +3,7 @@
 //! dispatcher ([`super::dispatch`]) picks one.
 
 pub(crate) mod bridge;
+pub(crate) mod cut;
 pub mod eventbuilding;
 pub(crate) mod input;
 pub(crate) mod output;

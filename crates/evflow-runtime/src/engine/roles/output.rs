@@ -15,7 +15,9 @@ use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, Resumed, Status};
+use crate::engine::roles::cut::OutputCuts;
 use crate::engine::roles::eventbuilding::BuiltIndex;
+use crate::engine::Hooks;
 use crate::job::{JobError, Path};
 use crate::log;
 use crate::stage::{Fate, Stage};
@@ -28,6 +30,9 @@ use std::time::{Duration, Instant};
 
 /// How long the output waits for results before it looks at the board again.
 const POLL: Duration = Duration::from_millis(20);
+/// How long it waits for results while a cut is asked (docs/root.md, "Cuts in a parallel
+/// job"): the pipeline drains meanwhile, and the input waits for the cut.
+const CUT_POLL: Duration = Duration::from_millis(1);
 /// Acks sent in one message at most; fewer when no result is waiting.
 const ACK_BATCH: usize = 64;
 /// With a bridge, how often the output looks at the origin's own channel while it waits on
@@ -128,6 +133,9 @@ struct Output<'c, 'a> {
     /// The lowest seq done but not accounted for by the output part (abandoned, or written
     /// to the quarantine file): a resumed job processes it again.
     not_accounted: u64,
+    /// The cuts it asks for, for its modules' checkpoints (docs/root.md, "Cuts in a parallel
+    /// job").
+    cuts: OutputCuts,
 }
 
 /// What a restarted custody holds until the input's `Resume` says where it stands.
@@ -177,7 +185,7 @@ pub enum OutputError {
 }
 
 /// Runs the output: takes the workers' results, runs the output part, writes.
-pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, hooks: &mut dyn Hooks) -> End {
     let open = || -> Result<(Channel, Option<Channel>, Channel), ChannelError> {
         Ok((ctx.net.results(Pattern::Pull)?, ctx.net.origin_results()?, ctx.net.acks(Pattern::Push)?))
     };
@@ -217,6 +225,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
         kept_last: false,
         decided_before: BTreeSet::new(),
         not_accounted: u64::MAX,
+        cuts: OutputCuts::new(ctx, stage.checkpoint_every()),
     };
     if let Some(plan) = ctx.opts.resume.as_deref() {
         // A resumed job: what every output had is done, and never comes.
@@ -242,7 +251,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path) -> End {
             return finish(ctx, &mut stage, None, ExitCode::Internal);
         }
     }
-    let code = match out.pump(&mut stage) {
+    let code = match out.pump(&mut stage, hooks) {
         Ok(complete) => {
             if !complete {
                 out.write_buffered(&mut stage);
@@ -281,8 +290,14 @@ fn finish(ctx: &Ctx<'_>, stage: &mut Stage<'_, BoardTally<'_>>, error: Option<Jo
 impl Output<'_, '_> {
     /// Receives until every event read is done (`Ok(true)`), or the job is aborted
     /// (`Ok(false)`); `Err` is an engine failure.
-    fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>) -> Result<bool, OutputError> {
+    fn pump(&mut self, stage: &mut Stage<'_, BoardTally<'_>>, hooks: &mut dyn Hooks) -> Result<bool, OutputError> {
         loop {
+            if self.error.is_none() {
+                let accounted = self.watermark().min(self.not_accounted);
+                if let Err(e) = self.cuts.follow(self.ctx, hooks, stage, accounted, self.ended) {
+                    self.stop_with(e);
+                }
+            }
             if let Some((count, index, number)) = self.run_end {
                 if !self.ctx.popts.ordered || self.next_write >= count {
                     self.end_run(stage, index, number, count);
@@ -414,8 +429,10 @@ impl Output<'_, '_> {
                 resuming.told = Instant::now();
             }
         }
-        let slice = if self.from_origin.is_some() { ORIGIN_SLICE } else { POLL };
-        let deadline = std::time::Instant::now() + POLL;
+        // While a cut is asked, its parts come on the board, not on a channel: looked at often.
+        let wait = if self.cuts.asking() { CUT_POLL } else { POLL };
+        let slice = if self.from_origin.is_some() { ORIGIN_SLICE.min(wait) } else { wait };
+        let deadline = std::time::Instant::now() + wait;
         loop {
             if let Some(m) = self.poll(slice)? {
                 return Ok(Some(m));

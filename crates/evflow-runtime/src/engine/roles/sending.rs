@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 /// How long a worker waits for an event before it looks at the board again.
 pub const POLL: Duration = Duration::from_millis(20);
 
-/// The kind of a message that is a header alone (`End`, `Retire`).
-pub fn header_only(message: &Message) -> Option<Kind> {
+/// The header of a message that is a header alone (`End`, `Retire`, `Cut`).
+pub fn header_only(message: &Message) -> Option<Header> {
     match &message.parts[..] {
-        [head] => Header::decode(head.as_slice()).ok().map(|h| h.kind),
+        [head] => Header::decode(head.as_slice()).ok(),
         _ => None,
     }
 }

@@ -9,6 +9,7 @@ use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Header, Kind, Origin, Status};
 use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, POLL, RAISE_SEGMENT};
+use crate::engine::Hooks;
 use crate::job::Path;
 use crate::stage::Fate;
 use evflow_core::{Event, Flags};
@@ -57,7 +58,7 @@ pub enum WorkerError {
 }
 
 /// Runs worker slot `w` (the dispatcher runs an event builder's slots instead).
-pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
+pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> End {
     let slot = ctx.board.worker(w);
     let origin = Origin { worker: w as u32, generation: slot.generation.load(Ordering::Acquire) };
     let open = || -> Result<(Channel, Channel, Channel), ChannelError> {
@@ -110,13 +111,20 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
-        match header_only(&message) {
+        match header_only(&message).map(|h| (h.kind, h.seq)) {
             // The input's word that the data ended, so that this worker need not wait for
             // its poll to notice (docs/parallel.md): the board says the same.
-            Some(Kind::End) if ctx.board.ended() => break,
-            Some(Kind::End) => continue,
+            Some((Kind::End, _)) if ctx.board.ended() => break,
+            Some((Kind::End, _)) => continue,
             // Retired by the controller: every event sent here was finished before this came.
-            Some(Kind::Retire) => break,
+            Some((Kind::Retire, _)) => break,
+            // A cut: every event the input sent before it was finished here (docs/root.md,
+            // "Cuts in a parallel job").
+            Some((Kind::Cut, cut)) => {
+                super::cut::write(ctx, hooks, cut);
+                slot.cut.fetch_max(cut, Ordering::AcqRel);
+                continue;
+            }
             _ => {}
         }
         let (seq, attempt, parts, mut event) = match read_dispatch(message) {

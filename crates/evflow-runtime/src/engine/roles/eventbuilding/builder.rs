@@ -170,7 +170,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
                 }
                 Err(e) => return Err(BuildError::Receive(e)),
             };
-            match header_only(&message) {
+            match header_only(&message).map(|h| h.kind) {
                 Some(Kind::End) if ctx.board.ended() => return Ok(()),
                 Some(Kind::End) => continue,
                 // Retired by the controller: every batch sent here was built before this came.
