@@ -18,7 +18,15 @@ import pytest
 from conftest import assert_completion, error_lines, run_cli, wait_for_events
 from evflow_bench.standard_farm import GEN, RECO, Farm
 from test_farm import finish
-from test_topology import events_of, reference, status, wait_for_replacement
+from test_topology import (
+    MONITOR,
+    broadcast,
+    events_of,
+    reference,
+    status,
+    unique,
+    wait_for_replacement,
+)
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("ip") is None,
@@ -202,6 +210,56 @@ def test_a_sink_behind_a_bridge_is_resumed(tmp_path, hosts):
     assert running.returncode == 0, err
     assert events_of(tmp_path / "out.evf") == expected_events(tmp_path)
     assert_completion(tmp_path / "out.evf")
+
+
+def devices_of(topo) -> list:
+    """The pids of the processes on this host whose command line names ``topo``."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if str(topo).encode() in f.read() and int(entry) != os.getpid():
+                    pids.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    return pids
+
+
+def held_by(directory, name) -> int:
+    """Events in the file ``name`` a killed sink left: its ``.part`` file, or the file it
+    closed as not complete."""
+    part = directory / f".{name}.part"
+    with ef.open(part if part.exists() else directory / name) as f:
+        return len(f)
+
+
+def test_a_broadcast_to_two_sinks_is_resumed(tmp_path):
+    """gen broadcasts raw to the trigger (reco -> store) and to a monitor writing every event,
+    on this host; its controller SIGKILLed while the two sinks' files hold different numbers
+    of events, the topology resumed: gen goes on from the lower of the two, each sink drops
+    what its file holds, and each file equals an uninterrupted run's."""
+    topo = broadcast(unique("resume-bc")).write(tmp_path, monitor=MONITOR)
+    running = up(topo, tmp_path, sleep=0.001)
+    stopped_at(running, tmp_path / ".out.evf.part", 600)
+    running.kill()
+    running.communicate()
+    deadline = time.monotonic() + 30
+    while devices_of(topo):
+        assert time.monotonic() < deadline, f"devices outlived their controller: {devices_of(topo)}"
+        time.sleep(0.05)
+    held = [held_by(tmp_path, name) for name in ("out.evf", "monitor.evf")]
+    assert held[0] < held[1], f"the monitor's file should hold more: {held}"
+    running = up(topo, tmp_path, "--resume", sleep=0.001)
+    err = finish(running)
+    assert running.returncode == 0, err
+    assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": str(EVENTS)})
+    with ef.open(tmp_path / "monitor.evf") as f:
+        monitored = [(e.run, e.number) for e in f]
+    assert monitored == [(1, n) for n in range(1, EVENTS + 1)] + [(2, n) for n in range(1, 301)]
+    for name in ("out.evf", "monitor.evf"):
+        assert_completion(tmp_path / name)
+        shown = run_cli("info", tmp_path / name, cwd=tmp_path)
+        assert "resumed:     1 time (" in shown.stdout, shown.stdout
 
 
 HELD_STORE = """

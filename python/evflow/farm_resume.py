@@ -1,7 +1,8 @@
 """``evflow up --resume`` of a topology of device processes (docs/topology-design.md,
 "Resuming a topology of device processes"): before anything is bound or started, each sink
-recovers its files on its host (``evflow device --recover``, changing nothing); its plan is
-its source's, and both are started with it."""
+recovers its files on its host (``evflow device --recover``, changing nothing); its source
+goes on with its plan (a source that feeds several sinks, with the lowest start of theirs),
+and both are started with it."""
 
 import json
 import logging
@@ -57,12 +58,27 @@ def recover(farm, pairs: list) -> dict | None:
                 sink, source,
             )  # fmt: skip
         if answer["plan"] is not None:
-            plans[index[source]] = plans[index[sink]] = answer["plan"]
+            plans[index[sink]] = answer["plan"]
     if found and all(answer["state"] == "complete" for *_, answer in found):
         files = [f["file"] for *_, answer in found for f in answer["files"]]
         log.warning("%s complete: nothing to resume", ", ".join(files))
         return None
+    for source in dict.fromkeys(source for source, *_ in found):
+        plan = _source_plan([answer["plan"] for s, _, answer in found if s == source])
+        if plan is not None:
+            plans[index[source]] = plan
     return plans
+
+
+def _source_plan(sinks: list) -> str | None:
+    """Where a source goes on, given the plans of the sinks it feeds (``None``: from the
+    start): its one sink's; with several (a broadcast, or several channels), from the lowest
+    start, passing over nothing (each sink drops what its files hold), so that every segment
+    of its broadcast numbers the events as the source reads them."""
+    if len(sinks) == 1 or None in sinks:
+        return sinks[0] if len(sinks) == 1 else None
+    start = min(json.loads(plan)["start"] for plan in sinks)
+    return json.dumps({"start": start, "above": []})
 
 
 def _answer(farm, sink: str, host: str, popen) -> dict:

@@ -744,8 +744,10 @@ impl Plan {
 
     /// `evflow up --resume` of a topology of device processes (docs/topology-design.md,
     /// "Resuming a topology of device processes"): each segment's `(origin, custody)`, a
-    /// source sending on one channel and the sink it feeds (through processors or a bridge),
-    /// whose files hold the source's input positions; the refusal of any other shape.
+    /// source and the sink it feeds (through processors or a bridge), whose files hold the
+    /// source's input positions; a source that sends every event to several sinks (a
+    /// broadcast, or several channels) is in a pair with each. The refusal of any other
+    /// shape.
     pub fn resume_pairs(&self) -> Result<Vec<(usize, usize)>, String> {
         if self.hold {
             return Err("a held topology (--hold) cannot be resumed yet: run it without --resume".into());
@@ -771,12 +773,6 @@ impl Plan {
                      read them",
                     name(s.custody),
                     name(s.origin),
-                ));
-            }
-            if s.tee.is_some() {
-                return refused(&format!(
-                    "source {} sends every event to several devices (a broadcast, or several channels)",
-                    name(s.origin)
                 ));
             }
             if !custody.is_sink() || !origin.is_source() || origin.replica.is_some() || !s.readouts.is_empty() {
@@ -982,7 +978,7 @@ inputs = ["raw"]
     }
 
     #[test]
-    fn a_resumed_topology_pairs_each_source_with_its_sink_and_refuses_the_rest() {
+    fn a_resumed_topology_pairs_each_source_with_its_sinks_and_refuses_the_rest() {
         let p = plan(CHAIN).unwrap();
         let (gen, store) = (p.device("gen").unwrap(), p.device("store").unwrap());
         assert_eq!(p.resume_pairs(), Ok(vec![(gen, store)]));
@@ -997,7 +993,13 @@ inputs = ["raw"]
         let broadcast = format!(
             "{CHAIN}[devices.monitor]\nsteering = \"monitor.py\"\ninputs = [\"raw\"]\n[channels.raw]\npattern = \"broadcast\"\n"
         );
-        assert!(refused(&broadcast).starts_with("source gen sends every event to several devices"));
+        let b = plan(&broadcast).unwrap();
+        let device = |name: &str| b.device(name).unwrap();
+        let mut pairs = b.resume_pairs().unwrap();
+        pairs.sort_unstable();
+        let mut each = vec![(device("gen"), device("store")), (device("gen"), device("monitor"))];
+        each.sort_unstable();
+        assert_eq!(pairs, each, "a source broadcasting is in a pair with each sink");
         let topology = crate::topology::parse(CHAIN, Path::new("/tmp/t.toml")).unwrap();
         let held = Plan::compile(&topology, true, &Default::default()).unwrap();
         assert!(held.resume_pairs().unwrap_err().contains("--hold"));
