@@ -145,7 +145,8 @@ pub struct Cuts {
     /// The last cut the input took (`at` stored first): it wrote its objects and tells the
     /// workers.
     pub taken: AtomicU64,
-    /// The last cut a process could not write its objects for: the output gives it up.
+    /// The last cut a process could not write its objects for, or the input saw a worker die
+    /// during: the output gives it up.
     pub failed: AtomicU64,
     /// The last cut the output took or gave up: the input reads on.
     pub done: AtomicU64,

@@ -69,6 +69,14 @@ impl InputCuts {
         ctx.board.cuts().done.load(Ordering::Acquire) < self.taken
     }
 
+    /// A worker died: the cut the input waits for, if any, is given up (the output sees it on
+    /// the board), whichever generation the output saw when it asked.
+    pub fn give_up(&self, ctx: &Ctx<'_>) {
+        if self.waiting(ctx) {
+            ctx.board.cuts().failed.fetch_max(self.taken, Ordering::AcqRel);
+        }
+    }
+
     /// Tells the workers not told yet, with `send` (a worker whose queue is full, or that
     /// is not connected yet, is told at the next turn); nothing once the cut is over.
     pub fn tell(
@@ -153,7 +161,7 @@ impl OutputCuts {
         let died =
             asked.generations.iter().enumerate().any(|(w, &g)| board.worker(w).generation.load(Ordering::Acquire) != g);
         if died || cuts.failed.load(Ordering::Acquire) >= cut {
-            let why = if died { "a worker died" } else { "a process could not write its objects" };
+            let why = if died { "a worker died" } else { "a worker died, or a process could not write its objects" };
             log::info!("{}: cut {cut} given up ({why}); the next in {every:?}", ctx.name());
             self.close(ctx, cut);
             return Ok(());

@@ -632,6 +632,8 @@ impl Input<'_, '_> {
             };
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
             self.workers[w] = Worker::new(generation);
+            // A cut waiting for the dead worker's objects is given up (its events go again).
+            self.cuts.give_up(self.ctx);
             slot.queued.store(0, Ordering::Relaxed);
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
