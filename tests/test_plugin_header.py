@@ -1,0 +1,66 @@
+"""The plugin header (include/evflow/plugin.h, docs/plugins.md) as a plugin's author uses it:
+a module type compiled with gcc as C99 and with g++ as C++11 (warnings as errors, pedantic)
+into a shared library that exports the two symbols evflow looks for, read back with ctypes.
+evflow does not load plugins yet (issue 30): this checks the interface it will load."""
+
+import ctypes
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+INCLUDE = ROOT / "include"
+SOURCE = Path(__file__).resolve().parent / "plugins" / "header_check.c"
+
+
+class ModuleType(ctypes.Structure):
+    """The head of evflow_module_type: size, name, flags."""
+
+    _fields_ = [("size", ctypes.c_uint64), ("name", ctypes.c_char_p), ("flags", ctypes.c_uint32)]
+
+
+def build(tmp_path, compiler, standard, suffix):
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} is not installed")
+    source = tmp_path / f"plugin{suffix}"
+    text = SOURCE.read_text()
+    if suffix == ".cpp":
+        text = text.replace("Cut *cut = malloc", "Cut *cut = (Cut *)malloc")
+    source.write_text(text)
+    library = tmp_path / f"libplugin{suffix.replace('.', '_')}.so"
+    flags = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-fPIC", "-shared"]
+    command = [
+        compiler,
+        f"-std={standard}",
+        *flags,
+        f"-I{INCLUDE}",
+        str(source),
+        "-o",
+        str(library),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return ctypes.CDLL(str(library))
+
+
+@pytest.mark.parametrize(
+    "compiler,standard,suffix", [("gcc", "c99", ".c"), ("g++", "c++11", ".cpp")], ids=["c", "c++"]
+)
+def test_a_plugin_compiled_against_the_header_exports_its_module_types(
+    tmp_path, compiler, standard, suffix
+):
+    plugin = build(tmp_path, compiler, standard, suffix)
+    plugin.evflow_plugin_abi.restype = ctypes.c_uint32
+    header = (INCLUDE / "evflow" / "plugin.h").read_text()
+    assert "#define EVFLOW_PLUGIN_ABI 1u" in header
+    assert plugin.evflow_plugin_abi() == 1
+    plugin.evflow_plugin_modules.restype = ctypes.POINTER(ctypes.POINTER(ModuleType))
+    types = plugin.evflow_plugin_modules()
+    found = []
+    while types[len(found)]:
+        found.append(types[len(found)].contents)
+    assert [(t.name, t.flags) for t in found] == [(b"Cut", 1), (b"Other", 0)]
+    # sizeof(evflow_module_type): 8 + 8 + 4 + 4 + 7 function pointers, as evflow will check.
+    assert {t.size for t in found} == {8 + 8 + 4 + 4 + 7 * 8}
