@@ -177,7 +177,7 @@ def test_a_missing_file_is_a_file_not_found_error(tmp_path, opener):
 
 def test_public_modules_show_only_their_own_names():
     public = {name for name in dir(ef.modules) if not name.startswith("_")}
-    native = {"EventGenerator", "FileInput", "FileOutput", "Progress"}
+    native = {"EventGenerator", "FileInput", "FileOutput", "Plugin", "Progress"}
     assert public == native | {"HistogramOutput", "RootInput", "RootOutput"}
 
 

@@ -1,13 +1,14 @@
 """The plugin header (include/evflow/plugin.h, docs/plugins.md) as a plugin's author uses it:
 a module type compiled with gcc as C99 and with g++ as C++11 (warnings as errors, pedantic)
-into a shared library that exports the two symbols evflow looks for, read back with ctypes.
-evflow does not load plugins yet (issue 30): this checks the interface it will load."""
+into a shared library that exports the two symbols evflow looks for, read back with ctypes,
+then run on a path (tests/test_plugins.py tests the modules themselves)."""
 
 import ctypes
 import shutil
 import subprocess
 from pathlib import Path
 
+import evflow as ef
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,5 +63,12 @@ def test_a_plugin_compiled_against_the_header_exports_its_module_types(
     while types[len(found)]:
         found.append(types[len(found)].contents)
     assert [(t.name, t.flags) for t in found] == [(b"Cut", 1), (b"Other", 0)]
-    # sizeof(evflow_module_type): 8 + 8 + 4 + 4 + 7 function pointers, as evflow will check.
+    # sizeof(evflow_module_type): 8 + 8 + 4 + 4 + 7 function pointers, as evflow checks.
     assert {t.size for t in found} == {8 + 8 + 4 + 4 + 7 * 8}
+    path = ef.Path()
+    path.add(ef.modules.EventGenerator(runs=[(1, 20)], entries={"x": {"dtype": "<f4", "size": 2}}))
+    path.add(ef.modules.Plugin(plugin._name, "Cut", threshold=1.5))
+    report = ef.process(path, summary=False)
+    assert (report.read, report.written, report.rejected) == (20, 20, 0)  # Cut keeps them all
+    with pytest.raises(ef.ConfigError, match="threshold must be a number"):
+        ef.modules.Plugin(plugin._name, "Cut", threshold="high")

@@ -13,7 +13,6 @@
  *
  *     path.add(ef.modules.Plugin("libmytrigger.so", "ClusterTrigger", threshold=3.5))
  *
- * Status: the header is the interface issue 30 builds; evflow does not load plugins yet.
  */
 #ifndef EVFLOW_PLUGIN_H
 #define EVFLOW_PLUGIN_H

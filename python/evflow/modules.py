@@ -36,6 +36,46 @@ def FileOutput(path, compression="none", level=None, metadata=None):
     return _native.FileOutput(path, compression=compression, level=level, metadata=metadata)
 
 
+def Plugin(library, name, *, parallel_safe=None, **params):
+    """A module compiled against evflow's plugin header (C, C++ or Rust; docs/plugins.md):
+    module type ``name`` of the shared library ``library``, made with the keyword
+    parameters ``params`` (ints, floats, bools, strings, lists of them, numpy arrays).
+    ``parallel_safe`` overrides what the plugin says. The library, its ABI version and the
+    parameters are checked now: a ConfigError says what is wrong."""
+    if parallel_safe is not None and not isinstance(parallel_safe, bool):
+        raise _ConfigError(f"Plugin {name}: parallel_safe must be True, False or None")
+    library = _os.fspath(library)
+    if _os.path.exists(library):
+        library = _os.path.abspath(library)  # else dlopen searches the system's paths
+    tagged = [(key, _plugin_value(value, name, key)) for key, value in params.items()]
+    return _native.Plugin(library, name, parallel_safe, tagged)
+
+
+def _plugin_value(value, name: str, where: str):
+    """A plugin parameter as the native class takes it: a tagged tuple."""
+    if isinstance(value, bool | _np.bool_):
+        return ("bool", bool(value))
+    if isinstance(value, int | _np.integer):
+        if not -(2**63) <= int(value) < 2**63:
+            raise _ConfigError(
+                f"Plugin {name}: parameter {where} = {value} does not fit in 64 bits"
+            )
+        return ("int", int(value))
+    if isinstance(value, float | _np.floating):
+        return ("float", float(value))
+    if isinstance(value, str):
+        return ("str", value)
+    if isinstance(value, _np.ndarray) and value.dtype.kind in "biufc":
+        array = _np.ascontiguousarray(value)
+        return ("array", array.dtype.str, [int(n) for n in array.shape], array.tobytes())
+    if isinstance(value, list | tuple):
+        return ("list", [_plugin_value(v, name, f"{where}[{i}]") for i, v in enumerate(value)])
+    raise _ConfigError(
+        f"Plugin {name}: parameter {where} = {value!r} is a {type(value).__name__}: give an "
+        "int, float, bool, str, a list of them, or a numeric numpy array"
+    )
+
+
 def _json_value(value, where: str):
     """``value`` as plain JSON values (numpy scalars unwrapped), or a ConfigError naming it."""
     if isinstance(value, _np.generic):
@@ -62,7 +102,7 @@ def _json_value(value, where: str):
 
 
 _ROOT_MODULES = ("HistogramOutput", "RootInput", "RootOutput")
-__all__ = ["EventGenerator", "FileInput", "FileOutput", "Progress", *_ROOT_MODULES]
+__all__ = ["EventGenerator", "FileInput", "FileOutput", "Plugin", "Progress", *_ROOT_MODULES]
 
 
 def __getattr__(name):

@@ -5,11 +5,11 @@ use crate::errors::config_error;
 use evflow_runtime::module::{Module, Source};
 use evflow_runtime::modules::file_output::JOB_METADATA_KEY;
 use evflow_runtime::modules::{
-    EntrySpec, EventGenerator, FileInput, FileInputConfig, FileOutput, FileOutputConfig, GeneratorConfig, Progress,
-    ProgressConfig, ProgressStyle, RunSpec, SizeDist, ValueDist,
+    EntrySpec, EventGenerator, FileInput, FileInputConfig, FileOutput, FileOutputConfig, GeneratorConfig, Param,
+    Plugin, Progress, ProgressConfig, ProgressStyle, RunSpec, SizeDist, ValueDist,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::path::PathBuf;
 
 /// The runtime source a built-in source object configures, or `None` for other objects.
@@ -39,6 +39,9 @@ pub fn native_module(obj: &Bound<'_, PyAny>, job: &serde_json::Value) -> PyResul
     if let Ok(p) = obj.cast::<PyProgress>() {
         let module = Progress::new(p.get().config.clone()).map_err(config_error)?;
         return Ok(Some(Box::new(module)));
+    }
+    if let Ok(p) = obj.cast::<PyPlugin>() {
+        return Ok(Some(Box::new(p.get().load()?)));
     }
     Ok(crate::device_steps::native_module(obj))
 }
@@ -345,4 +348,79 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyProgress>()?;
     m.add_function(wrap_pyfunction!(set_log_level, m)?)?;
     Ok(())
+}
+
+/// A module of a compiled plugin library (docs/plugins.md): `evflow.modules.Plugin(library,
+/// name, parallel_safe=None, **params)`, its parameters given here as tagged values
+/// (`("int", 3)`, `("list", [...])`, `("array", dtype, shape, bytes)`) by the Python
+/// function of that name, which checks them. Made here once, to check the library and the
+/// parameters before the job starts; each job makes its own instance.
+#[pyclass(name = "Plugin", module = "evflow.modules", frozen)]
+pub struct PyPlugin {
+    library: PathBuf,
+    name: String,
+    params: Vec<(String, Param)>,
+    parallel_safe: Option<bool>,
+}
+
+impl PyPlugin {
+    fn load(&self) -> PyResult<Plugin> {
+        Plugin::load(&self.library, &self.name, &self.params, self.parallel_safe).map_err(config_error)
+    }
+}
+
+#[pymethods]
+impl PyPlugin {
+    #[new]
+    #[pyo3(signature = (library, name, parallel_safe, params))]
+    fn new(
+        library: PathBuf,
+        name: String,
+        parallel_safe: Option<bool>,
+        params: Vec<(String, Bound<'_, PyAny>)>,
+    ) -> PyResult<Self> {
+        let params = params.into_iter().map(|(k, v)| Ok((k, param(&v)?))).collect::<PyResult<Vec<_>>>()?;
+        let plugin = PyPlugin { library, name, params, parallel_safe };
+        drop(plugin.load()?);
+        Ok(plugin)
+    }
+
+    /// The module's name, in statistics and errors.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Marks built-in modules for `Path.add`.
+    #[getter]
+    fn is_native_module(&self) -> bool {
+        true
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Plugin({:?}, {:?})", self.library.display().to_string(), self.name)
+    }
+}
+
+/// A tagged parameter value as the Python function `Plugin` makes it.
+fn param(value: &Bound<'_, PyAny>) -> PyResult<Param> {
+    let tagged = value.cast::<PyTuple>()?;
+    let tag: String = tagged.get_item(0)?.extract()?;
+    let item = |i: usize| tagged.get_item(i);
+    Ok(match tag.as_str() {
+        "int" => Param::Int(item(1)?.extract()?),
+        "float" => Param::Float(item(1)?.extract()?),
+        "bool" => Param::Bool(item(1)?.extract()?),
+        "str" => Param::Str(item(1)?.extract()?),
+        "list" => {
+            let items: Vec<Bound<'_, PyAny>> = item(1)?.extract()?;
+            Param::List(items.iter().map(param).collect::<PyResult<_>>()?)
+        }
+        "array" => Param::Array {
+            dtype: item(1)?.extract()?,
+            shape: item(2)?.extract()?,
+            data: item(3)?.cast::<PyBytes>()?.as_bytes().to_vec(),
+        },
+        other => return Err(config_error(format!("Plugin: a parameter tagged {other:?}"))),
+    })
 }

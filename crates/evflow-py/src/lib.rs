@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     lifecycle::register(m)?;
     sessions::register(m)?;
     supervisor::register(m)?;
+    m.add_class::<builtin::PyPlugin>()?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;
     m.add_class::<job::PyReport>()?;
