@@ -120,7 +120,9 @@ typedef struct evflow_host {
     /* The name of entry `index` (NULL past the last). */
     const char *(*entry_name)(const evflow_event *event, uint64_t index);
     /* A new entry `name` (replacing one of that name) of `dtype` and `shape`: `*data` is
-     * where to write its bytes, evflow's memory, writable until the hook returns. */
+     * where to write its bytes, evflow's memory, writable until the hook returns (a second
+     * put of the same name, or a remove, replaces them). The entry is in the event once
+     * `event` returns EVFLOW_KEEP. */
     int (*put)(evflow_event *event, const char *name, const char *dtype, uint32_t ndim,
                const uint64_t *shape, void **data);
     int (*remove)(evflow_event *event, const char *name);

@@ -204,9 +204,11 @@ impl Prepared {
             Param::Float(f) => (p.kind, p.real) = (FLOAT, *f),
             Param::Bool(b) => (p.kind, p.integer) = (BOOL, i64::from(*b)),
             Param::Str(s) => {
+                // NUL-terminated for C; a NUL inside would end it early.
+                let text = s.replace('\0', "");
                 p.kind = STR;
-                p.length = s.len() as u64;
-                p.text = CString::new(s.replace('\0', "")).unwrap_or_default();
+                p.length = text.len() as u64;
+                p.text = CString::new(text).unwrap_or_default();
             }
             Param::List(items) => {
                 p.kind = LIST;
@@ -359,10 +361,13 @@ impl Plugin {
         let mut found = None;
         let mut names = Vec::new();
         let list = modules();
+        if list.is_null() {
+            return Err(format!("{where_}: evflow_plugin_modules() returned NULL"));
+        }
         for i in 0.. {
             // SAFETY: a NULL-terminated array of pointers to static module types.
             let ty = unsafe { *list.add(i) };
-            if list.is_null() || ty.is_null() {
+            if ty.is_null() {
                 break;
             }
             // SAFETY: the plugin's static definition, alive while the library is loaded (never
