@@ -1,4 +1,5 @@
-"""The plugin header (include/evflow/plugin.h, docs/plugins.md) as a plugin's author uses it:
+"""The plugin header (evflow/plugin.h, docs/plugins.md) as a plugin's author uses it, from
+``evflow config --include`` (the package's ``include`` directory):
 a module type compiled with gcc as C99 and with g++ as C++11 (warnings as errors, pedantic)
 into a shared library that exports the two symbols evflow looks for, read back with ctypes,
 then run on a path (tests/test_plugins.py tests the modules themselves)."""
@@ -10,10 +11,24 @@ from pathlib import Path
 
 import evflow as ef
 import pytest
+from conftest import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
-INCLUDE = ROOT / "include"
 SOURCE = Path(__file__).resolve().parent / "plugins" / "header_check.c"
+
+
+def include() -> Path:
+    done = run_cli("config", "--include", cwd=Path.cwd())
+    assert done.returncode == 0, done.stderr
+    return Path(done.stdout.strip())
+
+
+def test_evflow_config_says_where_the_header_is_and_that_nothing_is_linked():
+    assert (include() / "evflow" / "plugin.h").is_file()
+    assert include() == Path(ef.__file__).parent / "include"
+    done = run_cli("config", "--libs", cwd=Path.cwd())
+    assert (done.returncode, done.stdout) == (0, "\n")
+    done = run_cli("config", cwd=Path.cwd())
+    assert done.returncode == 2 and "one of the arguments --include --libs" in done.stderr
 
 
 class ModuleType(ctypes.Structure):
@@ -36,7 +51,7 @@ def build(tmp_path, compiler, standard, suffix):
         compiler,
         f"-std={standard}",
         *flags,
-        f"-I{INCLUDE}",
+        f"-I{include()}",
         str(source),
         "-o",
         str(library),
@@ -54,7 +69,7 @@ def test_a_plugin_compiled_against_the_header_exports_its_module_types(
 ):
     plugin = build(tmp_path, compiler, standard, suffix)
     plugin.evflow_plugin_abi.restype = ctypes.c_uint32
-    header = (INCLUDE / "evflow" / "plugin.h").read_text()
+    header = (include() / "evflow" / "plugin.h").read_text()
     assert "#define EVFLOW_PLUGIN_ABI 1u" in header
     assert plugin.evflow_plugin_abi() == 1
     plugin.evflow_plugin_modules.restype = ctypes.POINTER(ctypes.POINTER(ModuleType))

@@ -1,5 +1,5 @@
 """Compiled modules in a steering file (docs/plugins.md): module types written in C against
-include/evflow/plugin.h alone (tests/plugins/modules.c), compiled with gcc into a shared
+evflow/plugin.h alone (tests/plugins/modules.c), compiled with gcc into a shared
 library and put on a path with ``ef.modules.Plugin``: the same events written at -p 0 and
 -p 2, every kind of parameter reaching the module, entries read, put and removed, flags,
 rejections, runs, an error as a ModuleError with the plugin's message, a SIGSEGV in a worker
@@ -12,11 +12,18 @@ from pathlib import Path
 import evflow as ef
 import numpy as np
 import pytest
+from conftest import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 SOURCE = Path(__file__).resolve().parent / "plugins" / "modules.c"
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+
+
+def include():
+    """Where the header is, as a plugin's author finds it: ``evflow config --include``."""
+    done = run_cli("config", "--include", cwd=Path.cwd())
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
 
 
 def compile_c(directory, text, name):
@@ -25,7 +32,7 @@ def compile_c(directory, text, name):
     source.write_text(text)
     library = directory / name
     flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fPIC", "-shared"]
-    command = ["gcc", *flags, f"-I{ROOT / 'include'}", str(source), "-o", str(library)]
+    command = ["gcc", *flags, f"-I{include()}", str(source), "-o", str(library)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return library

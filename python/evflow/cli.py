@@ -25,6 +25,9 @@ EXIT = {
     "sigterm": 143,
 }
 
+PLUGIN_INCLUDE = os.path.join(os.path.dirname(os.path.abspath(evflow.__file__)), "include")
+"""Where evflow/plugin.h is, in the package (docs/plugins.md): ``evflow config --include``."""
+
 log = logging.getLogger("evflow")
 
 
@@ -221,6 +224,14 @@ def _parser() -> argparse.ArgumentParser:
     dump.add_argument("--run", type=_non_negative, help="only events of this run")
     dump.add_argument(
         "--event", type=_non_negative, help="with --run: only the event with this number"
+    )
+    config = sub.add_parser("config", help="how to build a compiled plugin (docs/plugins.md)")
+    asked = config.add_mutually_exclusive_group(required=True)
+    asked.add_argument(
+        "--include", action="store_true", help="print the directory of evflow/plugin.h"
+    )
+    asked.add_argument(
+        "--libs", action="store_true", help="print what a plugin links with (nothing)"
     )
     keys = sub.add_parser("keys", help="CURVE key pairs for authenticated tcp links")
     keys_action = keys.add_subparsers(dest="action", parser_class=_Parser, required=True)
@@ -453,6 +464,10 @@ def main(argv=None) -> int:
             from evflow import top
 
             return top.run(args.endpoint, interval=args.interval, once=args.once)
+        if args.command == "config":
+            # A plugin links nothing of evflow: it is handed a table of functions.
+            print(PLUGIN_INCLUDE if args.include else "")
+            return EXIT["ok"]
         if args.command == "keys":
             public, secret = _native.curve_keys_new(args.name, args.dir)
             print(f"{public}\n{secret} (secret: mode 0600, keep it on this host)")

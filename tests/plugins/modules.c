@@ -1,4 +1,5 @@
-/* Module types of the plugin tests (tests/test_plugins.py), against include/evflow/plugin.h.
+/* Module types of the plugin tests (tests/test_plugins.py), against evflow/plugin.h
+ * (`evflow config --include`).
  *
  * Threshold: sums the entry "adc" (<u2), puts it as "total" (<f8, shape [1]), and rejects
  *   events whose total is below the parameter "threshold"; parallel-safe.

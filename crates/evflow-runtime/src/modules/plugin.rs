@@ -1,8 +1,9 @@
-//! Compiled modules from a shared library (docs/plugins.md): the C ABI of
-//! `include/evflow/plugin.h`. [`Plugin::load`] opens the library, checks its ABI version and
-//! finds the module type by name; the [`Plugin`] it gives is a [`Module`] that runs wherever
-//! a Rust module runs (one process, the parallel engine's workers). Every call into evflow
-//! goes through the [`Host`] table: parameters, entries as views, entries put, flags, errors.
+//! Compiled modules from a shared library (docs/plugins.md): the C ABI of the header
+//! `python/evflow/include/evflow/plugin.h`. [`Plugin::load`] opens the library, checks its
+//! ABI version and finds the module type by name; the [`Plugin`] it gives is a [`Module`]
+//! that runs wherever a Rust module runs (one process, the parallel engine's workers). Every
+//! call into evflow goes through the [`Host`] table: parameters, entries as views, entries
+//! put, flags, errors.
 
 use crate::module::{Decision, HookResult, JobContext, Module, ModuleError};
 use evflow_core::dtype::DType;
