@@ -21,6 +21,11 @@ needs_namespaces = pytest.mark.skipif(
 )
 
 
+RESTART_S = 10
+"""A killed process is back within this many seconds (a Python process importing its steps
+on a loaded machine)."""
+
+
 @needs_namespaces
 def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path):
     out = tmp_path / "soak"
@@ -51,9 +56,19 @@ def test_a_short_soak_with_replicas_killed_loses_and_duplicates_nothing(tmp_path
         series = list(csv.DictReader(f))
     assert len(series) == summary["samples"] >= 2
     assert all(int(row["rss_controller_kib"]) > 0 for row in series)
-    assert all(int(row[f"rss_{group}_kib"]) > 0 for group in GROUPS for row in series[1:])
     with open(out / "kills.csv") as f:
-        assert len(list(csv.DictReader(f))) == summary["kills"]
+        kills = list(csv.DictReader(f))
+    assert len(kills) == summary["kills"]
+    # Every group's memory is sampled. The sink and the junction run alone: a sample that
+    # falls while one is restarted after a kill finds none of it.
+    for row in series[1:]:
+        t = float(row["t_s"])
+        for group in GROUPS:
+            restarted = any(
+                k["process"].startswith(f"evf-{group}-") and t - RESTART_S <= float(k["t_s"]) <= t
+                for k in kills
+            )
+            assert int(row[f"rss_{group}_kib"]) > 0 or restarted, (group, row, kills)
     for name in ("processes.csv", "report.json", "up.log", "soak-memory.png"):
         assert (out / name).stat().st_size > 0, name
     assert "exactly once: yes" in done.stdout
