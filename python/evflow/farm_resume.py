@@ -75,8 +75,10 @@ def _source_plan(sinks: list) -> str | None:
     start): its one sink's; with several (a broadcast, or several channels), from the lowest
     start, passing over nothing (each sink drops what its files hold), so that every segment
     of its broadcast numbers the events as the source reads them."""
-    if len(sinks) == 1 or None in sinks:
-        return sinks[0] if len(sinks) == 1 else None
+    if len(sinks) == 1:
+        return sinks[0]
+    if None in sinks:
+        return None
     start = min(json.loads(plan)["start"] for plan in sinks)
     return json.dumps({"start": start, "above": []})
 

@@ -150,21 +150,23 @@ def merge(steps, data: bytes) -> None:
             target = getattr(step, name)
             here = _contents(target, where)
             add = npz[key]
-            if here.shape != add.shape or here.dtype != add.dtype:
-                raise ConfigError(
-                    f"{where}: {add.dtype} {add.shape} in a worker, {here.dtype} {here.shape} "
-                    "here; mergeable objects must have the same type and shape in every process"
-                )
+            _same_kind(where, here, add, "a worker")
             _add_contents(target, add, _baselines.setdefault(key, here.copy()))
 
 
+def _same_kind(where: str, here: np.ndarray, add: np.ndarray, there: str) -> None:
+    """Refuses contents ``add`` (from ``there``) of another type or shape than ``here``."""
+    if here.shape != add.shape or here.dtype != add.dtype:
+        raise ConfigError(
+            f"{where}: {add.dtype} {add.shape} in {there}, {here.dtype} {here.shape} here; "
+            "mergeable objects must have the same type and shape in every process"
+        )
+
+
 def _add_contents(target, add: np.ndarray, start: np.ndarray) -> None:
-    """Adds to ``target`` (an array or a histogram) what a process filled: the contents it
-    has, ``add``, less those it started from, ``start``."""
-    if isinstance(target, np.ndarray):
-        target += add - start
-        return
-    view = target.view(flow=True)
+    """Adds to ``target`` (an array, structured or not, or a histogram) what a process
+    filled: the contents it has, ``add``, less those it started from, ``start``."""
+    view = target if isinstance(target, np.ndarray) else target.view(flow=True)
     for field in add.dtype.names or (None,):
         if field is None:
             view[...] += add - start
@@ -185,12 +187,17 @@ def write_cut(steps, start: int, end: int, file) -> None:
     ``collect`` gives them; nothing when they have none), under a temporary name, then
     renamed."""
     data = collect(steps, start, end)
-    if data is None:
-        return
-    tmp = f"{os.fspath(file)}.tmp"
+    if data is not None:
+        _write_whole(os.fspath(file), data)
+
+
+def _write_whole(path: str, data: bytes) -> None:
+    """Writes ``data`` to ``path`` under a temporary name, then renames it: a reader never
+    sees half a file."""
+    tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "wb") as f:
         f.write(data)
-    os.replace(tmp, file)
+    os.replace(tmp, path)
 
 
 def at_cut(files) -> None:
@@ -207,22 +214,13 @@ def at_checkpoint(steps) -> dict:
     (its objects as they are here, which this process does not fill)."""
     out = contents(steps)
     for path in _cut_files or ():
-        with open(path, "rb") as f, np.load(io.BytesIO(f.read()), allow_pickle=False) as npz:
+        with np.load(path, allow_pickle=False) as npz:
             for key in npz.files:
                 index, name = key.split("/", 1)
                 where = _key(steps, int(index), name)
                 start, add = _contents(getattr(steps[int(index)], name), where), npz[key]
-                if where not in out or start.shape != add.shape or start.dtype != add.dtype:
-                    raise ConfigError(
-                        f"{where}: {add.dtype} {add.shape} in {os.path.basename(path)}, "
-                        f"{start.dtype} {start.shape} here; mergeable objects must have the same "
-                        "type and shape in every process"
-                    )
-                for field in add.dtype.names or (None,):
-                    if field is None:
-                        out[where] += add - start
-                    else:
-                        out[where][field] += add[field] - start[field]
+                _same_kind(where, start, add, os.path.basename(path))
+                _add_contents(out[where], add, start)
     return out
 
 
@@ -250,12 +248,8 @@ def tick() -> None:
         return
     _live["last"] = time.monotonic()
     data = collect(_live["steps"], _live["start"], _live["end"])
-    if data is None:
-        return
-    tmp = f"{_live['path']}.{os.getpid()}.tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, _live["path"])
+    if data is not None:
+        _write_whole(_live["path"], data)
 
 
 def live_sums(steps, directory=None) -> dict:

@@ -76,6 +76,21 @@ struct Call {
     module: String,
 }
 
+impl Call {
+    /// What a hook that returned `code` did: `Ok` for `EVFLOW_OK`, else its failure.
+    fn ended(self, code: c_int) -> HookResult {
+        if code == OK {
+            return Ok(());
+        }
+        Err(self.failure(code))
+    }
+
+    /// The failure of a hook that returned `code`, with the plugin's message.
+    fn failure(self, code: c_int) -> ModuleError {
+        ModuleError::msg(self.error.unwrap_or_else(|| format!("returned {code} without saying why")))
+    }
+}
+
 /// The event of an `event` call: what the plugin reads, and what it changes (applied once
 /// the hook returns, so that the views it was given stay valid meanwhile).
 struct EventCall<'e> {
@@ -410,25 +425,18 @@ impl Plugin {
         let Some(hook) = hook else { return Ok(()) };
         let mut call = self.new_call();
         let code = hook(&mut call, self.instance);
-        self.ended(&mut call, code)
+        call.ended(code)
     }
 
     fn call_run(&mut self, hook: Option<RunHook>, run: u32) -> HookResult {
         let Some(hook) = hook else { return Ok(()) };
         let mut call = self.new_call();
         let code = hook(&mut call, self.instance, run);
-        self.ended(&mut call, code)
+        call.ended(code)
     }
 
     fn new_call(&self) -> Call {
         Call { error: None, module: self.name.clone() }
-    }
-
-    fn ended(&self, call: &mut Call, code: c_int) -> HookResult {
-        if code == OK {
-            return Ok(());
-        }
-        Err(ModuleError::msg(call.error.take().unwrap_or_else(|| format!("returned {code} without saying why"))))
     }
 }
 
@@ -470,10 +478,7 @@ impl Module for Plugin {
         let decision = match code {
             KEEP => Decision::Keep,
             REJECT => Decision::Reject,
-            other => {
-                let why = call.error.take().unwrap_or_else(|| format!("event() returned {other} without saying why"));
-                return Err(ModuleError::msg(why));
-            }
+            other => return Err(call.failure(other)),
         };
         for name in removes {
             event.remove(&name);
