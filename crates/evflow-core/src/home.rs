@@ -1,17 +1,27 @@
 //! Where the bytes of new large entries go: a process that sends events over shared memory
-//! installs its segment here, so an entry made from an array is copied straight into a block
-//! that moves by handle (docs/parallel.md, "Large entries travel beside the frame").
+//! installs its segment here, so an entry made from an array is copied (or written in place,
+//! [`allocate`]) straight into a block that moves by handle (docs/parallel.md, "Large entries
+//! travel beside the frame").
 
-use crate::aligned::aligned_copy;
+use crate::aligned::{aligned_copy, AlignedBuf};
 use crate::entry::Home;
 use crate::wire::EXTERNAL_MIN;
 use bytes::Bytes;
 use std::sync::{Arc, PoisonError, RwLock};
 
-/// A place that takes copies of large entries' bytes.
+/// A place that gives room for large entries' bytes.
 pub trait Homes: Send + Sync {
-    /// `data` copied into a home, or `None` when there is no room for it now.
-    fn copy(&self, data: &[u8]) -> Option<(Bytes, Home)>;
+    /// Room for `len` bytes in a home, or `None` when there is none now.
+    fn allocate(&self, len: usize) -> Option<Box<dyn HomeBlock>>;
+}
+
+/// Room in a home, writable until it is frozen into an entry's bytes; dropped unfrozen, the
+/// room goes back to the home.
+pub trait HomeBlock: Send {
+    /// The bytes, writable.
+    fn as_mut_slice(&mut self) -> &mut [u8];
+    /// The bytes for an entry, and what keeps them in their home.
+    fn freeze(self: Box<Self>) -> (Bytes, Home);
 }
 
 static HOMES: RwLock<Option<Arc<dyn Homes>>> = RwLock::new(None);
@@ -21,14 +31,61 @@ pub fn set_homes(homes: Option<Arc<dyn Homes>>) {
     *HOMES.write().unwrap_or_else(PoisonError::into_inner) = homes;
 }
 
-/// A copy of `data` for a new entry: in this process's home when it has one and `data` is
-/// at least [`EXTERNAL_MIN`] bytes, otherwise in a new 64-byte-aligned buffer.
-pub fn copy_in(data: &[u8]) -> (Bytes, Option<Home>) {
-    if data.len() >= EXTERNAL_MIN {
-        let homes = HOMES.read().unwrap_or_else(PoisonError::into_inner).clone();
-        if let Some((bytes, home)) = homes.and_then(|h| h.copy(data)) {
-            return (bytes, Some(home));
+/// The bytes of a new entry, to be written before the entry is made.
+pub enum Fresh {
+    /// A 64-byte-aligned buffer of this process.
+    Heap(AlignedBuf),
+    /// Room in this process's home.
+    Homed(Box<dyn HomeBlock>),
+}
+
+impl Fresh {
+    /// The bytes, writable (zero in a heap buffer; anything in a home).
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        match self {
+            Fresh::Heap(buf) => buf.as_mut_slice(),
+            Fresh::Homed(block) => block.as_mut_slice(),
         }
     }
-    (aligned_copy(data), None)
+
+    /// The entry's bytes and their home, if they have one.
+    pub fn freeze(self) -> (Bytes, Option<Home>) {
+        match self {
+            Fresh::Heap(buf) => (buf.freeze(), None),
+            Fresh::Homed(block) => {
+                let (bytes, home) = block.freeze();
+                (bytes, Some(home))
+            }
+        }
+    }
+}
+
+/// Room for a new entry of `len` bytes: in this process's home when it has one and `len` is
+/// at least [`EXTERNAL_MIN`], otherwise in a new 64-byte-aligned buffer of zeros.
+pub fn allocate(len: usize) -> Fresh {
+    match home_block(len) {
+        Some(block) => Fresh::Homed(block),
+        None => Fresh::Heap(AlignedBuf::zeroed(len)),
+    }
+}
+
+/// A copy of `data` for a new entry, where [`allocate`] puts it (a heap copy is not zeroed
+/// first).
+pub fn copy_in(data: &[u8]) -> (Bytes, Option<Home>) {
+    match home_block(data.len()) {
+        Some(mut block) => {
+            block.as_mut_slice().copy_from_slice(data);
+            let (bytes, home) = block.freeze();
+            (bytes, Some(home))
+        }
+        None => (aligned_copy(data), None),
+    }
+}
+
+fn home_block(len: usize) -> Option<Box<dyn HomeBlock>> {
+    if len < EXTERNAL_MIN {
+        return None;
+    }
+    let homes = HOMES.read().unwrap_or_else(PoisonError::into_inner).clone();
+    homes.and_then(|h| h.allocate(len))
 }

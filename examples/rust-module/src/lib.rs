@@ -8,7 +8,12 @@
 //! (`<u2`, the seed's tower index), and keeps the event when the cluster energy reaches the
 //! threshold. [`calorimeter`] simulates such events and [`trigger_path`] is the whole job:
 //! simulated events, the trigger, and a file of the events it keeps.
+//!
+//! The crate is also a plugin ([`plugin`]): its shared library puts the trigger on a Python
+//! steering file's path (`steer.py` beside it).
 #![warn(missing_docs)]
+
+pub mod plugin;
 
 use bytes::Bytes;
 use evflow_core::file::Compression;

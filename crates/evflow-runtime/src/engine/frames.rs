@@ -4,10 +4,10 @@
 
 use super::error::SendError;
 use evflow_core::entry::Home;
-use evflow_core::home::Homes;
+use evflow_core::home::{HomeBlock, Homes};
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameError, FrameLayout};
 use evflow_core::{Entry, Event};
-use evflow_shm::{Attached, Block};
+use evflow_shm::{Attached, Block, BlockMut};
 use evflow_transport::{Channel, ChannelError, Part};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -103,16 +103,40 @@ struct SegmentHomes {
 }
 
 impl Homes for SegmentHomes {
-    fn copy(&self, data: &[u8]) -> Option<(bytes::Bytes, Home)> {
-        if self.used.load(Ordering::Relaxed) + data.len() > self.budget {
+    fn allocate(&self, len: usize) -> Option<Box<dyn HomeBlock>> {
+        if self.used.load(Ordering::Relaxed) + len > self.budget {
             return None;
         }
-        let mut block = self.segment.try_alloc(data.len()).ok()?;
-        block.as_mut_slice().copy_from_slice(data);
-        let block = block.freeze();
-        self.used.fetch_add(data.len(), Ordering::Relaxed);
+        let block = self.segment.try_alloc(len).ok()?;
+        self.used.fetch_add(len, Ordering::Relaxed);
+        Some(Box::new(Room { block: Some(block), used: self.used.clone() }))
+    }
+}
+
+/// Room in the segment not yet frozen into an entry's bytes: counted in the homes' budget
+/// from the start; dropped unfrozen, the block goes back and the budget with it.
+struct Room {
+    block: Option<BlockMut>,
+    used: Arc<AtomicUsize>,
+}
+
+impl HomeBlock for Room {
+    fn as_mut_slice(&mut self) -> &mut [u8] {
+        self.block.as_mut().expect("taken only by freeze").as_mut_slice()
+    }
+
+    fn freeze(mut self: Box<Self>) -> (bytes::Bytes, Home) {
+        let block = self.block.take().expect("taken only by freeze").freeze();
         let bytes = Part::Shm(block.clone()).into_bytes();
-        Some((bytes, Arc::new(Homed { block, budget: Some(self.used.clone()) })))
+        (bytes, Arc::new(Homed { block, budget: Some(self.used.clone()) }))
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        if let Some(block) = &self.block {
+            self.used.fetch_sub(block.len(), Ordering::Relaxed);
+        }
     }
 }
 

@@ -127,6 +127,10 @@ typedef struct evflow_host {
                const uint64_t *shape, void **data);
     int (*remove)(evflow_event *event, const char *name);
     void (*set_flags)(evflow_event *event, uint32_t flags); /* EVFLOW_FLAG_*, added */
+
+    /* create only: this instance's EVFLOW_PARALLEL_SAFE and EVFLOW_SEES_FAILED, in place of
+     * the type's flags (for a module whose parameters decide them). */
+    void (*set_module_flags)(evflow_call *call, uint32_t flags);
 } evflow_host;
 
 /* A module type of the plugin. */

@@ -2,81 +2,44 @@
 //! `python/evflow/include/evflow/plugin.h`. [`Plugin::load`] opens the library, checks its
 //! ABI version and finds the module type by name; the [`Plugin`] it gives is a [`Module`]
 //! that runs wherever a Rust module runs (one process, the parallel engine's workers). Every
-//! call into evflow goes through the [`Host`] table: parameters, entries as views, entries
+//! call into evflow goes through the [`abi::Host`] table: parameters, entries as views, entries
 //! put, flags, errors.
 
 use crate::module::{Decision, HookResult, JobContext, Module, ModuleError};
 use evflow_core::dtype::DType;
+use evflow_core::home::Fresh;
 use evflow_core::{Entry, Event, Flags};
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The ABI version this evflow speaks (`EVFLOW_PLUGIN_ABI`).
-pub const ABI: u32 = 1;
+pub mod abi;
 
-const OK: c_int = 0;
-const ERROR: c_int = -1;
-const KEEP: c_int = 0;
-const REJECT: c_int = 1;
-const PARALLEL_SAFE: u32 = 1;
-const SEES_FAILED: u32 = 2;
-const INT: u32 = 1;
-const FLOAT: u32 = 2;
-const BOOL: u32 = 3;
-const STR: u32 = 4;
-const LIST: u32 = 5;
-const ARRAY: u32 = 6;
-
-#[repr(C)]
-struct Array {
-    dtype: *const c_char,
-    ndim: u32,
-    reserved: u32,
-    shape: *const u64,
-    data: *const c_void,
-    nbytes: u64,
-}
-
-impl Array {
-    const EMPTY: Array = Array {
-        dtype: std::ptr::null(),
-        ndim: 0,
-        reserved: 0,
-        shape: std::ptr::null(),
-        data: std::ptr::null(),
-        nbytes: 0,
-    };
-}
-
-#[repr(C)]
-struct Value {
-    kind: u32,
-    reserved: u32,
-    integer: i64,
-    real: f64,
-    text: *const c_char,
-    length: u64,
-    array: Array,
-    list: *const c_void,
-}
-
-#[repr(C)]
-struct Meta {
-    run: u32,
-    flags: u32,
-    number: u64,
-    seq: u64,
-}
+pub use abi::ABI;
+use abi::{
+    Array, Meta, ModuleType, Value, ARRAY, BOOL, ERROR, FLOAT, INT, KEEP, LIST, OK, PARALLEL_SAFE, REJECT, SEES_FAILED,
+    STR,
+};
 
 /// One call of a hook: what the plugin says went wrong.
-struct Call {
+struct CallState<'m> {
     error: Option<String>,
-    module: String,
+    module: &'m str,
+    /// What `create` said of the instance's flags.
+    flags: Option<u32>,
 }
 
-impl Call {
+impl<'m> CallState<'m> {
+    fn new(module: &'m str) -> CallState<'m> {
+        CallState { error: None, module, flags: None }
+    }
+
+    /// The opaque handle the plugin gets.
+    fn handle(&mut self) -> *mut abi::Call {
+        std::ptr::from_mut(self).cast()
+    }
+
     /// What a hook that returned `code` did: `Ok` for `EVFLOW_OK`, else its failure.
     fn ended(self, code: c_int) -> HookResult {
         if code == OK {
@@ -95,60 +58,52 @@ impl Call {
 /// the hook returns, so that the views it was given stay valid meanwhile).
 struct EventCall<'e> {
     event: &'e Event,
-    /// NUL-terminated copies the plugin was given pointers to (dtypes, names).
-    strings: Vec<CString>,
+    /// NUL-terminated copies of the dtypes and names the plugin was given pointers to.
+    strings: &'e mut Strings,
     puts: Vec<Put>,
     removes: Vec<String>,
     flags: u32,
 }
 
-/// An entry the plugin put: name, dtype, shape, its bytes (8-byte aligned words) and their
-/// number.
-type Put = (String, String, Vec<u64>, Vec<u64>, usize);
-
-type Fail = extern "C" fn(*mut Call, *const c_char);
-type Log = extern "C" fn(*mut Call, c_int, *const c_char);
-
-#[repr(C)]
-struct Host {
-    size: u64,
-    abi: u32,
-    reserved: u32,
-    fail: Fail,
-    log: Log,
-    param: extern "C" fn(*const Params, *const c_char, *mut Value) -> c_int,
-    param_name: extern "C" fn(*const Params, u64) -> *const c_char,
-    list_item: extern "C" fn(*const Value, u64, *mut Value) -> c_int,
-    meta: extern "C" fn(*const EventCall<'_>, *mut Meta),
-    entry: extern "C" fn(*mut EventCall<'_>, *const c_char, *mut Array) -> c_int,
-    entry_name: extern "C" fn(*mut EventCall<'_>, u64) -> *const c_char,
-    put: extern "C" fn(*mut EventCall<'_>, *const c_char, *const c_char, u32, *const u64, *mut *mut c_void) -> c_int,
-    remove: extern "C" fn(*mut EventCall<'_>, *const c_char) -> c_int,
-    set_flags: extern "C" fn(*mut EventCall<'_>, u32),
+/// An entry the plugin put: its name, dtype, shape, and the room it writes its bytes in.
+struct Put {
+    name: String,
+    dtype: String,
+    shape: Vec<u64>,
+    bytes: Fresh,
 }
 
-type Create = extern "C" fn(*const Host, *mut Call, *const Params, *mut *mut c_void) -> c_int;
-type Hook = extern "C" fn(*mut Call, *mut c_void) -> c_int;
-type RunHook = extern "C" fn(*mut Call, *mut c_void, u32) -> c_int;
-type EventHook = extern "C" fn(*mut Call, *mut c_void, *mut EventCall<'_>) -> c_int;
-
-#[repr(C)]
-struct ModuleType {
-    size: u64,
-    name: *const c_char,
-    flags: u32,
-    reserved: u32,
-    create: Option<Create>,
-    destroy: Option<extern "C" fn(*mut c_void)>,
-    initialize: Option<Hook>,
-    begin_run: Option<RunHook>,
-    event: Option<EventHook>,
-    end_run: Option<RunHook>,
-    terminate: Option<Hook>,
+/// The C strings an instance has handed out (dtypes, entry names), kept from call to call:
+/// the same few recur in every event, so most calls make none.
+#[derive(Default)]
+struct Strings {
+    kept: Vec<CString>,
+    /// Strings of this call only, once `kept` is full.
+    this_call: Vec<CString>,
 }
 
-static HOST: Host = Host {
-    size: std::mem::size_of::<Host>() as u64,
+impl Strings {
+    /// Strings kept at most: an instance that sees ever new names does not grow without end.
+    const KEPT: usize = 256;
+
+    /// `text` as a C string valid until the call ends (`None`: a NUL inside).
+    fn c(&mut self, text: &str) -> Option<*const c_char> {
+        if let Some(kept) = self.kept.iter().find(|c| c.as_bytes() == text.as_bytes()) {
+            return Some(kept.as_ptr());
+        }
+        let c = CString::new(text).ok()?;
+        let pointer = c.as_ptr();
+        if self.kept.len() < Self::KEPT {
+            self.kept.push(c);
+        } else {
+            self.this_call.push(c);
+        }
+        Some(pointer)
+    }
+}
+
+static HOST: abi::Host = abi::Host {
+    size: std::mem::size_of::<abi::Host>() as u64,
     abi: ABI,
     reserved: 0,
     fail: host_fail,
@@ -162,6 +117,7 @@ static HOST: Host = Host {
     put: host_put,
     remove: host_remove,
     set_flags: host_set_flags,
+    set_module_flags: host_set_module_flags,
 };
 
 /// A keyword parameter's value, as a steering file gives it.
@@ -344,7 +300,9 @@ pub struct Plugin {
     ty: &'static ModuleType,
     name: String,
     instance: *mut c_void,
+    strings: Strings,
     parallel_safe: bool,
+    sees_failed: bool,
 }
 
 // SAFETY: an instance is called by one thread at a time (docs/plugins.md, "Threads").
@@ -406,37 +364,36 @@ impl Plugin {
             return Err(format!("{where_}: module {name} has no create or no event function"));
         };
         let params = Params::new(params);
-        let mut call = Call { error: None, module: name.to_string() };
+        let mut call = CallState::new(name);
         let mut instance = std::ptr::null_mut();
-        if create(&HOST, &mut call, &params, &mut instance) != OK {
+        if create(&HOST, call.handle(), std::ptr::from_ref(&params).cast(), &mut instance) != OK {
             let why = call.error.unwrap_or_else(|| "create failed without saying why".into());
             return Err(format!("{name} ({where_}): {why}"));
         }
+        let flags = call.flags.unwrap_or(ty.flags);
         Ok(Plugin {
             _library: lib,
             ty,
             name: name.to_string(),
             instance,
-            parallel_safe: parallel_safe.unwrap_or(ty.flags & PARALLEL_SAFE != 0),
+            strings: Strings::default(),
+            parallel_safe: parallel_safe.unwrap_or(flags & PARALLEL_SAFE != 0),
+            sees_failed: flags & SEES_FAILED != 0,
         })
     }
 
-    fn call(&mut self, hook: Option<Hook>) -> HookResult {
+    fn call(&mut self, hook: Option<abi::Hook>) -> HookResult {
         let Some(hook) = hook else { return Ok(()) };
-        let mut call = self.new_call();
-        let code = hook(&mut call, self.instance);
+        let mut call = CallState::new(&self.name);
+        let code = hook(call.handle(), self.instance);
         call.ended(code)
     }
 
-    fn call_run(&mut self, hook: Option<RunHook>, run: u32) -> HookResult {
+    fn call_run(&mut self, hook: Option<abi::RunHook>, run: u32) -> HookResult {
         let Some(hook) = hook else { return Ok(()) };
-        let mut call = self.new_call();
-        let code = hook(&mut call, self.instance, run);
+        let mut call = CallState::new(&self.name);
+        let code = hook(call.handle(), self.instance, run);
         call.ended(code)
-    }
-
-    fn new_call(&self) -> Call {
-        Call { error: None, module: self.name.clone() }
     }
 }
 
@@ -458,7 +415,7 @@ impl Module for Plugin {
     }
 
     fn sees_failed(&self) -> bool {
-        self.ty.flags & SEES_FAILED != 0
+        self.sees_failed
     }
 
     fn initialize(&mut self, _ctx: &JobContext) -> HookResult {
@@ -471,10 +428,12 @@ impl Module for Plugin {
 
     fn event(&mut self, event: &mut Event) -> HookResult<Decision> {
         let hook = self.ty.event.expect("checked at load");
-        let mut call = self.new_call();
-        let mut ec = EventCall { event: &*event, strings: Vec::new(), puts: Vec::new(), removes: Vec::new(), flags: 0 };
-        let code = hook(&mut call, self.instance, &mut ec);
-        let EventCall { puts, removes, flags, .. } = ec;
+        let mut call = CallState::new(&self.name);
+        let strings = &mut self.strings;
+        let mut ec = EventCall { event: &*event, strings, puts: Vec::new(), removes: Vec::new(), flags: 0 };
+        let code = hook(call.handle(), self.instance, std::ptr::from_mut(&mut ec).cast());
+        let EventCall { puts, removes, flags, strings, .. } = ec;
+        strings.this_call.clear();
         let decision = match code {
             KEEP => Decision::Keep,
             REJECT => Decision::Reject,
@@ -483,10 +442,8 @@ impl Module for Plugin {
         for name in removes {
             event.remove(&name);
         }
-        for (name, dtype, shape, words, nbytes) in puts {
-            // SAFETY: words holds at least nbytes bytes.
-            let bytes = unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), nbytes) };
-            let (data, home) = evflow_core::home::copy_in(bytes);
+        for Put { name, dtype, shape, bytes } in puts {
+            let (data, home) = bytes.freeze();
             let entry = Entry::new(dtype, shape, data).map_err(|e| ModuleError::msg(format!("entry {name:?}: {e}")))?;
             event
                 .put(name.clone(), entry.with_home(home))
@@ -516,29 +473,48 @@ fn text<'a>(s: *const c_char) -> Option<&'a str> {
     unsafe { CStr::from_ptr(s) }.to_str().ok()
 }
 
-extern "C" fn host_fail(call: *mut Call, message: *const c_char) {
-    // SAFETY: the call evflow passed to the hook running now.
-    if let Some(call) = unsafe { call.as_mut() } {
+/// The call behind a handle evflow passed to the hook running now.
+fn call_of<'a>(call: *mut abi::Call) -> Option<&'a mut CallState<'a>> {
+    // SAFETY: every `*mut abi::Call` evflow hands out is a `CallState` alive for the hook.
+    unsafe { call.cast::<CallState<'a>>().as_mut() }
+}
+
+/// The event call behind a handle evflow passed to the `event` hook running now.
+fn event_of<'a>(event: *const abi::Event) -> Option<&'a mut EventCall<'a>> {
+    // SAFETY: every `*const abi::Event` evflow hands out is an `EventCall` alive for the hook,
+    // used by one thread.
+    unsafe { event.cast::<EventCall<'a>>().cast_mut().as_mut() }
+}
+
+/// The parameters behind a handle evflow passed to `create`, running now.
+fn params_of<'a>(params: *const abi::Params) -> Option<&'a Params> {
+    // SAFETY: every `*const abi::Params` evflow hands out is a `Params` alive during create.
+    unsafe { params.cast::<Params>().as_ref() }
+}
+
+extern "C" fn host_fail(call: *mut abi::Call, message: *const c_char) {
+    if let Some(call) = call_of(call) {
         call.error = Some(text(message).unwrap_or("(no message, or not UTF-8)").to_string());
     }
 }
 
-extern "C" fn host_log(call: *mut Call, level: c_int, message: *const c_char) {
-    // SAFETY: as above.
-    let module = unsafe { call.as_ref() }.map_or("a plugin", |c| c.module.as_str());
+extern "C" fn host_log(call: *mut abi::Call, level: c_int, message: *const c_char) {
+    let module = call_of(call).map_or("a plugin", |c| c.module);
     let message = text(message).unwrap_or("(not UTF-8)");
-    match level {
-        ..=10 => crate::log::debug!("{module}: {message}"),
-        11..=20 => crate::log::info!("{module}: {message}"),
-        21..=30 => crate::log::warn!("{module}: {message}"),
-        _ => crate::log::error!("{module}: {message}"),
+    if level <= abi::LOG_DEBUG {
+        crate::log::debug!("{module}: {message}");
+    } else if level <= abi::LOG_INFO {
+        crate::log::info!("{module}: {message}");
+    } else if level <= abi::LOG_WARNING {
+        crate::log::warn!("{module}: {message}");
+    } else {
+        crate::log::error!("{module}: {message}");
     }
 }
 
-extern "C" fn host_param(params: *const Params, name: *const c_char, value: *mut Value) -> c_int {
-    // SAFETY: the parameters evflow passed to create, running now.
-    let (Some(params), Some(name), Some(value)) = (unsafe { params.as_ref() }, text(name), unsafe { value.as_mut() })
-    else {
+extern "C" fn host_param(params: *const abi::Params, name: *const c_char, value: *mut Value) -> c_int {
+    // SAFETY: a value of the plugin's, to fill.
+    let (Some(params), Some(name), Some(value)) = (params_of(params), text(name), unsafe { value.as_mut() }) else {
         return ERROR;
     };
     match params.names.iter().position(|n| n.as_bytes() == name.as_bytes()) {
@@ -550,9 +526,8 @@ extern "C" fn host_param(params: *const Params, name: *const c_char, value: *mut
     }
 }
 
-extern "C" fn host_param_name(params: *const Params, index: u64) -> *const c_char {
-    // SAFETY: as above.
-    let Some(params) = (unsafe { params.as_ref() }) else { return std::ptr::null() };
+extern "C" fn host_param_name(params: *const abi::Params, index: u64) -> *const c_char {
+    let Some(params) = params_of(params) else { return std::ptr::null() };
     params.names.get(index as usize).map_or(std::ptr::null(), |n| n.as_ptr())
 }
 
@@ -573,53 +548,48 @@ extern "C" fn host_list_item(list: *const Value, index: u64, item: *mut Value) -
     }
 }
 
-extern "C" fn host_meta(event: *const EventCall<'_>, meta: *mut Meta) {
-    // SAFETY: the event call evflow passed to the hook running now.
-    let (Some(ec), Some(meta)) = (unsafe { event.as_ref() }, unsafe { meta.as_mut() }) else { return };
+extern "C" fn host_meta(event: *const abi::Event, meta: *mut Meta) {
+    // SAFETY: a struct of the plugin's, to fill.
+    let (Some(ec), Some(meta)) = (event_of(event), unsafe { meta.as_mut() }) else { return };
     let m = &ec.event.meta;
     *meta = Meta { run: m.run, flags: m.flags.0, number: m.event, seq: m.seq };
 }
 
-extern "C" fn host_entry(event: *mut EventCall<'_>, name: *const c_char, view: *mut Array) -> c_int {
-    // SAFETY: as above.
-    let (Some(ec), Some(name), Some(view)) = (unsafe { event.as_mut() }, text(name), unsafe { view.as_mut() }) else {
+extern "C" fn host_entry(event: *const abi::Event, name: *const c_char, view: *mut Array) -> c_int {
+    // SAFETY: a struct of the plugin's, to fill.
+    let (Some(ec), Some(name), Some(view)) = (event_of(event), text(name), unsafe { view.as_mut() }) else {
         return ERROR;
     };
     let Some(entry) = ec.event.get(name) else { return ERROR };
-    let Ok(dtype) = CString::new(entry.dtype()) else { return ERROR };
+    let Some(dtype) = ec.strings.c(entry.dtype()) else { return ERROR };
     *view = Array {
-        dtype: dtype.as_ptr(),
+        dtype,
         ndim: entry.shape().len() as u32,
         reserved: 0,
         shape: entry.shape().as_ptr(),
         data: entry.data().as_ptr().cast(),
         nbytes: entry.len() as u64,
     };
-    ec.strings.push(dtype);
     OK
 }
 
-extern "C" fn host_entry_name(event: *mut EventCall<'_>, index: u64) -> *const c_char {
-    // SAFETY: as above.
-    let Some(ec) = (unsafe { event.as_mut() }) else { return std::ptr::null() };
+extern "C" fn host_entry_name(event: *const abi::Event, index: u64) -> *const c_char {
+    let Some(ec) = event_of(event) else { return std::ptr::null() };
     let Some(name) = ec.event.names().nth(index as usize) else { return std::ptr::null() };
-    let Ok(name) = CString::new(name) else { return std::ptr::null() };
-    let pointer = name.as_ptr();
-    ec.strings.push(name);
-    pointer
+    ec.strings.c(name).unwrap_or(std::ptr::null())
 }
 
 extern "C" fn host_put(
-    event: *mut EventCall<'_>,
+    event: *mut abi::Event,
     name: *const c_char,
     dtype: *const c_char,
     ndim: u32,
     shape: *const u64,
     data: *mut *mut c_void,
 ) -> c_int {
-    // SAFETY: as above.
+    // SAFETY: a pointer of the plugin's, to set.
     let (Some(ec), Some(name), Some(dtype), Some(data)) =
-        (unsafe { event.as_mut() }, text(name), text(dtype), unsafe { data.as_mut() })
+        (event_of(event), text(name), text(dtype), unsafe { data.as_mut() })
     else {
         return ERROR;
     };
@@ -632,29 +602,35 @@ extern "C" fn host_put(
     };
     let Some(nbytes) = shape.iter().try_fold(parsed.itemsize() as u64, |n, &e| n.checked_mul(e)) else { return ERROR };
     let Ok(nbytes) = usize::try_from(nbytes) else { return ERROR };
-    let mut words = vec![0u64; nbytes.div_ceil(8)];
-    *data = words.as_mut_ptr().cast();
     ec.removes.retain(|r| r != name);
-    ec.puts.retain(|(n, ..)| n != name);
-    // The Vec's heap buffer does not move when the Vec is moved into `puts`.
-    ec.puts.push((name.to_string(), dtype.to_string(), shape, words, nbytes));
+    ec.puts.retain(|p| p.name != name);
+    // Where the entry will be sent from: a block of the segment for a large entry of a
+    // process that sends over shared memory, so it is written once.
+    let mut bytes = evflow_core::home::allocate(nbytes);
+    // The room does not move when the Put is moved into `puts`.
+    *data = bytes.as_mut_slice().as_mut_ptr().cast();
+    ec.puts.push(Put { name: name.to_string(), dtype: dtype.to_string(), shape, bytes });
     OK
 }
 
-extern "C" fn host_remove(event: *mut EventCall<'_>, name: *const c_char) -> c_int {
-    // SAFETY: as above.
-    let (Some(ec), Some(name)) = (unsafe { event.as_mut() }, text(name)) else { return ERROR };
-    if ec.event.get(name).is_none() && !ec.puts.iter().any(|(n, ..)| n == name) {
+extern "C" fn host_remove(event: *mut abi::Event, name: *const c_char) -> c_int {
+    let (Some(ec), Some(name)) = (event_of(event), text(name)) else { return ERROR };
+    if ec.event.get(name).is_none() && !ec.puts.iter().any(|p| p.name == name) {
         return ERROR;
     }
-    ec.puts.retain(|(n, ..)| n != name);
+    ec.puts.retain(|p| p.name != name);
     ec.removes.push(name.to_string());
     OK
 }
 
-extern "C" fn host_set_flags(event: *mut EventCall<'_>, flags: u32) {
-    // SAFETY: as above.
-    if let Some(ec) = unsafe { event.as_mut() } {
+extern "C" fn host_set_flags(event: *mut abi::Event, flags: u32) {
+    if let Some(ec) = event_of(event) {
         ec.flags |= flags;
+    }
+}
+
+extern "C" fn host_set_module_flags(call: *mut abi::Call, flags: u32) {
+    if let Some(call) = call_of(call) {
+        call.flags = Some(flags);
     }
 }
