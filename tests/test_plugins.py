@@ -5,14 +5,16 @@ library and put on a path with ``ef.modules.Plugin``: the same events written at
 rejections, runs, an error as a ModuleError with the plugin's message, a SIGSEGV in a worker
 as a dead worker, and each refusal of a library that cannot be used."""
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import evflow as ef
 import numpy as np
 import pytest
-from conftest import run_cli
+from conftest import REPO, run_cli
 
 SOURCE = Path(__file__).resolve().parent / "plugins" / "modules.c"
 
@@ -129,6 +131,28 @@ def test_a_plugin_crashing_in_a_worker_is_a_dead_worker(tmp_path, library):
     assert [flags for _, number, flags, _ in events if number == 123] == [["retried"]]
 
 
+@pytest.mark.parametrize("length", [1000, 300_000])
+def test_entries_a_plugin_writes_in_place_reach_the_output_at_p0_and_p2(tmp_path, library, length):
+    """Small entries are written in process memory, large ones (300 kB) in a worker's
+    segment, where they leave by handle; the first of two puts of a name is dropped."""
+    for processes in (0, 2):
+        fill = ef.modules.Plugin(library, "Fill", bytes=length)
+        options = {"ordered": True} if processes else {}
+        run(
+            library,
+            tmp_path / f"p{processes}.evf",
+            processes,
+            fill,
+            source=generator(events=60),
+            **options,
+        )
+    p0, p2 = events_of(tmp_path / "p0.evf"), events_of(tmp_path / "p2.evf")
+    assert p0 == p2 and len(p0) == 60
+    for _, number, _, entries in p0:
+        expected = ((number + np.arange(length)) % 251).astype("u1")
+        assert entries["block"] == ("|u1", expected.tobytes())
+
+
 def test_parameters_are_checked_when_the_plugin_is_made(library):
     with pytest.raises(ef.ConfigError, match=r"threshold \(a number\) is needed"):
         ef.modules.Plugin(library, "Threshold", threshold="high")
@@ -137,7 +161,7 @@ def test_parameters_are_checked_when_the_plugin_is_made(library):
 
 
 def test_a_library_that_cannot_be_used_is_refused_with_what_is_wrong(tmp_path, library):
-    names = 'has no module "Nope"; it has Threshold, Echo, Fails, Crash'
+    names = 'has no module "Nope"; it has Threshold, Echo, Fails, Crash, Fill'
     with pytest.raises(ef.ConfigError, match=names):
         ef.modules.Plugin(library, "Nope")
     with pytest.raises(ef.ConfigError, match=r"cannot open .*missing\.so"):
@@ -159,3 +183,144 @@ def test_a_library_that_cannot_be_used_is_refused_with_what_is_wrong(tmp_path, l
     )
     with pytest.raises(ef.ConfigError, match="has no symbol evflow_plugin_modules"):
         ef.modules.Plugin(half, "Threshold")
+
+
+# The examples, built as their users build them: the C++ cluster finder with CMake through
+# `evflow config --include`, the Rust calorimeter trigger with cargo (its cdylib, built by
+# `make develop`), each run by its steering file at -p 0 and -p 2.
+
+EXAMPLES = REPO / "examples"
+RUST_PLUGIN = REPO / "target" / "release" / "libevflow_example_rust_module.so"
+
+
+def run_steering(steer, library, out, processes):
+    done = run_cli(
+        "run", str(steer), "-p", str(processes), "--", str(library), str(out), cwd=REPO, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def generated(runs, scale, tmp_path):
+    """The events the examples' generator makes (seed 0, as `evflow run`'s)."""
+    path = ef.Path()
+    entries = {"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", scale)}}
+    path.add(ef.modules.EventGenerator(runs=runs, entries=entries))
+    path.add(ef.modules.FileOutput(str(tmp_path / "generated.evf")))
+    ef.process(path, summary=False)
+    with ef.open(tmp_path / "generated.evf") as f:
+        return {(e.run, e.number): np.array(e["adc"]) for e in f}
+
+
+def clusters(adc, gains, pedestal=10.0, seed=1.0, neighbour=0.2):
+    """ClusterTrigger's clusters, found again: energies and sizes, in the same order."""
+    energy = np.where(adc > pedestal, adc - pedestal, 0) * gains
+    taken, found = np.zeros(64, bool), []
+    for s in range(64):
+        if taken[s] or energy[s] < seed:
+            continue
+        stack, total, size = [s], 0.0, 0
+        taken[s] = True
+        while stack:
+            t = stack.pop()
+            total, size = total + energy[t], size + 1
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    r, c = t // 8 + dr, t % 8 + dc
+                    n = r * 8 + c
+                    if 0 <= r < 8 and 0 <= c < 8 and not taken[n] and energy[n] >= neighbour:
+                        taken[n] = True
+                        stack.append(n)
+        found.append((total, size))
+    return found
+
+
+def build_cpp_example(build, bin_dir, env=None):
+    """examples/cpp-module built with CMake into ``build``, finding ``evflow`` and ``cmake`` in
+    ``bin_dir`` (a virtual environment's) as its users do; the plugin library's path."""
+    env = dict(env or os.environ, PATH=f"{bin_dir}{os.pathsep}{(env or os.environ)['PATH']}")
+    source = EXAMPLES / "cpp-module"
+    for command in (
+        ["cmake", "-S", str(source), "-B", str(build)],
+        ["cmake", "--build", str(build)],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stdout + done.stderr
+    return build / "libcluster_trigger.so"
+
+
+@pytest.fixture(scope="module")
+def cpp_plugin(tmp_path_factory):
+    return build_cpp_example(tmp_path_factory.mktemp("cpp-module"), Path(sys.executable).parent)
+
+
+def test_the_cpp_example_selects_the_events_with_a_cluster_at_p0_and_p2(tmp_path, cpp_plugin):
+    steer = EXAMPLES / "cpp-module" / "steer.py"
+    outputs = {p: tmp_path / f"p{p}.evf" for p in (0, 2)}
+    for processes, out in outputs.items():
+        assert "ClusterTrigger selected" in run_steering(steer, cpp_plugin, out, processes)
+    written = {p: events_of(out) for p, out in outputs.items()}
+    assert written[0] == written[2]
+    gains = np.full(64, 0.05)
+    gains[27] = 0.045
+    expected = {}
+    for key, adc in generated([(1, 500), (2, 500)], 8.0, tmp_path).items():
+        found = clusters(adc, gains)
+        if any(energy >= 3.5 for energy, _ in found):
+            expected[key] = found
+    assert 0 < len(expected) < 1000
+    with ef.open(outputs[0]) as f:
+        kept = {
+            (e.run, e.number): list(zip(e["cluster_energy"].tolist(), e["cluster_size"].tolist()))
+            for e in f
+        }
+    assert kept == expected
+
+
+def calo_trigger(adc, gain):
+    """CaloTrigger's seed tower and 3 x 3 cluster energy, in float32 as it computes them."""
+    energy = (np.maximum(adc.astype(np.int32) - 10, 0).astype(np.float32)) * np.float32(gain)
+    seed = int(np.argmax(energy))
+    total = np.float32(0)
+    for r in range(max(seed // 8 - 1, 0), min(seed // 8 + 1, 7) + 1):
+        for c in range(max(seed % 8 - 1, 0), min(seed % 8 + 1, 7) + 1):
+            total = np.float32(total + energy[r * 8 + c])
+    return seed, total
+
+
+def test_the_rust_example_as_a_plugin_keeps_the_events_above_threshold_at_p0_and_p2(tmp_path):
+    assert RUST_PLUGIN.exists(), "make develop builds the example's cdylib"
+    steer = EXAMPLES / "rust-module" / "steer.py"
+    outputs = {p: tmp_path / f"p{p}.evf" for p in (0, 2)}
+    for processes, out in outputs.items():
+        assert "CaloTrigger kept" in run_steering(steer, RUST_PLUGIN, out, processes)
+    written = {p: events_of(out) for p, out in outputs.items()}
+    assert written[0] == written[2]
+    gains = {1: 0.05, 2: 0.048}
+    expected = {}
+    for (run_number, number), adc in generated([(1, 300), (2, 200)], 30.0, tmp_path).items():
+        seed, energy = calo_trigger(adc, gains[run_number])
+        if energy >= 15.0:
+            expected[run_number, number] = (seed, energy)
+    assert 0 < len(expected) < 500
+    with ef.open(outputs[0]) as f:
+        kept = {(e.run, e.number): (int(e["cluster_seed"]), e["cluster_energy"][()]) for e in f}
+    assert kept == expected
+
+
+def test_a_rust_plugins_errors_name_the_module_and_what_failed(tmp_path):
+    with pytest.raises(ef.ConfigError, match="gains must be a list of .run, gain. pairs"):
+        ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", gains="flat")
+    with pytest.raises(ef.ConfigError, match=r"gains: .* is not a \[run, gain\] pair"):
+        ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", gains=[[1, "high"]])
+    only_run_1 = ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", gains=[[1, 0.05]])
+    with pytest.raises(ef.ModuleError, match="no gain for run 2 in the calibration"):
+        run(None, tmp_path / "out.evf", 0, only_run_1, source=calorimeter([(1, 5), (2, 5)]))
+    negative = ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", threshold_gev=-1.0)
+    with pytest.raises(ef.ModuleError, match="threshold_gev must be above 0 GeV"):
+        run(None, tmp_path / "out.evf", 0, negative, source=calorimeter([(1, 5)]))
+
+
+def calorimeter(runs):
+    entries = {"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", 30.0)}}
+    return ef.modules.EventGenerator(runs=runs, entries=entries)

@@ -6,6 +6,8 @@
  * Echo: takes every kind of parameter and puts each into every event as an entry.
  * Fails: fails in event() on the event whose number is "at", with a message.
  * Crash: SIGSEGVs on the first attempt at the event whose number is "at".
+ * Fill: puts "block" (|u1) of "bytes" bytes, (number + i) % 251, written where evflow puts
+ *   it (a large one in the segment of a worker); puts it twice, the first one dropped.
  */
 #include <evflow/plugin.h>
 #include <signal.h>
@@ -201,4 +203,37 @@ static const evflow_module_type crash = {
     NULL, NULL, crash_event, NULL, NULL,
 };
 
-EVFLOW_PLUGIN_EXPORT(&threshold, &echo, &fails, &crash)
+static int fill_create(const evflow_host *host, evflow_call *call, const evflow_params *params,
+                       void **instance) {
+    evflow_value v;
+    if (host->param(params, "bytes", &v) != EVFLOW_OK || v.kind != EVFLOW_INT || v.integer < 0) {
+        host->fail(call, "bytes (a length) is needed");
+        return EVFLOW_ERROR;
+    }
+    At *a = (At *)malloc(sizeof *a);
+    a->host = host;
+    a->at = v.integer;
+    *instance = a;
+    return EVFLOW_OK;
+}
+
+static int fill_event(evflow_call *call, void *instance, evflow_event *event) {
+    At *a = (At *)instance;
+    evflow_meta meta;
+    uint64_t len = (uint64_t)a->at;
+    uint8_t *block;
+    (void)call;
+    a->host->meta(event, &meta);
+    if (a->host->put(event, "block", "|u1", 1, &len, (void **)&block) != EVFLOW_OK) return EVFLOW_ERROR;
+    memset(block, 0xff, len); /* replaced by the put below */
+    if (a->host->put(event, "block", "|u1", 1, &len, (void **)&block) != EVFLOW_OK) return EVFLOW_ERROR;
+    for (uint64_t i = 0; i < len; i++) block[i] = (uint8_t)((meta.number + i) % 251);
+    return EVFLOW_KEEP;
+}
+
+static const evflow_module_type fill = {
+    sizeof(evflow_module_type), "Fill", EVFLOW_PARALLEL_SAFE, 0, fill_create, destroy,
+    NULL, NULL, fill_event, NULL, NULL,
+};
+
+EVFLOW_PLUGIN_EXPORT(&threshold, &echo, &fails, &crash, &fill)
