@@ -271,7 +271,9 @@ def test_the_cpp_example_selects_the_events_with_a_cluster_at_p0_and_p2(tmp_path
     assert 0 < len(expected) < 1000
     with ef.open(outputs[0]) as f:
         kept = {
-            (e.run, e.number): list(zip(e["cluster_energy"].tolist(), e["cluster_size"].tolist()))
+            (e.run, e.number): list(
+                zip(e["cluster_energy"].tolist(), e["cluster_size"].tolist(), strict=True)
+            )
             for e in f
         }
     assert kept == expected
@@ -309,7 +311,7 @@ def test_the_rust_example_as_a_plugin_keeps_the_events_above_threshold_at_p0_and
 
 
 def test_a_rust_plugins_errors_name_the_module_and_what_failed(tmp_path):
-    with pytest.raises(ef.ConfigError, match="gains must be a list of .run, gain. pairs"):
+    with pytest.raises(ef.ConfigError, match=r"gains must be a list of \[run, gain\] pairs"):
         ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", gains="flat")
     with pytest.raises(ef.ConfigError, match=r"gains: .* is not a \[run, gain\] pair"):
         ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", gains=[[1, "high"]])

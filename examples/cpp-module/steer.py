@@ -2,7 +2,8 @@
 events, ClusterTrigger, and a file of the events it selects. Build and run it with
 
     cmake -S examples/cpp-module -B build/cpp-module && cmake --build build/cpp-module
-    evflow run examples/cpp-module/steer.py -p 2 -- build/cpp-module/libcluster_trigger.so out/clusters.evf
+    evflow run examples/cpp-module/steer.py -p 2 -- \
+        build/cpp-module/libcluster_trigger.so out/clusters.evf
 """
 
 import sys

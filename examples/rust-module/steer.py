@@ -18,7 +18,9 @@ path.add(
         entries={"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", 30.0)}},
     )
 )
-path.add(ef.modules.Plugin(library, "CaloTrigger", threshold_gev=15.0, gains=[[1, 0.05], [2, 0.048]]))
+path.add(
+    ef.modules.Plugin(library, "CaloTrigger", threshold_gev=15.0, gains=[[1, 0.05], [2, 0.048]])
+)
 path.add(ef.modules.FileOutput(output))
 report = ef.process(path, ordered=True)
 print(f"CaloTrigger kept {report.written} of {report.read} events: {output}")
