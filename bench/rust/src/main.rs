@@ -1,14 +1,17 @@
-//! evflow's Rust benchmarks: frame decoding, encoding and file I/O against memcpy, and paths
-//! of Rust modules. Run with `make bench` (or `cargo run --release -p evflow-bench`); the
+//! evflow's Rust benchmarks: frame decoding, encoding and file I/O against memcpy, paths of
+//! Rust modules, and the cost of a plugin call. Run with `make bench` (or `cargo run --release -p evflow-bench`); the
 //! tables go to stdout as Markdown. `docs/benchmarks.md` explains them.
 //!
-//! Arguments name the sections to run (`decode`, `throughput`, `paths`); none runs all.
+//! Arguments name the sections to run (`decode`, `throughput`, `paths`, `plugins`); none runs
+//! all.
 
 mod decode;
 mod file_io;
 mod measure;
-mod module_path;
+pub mod module_path;
 mod payload;
+mod plugins;
+mod sum_put;
 mod table;
 mod throughput;
 
@@ -24,8 +27,8 @@ const SAMPLE_TIME: Duration = Duration::from_millis(40);
 type Section = fn(Plan);
 
 /// The sections, by the name that selects them on the command line.
-const SECTIONS: [(&str, Section); 3] =
-    [("decode", decode::run), ("throughput", throughput::run), ("paths", module_path::run)];
+const SECTIONS: [(&str, Section); 4] =
+    [("decode", decode::run), ("throughput", throughput::run), ("paths", module_path::run), ("plugins", plugins::run)];
 
 fn main() {
     let chosen: Vec<String> = std::env::args().skip(1).collect();

@@ -73,9 +73,11 @@ impl Module for RunFilter {
 }
 
 /// A source that hands out clones of one event: the executor without the generator's cost.
-struct Replay {
-    event: Event,
-    left: u64,
+pub struct Replay {
+    /// The event handed out.
+    pub event: Event,
+    /// How many more times.
+    pub left: u64,
 }
 
 impl Source for Replay {

@@ -83,6 +83,13 @@ impl Entry {
         Ok(Entry { dtype, shape, data, home: None })
     }
 
+    /// [`Entry::new`] for a dtype parsed already (`parsed` is `DType::parse(&dtype)`): a
+    /// caller that makes many entries of a few dtypes parses each once.
+    pub fn with_dtype(dtype: String, parsed: &DType, shape: Vec<u64>, data: Bytes) -> Result<Entry, EntryError> {
+        check_size(&dtype, &shape, parsed.itemsize(), data.len())?;
+        Ok(Entry { dtype, shape, data, home: None })
+    }
+
     /// The same entry, its bytes owned by `home` (which must keep `data` alive).
     pub fn with_home(self, home: Option<Home>) -> Entry {
         Entry { home, ..self }

@@ -33,8 +33,10 @@ pub fn set_homes(homes: Option<Arc<dyn Homes>>) {
 
 /// The bytes of a new entry, to be written before the entry is made.
 pub enum Fresh {
-    /// A 64-byte-aligned buffer of this process.
-    Heap(AlignedBuf),
+    /// A buffer of this process, aligned to [`HEAP_ALIGN`] bytes at least.
+    Heap(Vec<u8>),
+    /// A 64-byte-aligned buffer of this process, where the allocator gave less than that.
+    Aligned(AlignedBuf),
     /// Room in this process's home.
     Homed(Box<dyn HomeBlock>),
 }
@@ -43,7 +45,8 @@ impl Fresh {
     /// The bytes, writable (zero in a heap buffer; anything in a home).
     pub fn as_mut_slice(&mut self) -> &mut [u8] {
         match self {
-            Fresh::Heap(buf) => buf.as_mut_slice(),
+            Fresh::Heap(vec) => vec.as_mut_slice(),
+            Fresh::Aligned(buf) => buf.as_mut_slice(),
             Fresh::Homed(block) => block.as_mut_slice(),
         }
     }
@@ -51,7 +54,9 @@ impl Fresh {
     /// The entry's bytes and their home, if they have one.
     pub fn freeze(self) -> (Bytes, Option<Home>) {
         match self {
-            Fresh::Heap(buf) => (buf.freeze(), None),
+            // A Vec whose length is its capacity becomes Bytes without a copy or an allocation.
+            Fresh::Heap(vec) => (Bytes::from(vec), None),
+            Fresh::Aligned(buf) => (buf.freeze(), None),
             Fresh::Homed(block) => {
                 let (bytes, home) = block.freeze();
                 (bytes, Some(home))
@@ -60,12 +65,22 @@ impl Fresh {
     }
 }
 
-/// Room for a new entry of `len` bytes: in this process's home when it has one and `len` is
-/// at least [`EXTERNAL_MIN`], otherwise in a new 64-byte-aligned buffer of zeros.
+/// The least alignment of the heap buffers [`allocate`] gives: that of every numpy element
+/// type (complex128).
+pub const HEAP_ALIGN: usize = 16;
+
+/// Room for a new entry of `len` bytes, zeroed: in this process's home when it has one and
+/// `len` is at least [`EXTERNAL_MIN`], otherwise in a new buffer aligned to [`HEAP_ALIGN`].
 pub fn allocate(len: usize) -> Fresh {
-    match home_block(len) {
-        Some(block) => Fresh::Homed(block),
-        None => Fresh::Heap(AlignedBuf::zeroed(len)),
+    if let Some(block) = home_block(len) {
+        return Fresh::Homed(block);
+    }
+    // One allocation, as an entry made from a Vec (glibc's malloc aligns to 16 on 64-bit).
+    let vec = vec![0u8; len];
+    if (vec.as_ptr() as usize).is_multiple_of(HEAP_ALIGN) {
+        Fresh::Heap(vec)
+    } else {
+        Fresh::Aligned(AlignedBuf::zeroed(len))
     }
 }
 

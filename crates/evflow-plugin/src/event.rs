@@ -4,8 +4,55 @@
 use crate::abi;
 use crate::params::slice_of;
 use bytes::Bytes;
+use evflow_core::dtype::DType;
 use evflow_core::{Entry, Event, EventMeta, Flags};
 use std::ffi::{c_char, CStr, CString};
+
+/// What an instance keeps from call to call: the dtypes it met, parsed, and the C strings of
+/// the names and dtypes it gave evflow (the same few recur in every event).
+#[derive(Default)]
+pub(crate) struct Cache {
+    dtypes: Vec<(String, DType)>,
+    strings: Vec<CString>,
+    /// C strings of this call only, once `strings` is full.
+    this_call: Vec<CString>,
+}
+
+impl Cache {
+    /// Entries kept at most of each kind: ever new names do not grow it without end.
+    const KEPT: usize = 256;
+
+    fn dtype(&mut self, text: &str) -> Result<DType, String> {
+        if let Some((_, parsed)) = self.dtypes.iter().find(|(t, _)| t == text) {
+            return Ok(parsed.clone());
+        }
+        let parsed = DType::parse(text).map_err(|e| e.to_string())?;
+        if self.dtypes.len() < Self::KEPT {
+            self.dtypes.push((text.to_string(), parsed.clone()));
+        }
+        Ok(parsed)
+    }
+
+    /// `text` as a C string valid until the call ends.
+    fn c(&mut self, text: &str) -> Result<*const c_char, String> {
+        if let Some(kept) = self.strings.iter().find(|c| c.as_bytes() == text.as_bytes()) {
+            return Ok(kept.as_ptr());
+        }
+        let c = CString::new(text).map_err(|_| format!("{text:?} holds a NUL"))?;
+        let pointer = c.as_ptr();
+        if self.strings.len() < Self::KEPT {
+            self.strings.push(c);
+        } else {
+            self.this_call.push(c);
+        }
+        Ok(pointer)
+    }
+
+    /// The end of a call: its own C strings go.
+    pub(crate) fn end_call(&mut self) {
+        self.this_call.clear();
+    }
+}
 
 /// An entry as evflow gave it (evflow's C strings, its view), to tell after the call which
 /// entries the module replaced.
@@ -34,7 +81,11 @@ impl Given {
 }
 
 /// The event evflow passed, as an `Event` of borrowed entries, with what was given.
-pub(crate) fn borrow(host: &abi::Host, event: *const abi::Event) -> Result<(Event, Vec<Given>), String> {
+pub(crate) fn borrow(
+    host: &abi::Host,
+    event: *const abi::Event,
+    cache: &mut Cache,
+) -> Result<(Event, Vec<Given>), String> {
     let mut meta = abi::Meta::default();
     (host.meta)(event, &mut meta);
     let mut borrowed =
@@ -57,7 +108,9 @@ pub(crate) fn borrow(host: &abi::Host, event: *const abi::Event) -> Result<(Even
         let (shape, data) = unsafe {
             (slice_of(view.shape, u64::from(view.ndim)).to_vec(), slice_of(view.data.cast::<u8>(), view.nbytes))
         };
-        let entry = Entry::new(dtype.to_string_lossy(), shape, Bytes::from_static(data))
+        let dtype = dtype.to_str().map_err(|_| format!("entry {text:?}: a dtype that is not UTF-8"))?;
+        let parsed = cache.dtype(dtype)?;
+        let entry = Entry::with_dtype(dtype.to_string(), &parsed, shape, Bytes::from_static(data))
             .map_err(|e| format!("entry {text:?}: {e}"))?;
         borrowed.put(text, entry).map_err(|e| format!("entry {text:?}: {e}"))?;
         given.push(Given { name, view });
@@ -73,6 +126,7 @@ pub(crate) fn give_back(
     event: &Event,
     given: &[Given],
     flags: u32,
+    cache: &mut Cache,
 ) -> Result<(), String> {
     for g in given {
         // SAFETY: evflow's name, valid for the call.
@@ -85,11 +139,10 @@ pub(crate) fn give_back(
         if given.iter().any(|g| g.is(name, entry)) {
             continue;
         }
-        let c_name = CString::new(name).map_err(|_| format!("entry name {name:?} holds a NUL"))?;
-        let dtype = CString::new(entry.dtype()).map_err(|_| format!("entry {name:?}: a NUL in its dtype"))?;
+        let (c_name, dtype) = (cache.c(name)?, cache.c(entry.dtype())?);
         let shape = entry.shape();
         let mut data = std::ptr::null_mut();
-        let code = (host.put)(handle, c_name.as_ptr(), dtype.as_ptr(), shape.len() as u32, shape.as_ptr(), &mut data);
+        let code = (host.put)(handle, c_name, dtype, shape.len() as u32, shape.as_ptr(), &mut data);
         if code != abi::OK || (data.is_null() && !entry.is_empty()) {
             return Err(format!("evflow refused entry {name:?} ({} of shape {shape:?})", entry.dtype()));
         }

@@ -11,10 +11,11 @@ use std::ffi::{c_int, c_void, CString};
 use std::fmt::Display;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// An instance: the module and the host table it was made with.
+/// An instance: the module, the host table it was made with, what it keeps between calls.
 struct Instance<T> {
     host: &'static abi::Host,
     module: T,
+    cache: event::Cache,
 }
 
 /// The table of module type `T`, named `name` (NUL-terminated), made by `create`.
@@ -63,7 +64,7 @@ where
     let flags = if module.parallel_safe() { abi::PARALLEL_SAFE } else { 0 }
         | if module.sees_failed() { abi::SEES_FAILED } else { 0 };
     (host.set_module_flags)(call, flags);
-    let boxed = Box::new(Instance { host, module });
+    let boxed = Box::new(Instance { host, module, cache: event::Cache::default() });
     // SAFETY: checked not NULL; evflow's pointer to set.
     unsafe { *instance = Box::into_raw(boxed).cast() };
     abi::OK
@@ -101,16 +102,17 @@ extern "C" fn terminate<T: Module>(call: *mut abi::Call, instance: *mut c_void) 
 extern "C" fn event<T: Module>(call: *mut abi::Call, instance: *mut c_void, handle: *mut abi::Event) -> c_int {
     let Some(inst) = instance_of::<T>(instance) else { return abi::ERROR };
     let host = inst.host;
-    let module = &mut inst.module;
+    let (module, cache) = (&mut inst.module, &mut inst.cache);
     let decided = guarded(host, call, || {
-        let (mut borrowed, given) = event::borrow(host, handle)?;
+        let (mut borrowed, given) = event::borrow(host, handle, cache)?;
         let flags = borrowed.meta.flags.0;
         let decision = module.event(&mut borrowed).map_err(|e| e.message)?;
         if decision == Decision::Keep {
-            event::give_back(host, handle, &borrowed, &given, flags)?;
+            event::give_back(host, handle, &borrowed, &given, flags, cache)?;
         }
         Ok(decision)
     });
+    inst.cache.end_call();
     match decided {
         Some(Decision::Keep) => abi::KEEP,
         Some(Decision::Reject) => abi::REJECT,

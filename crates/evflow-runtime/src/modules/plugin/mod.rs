@@ -65,26 +65,42 @@ struct EventCall<'e> {
     flags: u32,
 }
 
-/// An entry the plugin put: its name, dtype, shape, and the room it writes its bytes in.
+/// An entry the plugin put: its name, dtype (as given and parsed), shape, and the room it
+/// writes its bytes in.
 struct Put {
     name: String,
     dtype: String,
+    parsed: DType,
     shape: Vec<u64>,
     bytes: Fresh,
 }
 
-/// The C strings an instance has handed out (dtypes, entry names), kept from call to call:
-/// the same few recur in every event, so most calls make none.
+/// The C strings an instance has handed out (dtypes, entry names) and the dtypes it put,
+/// kept from call to call: the same few recur in every event, so most calls make none.
 #[derive(Default)]
 struct Strings {
     kept: Vec<CString>,
     /// Strings of this call only, once `kept` is full.
     this_call: Vec<CString>,
+    dtypes: Vec<(String, DType)>,
 }
 
 impl Strings {
-    /// Strings kept at most: an instance that sees ever new names does not grow without end.
+    /// Strings (and dtypes) kept at most: an instance that sees ever new names does not grow
+    /// without end.
     const KEPT: usize = 256;
+
+    /// `text` parsed as a dtype (`None`: not one).
+    fn dtype(&mut self, text: &str) -> Option<DType> {
+        if let Some((_, parsed)) = self.dtypes.iter().find(|(t, _)| t == text) {
+            return Some(parsed.clone());
+        }
+        let parsed = DType::parse(text).ok()?;
+        if self.dtypes.len() < Self::KEPT {
+            self.dtypes.push((text.to_string(), parsed.clone()));
+        }
+        Some(parsed)
+    }
 
     /// `text` as a C string valid until the call ends (`None`: a NUL inside).
     fn c(&mut self, text: &str) -> Option<*const c_char> {
@@ -301,6 +317,9 @@ pub struct Plugin {
     name: String,
     instance: *mut c_void,
     strings: Strings,
+    /// What the plugin put in the current call, kept empty between calls (its capacity
+    /// reused).
+    puts: Vec<Put>,
     parallel_safe: bool,
     sees_failed: bool,
 }
@@ -377,6 +396,7 @@ impl Plugin {
             name: name.to_string(),
             instance,
             strings: Strings::default(),
+            puts: Vec::new(),
             parallel_safe: parallel_safe.unwrap_or(flags & PARALLEL_SAFE != 0),
             sees_failed: flags & SEES_FAILED != 0,
         })
@@ -430,29 +450,15 @@ impl Module for Plugin {
         let hook = self.ty.event.expect("checked at load");
         let mut call = CallState::new(&self.name);
         let strings = &mut self.strings;
-        let mut ec = EventCall { event: &*event, strings, puts: Vec::new(), removes: Vec::new(), flags: 0 };
+        let puts = std::mem::take(&mut self.puts);
+        let mut ec = EventCall { event: &*event, strings, puts, removes: Vec::new(), flags: 0 };
         let code = hook(call.handle(), self.instance, std::ptr::from_mut(&mut ec).cast());
-        let EventCall { puts, removes, flags, strings, .. } = ec;
+        let EventCall { mut puts, removes, flags, strings, .. } = ec;
         strings.this_call.clear();
-        let decision = match code {
-            KEEP => Decision::Keep,
-            REJECT => Decision::Reject,
-            other => return Err(call.failure(other)),
-        };
-        for name in removes {
-            event.remove(&name);
-        }
-        for Put { name, dtype, shape, bytes } in puts {
-            let (data, home) = bytes.freeze();
-            let entry = Entry::new(dtype, shape, data).map_err(|e| ModuleError::msg(format!("entry {name:?}: {e}")))?;
-            event
-                .put(name.clone(), entry.with_home(home))
-                .map_err(|e| ModuleError::msg(format!("entry {name:?}: {e}")))?;
-        }
-        if flags != 0 {
-            event.meta.flags.insert(Flags(flags));
-        }
-        Ok(decision)
+        let decision = apply(event, code, call, &mut puts, removes, flags);
+        puts.clear();
+        self.puts = puts;
+        decision
     }
 
     fn end_run(&mut self, run: u32) -> HookResult {
@@ -462,6 +468,38 @@ impl Module for Plugin {
     fn terminate(&mut self) -> HookResult {
         self.call(self.ty.terminate)
     }
+}
+
+/// What an `event` hook that returned `code` decided, its changes applied to `event` (the
+/// entries put are taken from `puts`).
+fn apply(
+    event: &mut Event,
+    code: c_int,
+    call: CallState<'_>,
+    puts: &mut Vec<Put>,
+    removes: Vec<String>,
+    flags: u32,
+) -> HookResult<Decision> {
+    let decision = match code {
+        KEEP => Decision::Keep,
+        REJECT => Decision::Reject,
+        other => return Err(call.failure(other)),
+    };
+    for name in removes {
+        event.remove(&name);
+    }
+    for Put { name, dtype, parsed, shape, bytes } in puts.drain(..) {
+        let (data, home) = bytes.freeze();
+        let entry = Entry::with_dtype(dtype, &parsed, shape, data)
+            .map_err(|e| ModuleError::msg(format!("entry {name:?}: {e}")))?;
+        if let Err(e) = event.put(name, entry.with_home(home)) {
+            return Err(ModuleError::msg(format!("an entry put: {e}")));
+        }
+    }
+    if flags != 0 {
+        event.meta.flags.insert(Flags(flags));
+    }
+    Ok(decision)
 }
 
 /// A C string the plugin passed, or `None` (NULL, not UTF-8).
@@ -593,7 +631,7 @@ extern "C" fn host_put(
     else {
         return ERROR;
     };
-    let Ok(parsed) = DType::parse(dtype) else { return ERROR };
+    let Some(parsed) = ec.strings.dtype(dtype) else { return ERROR };
     let shape: Vec<u64> = if ndim == 0 || shape.is_null() {
         Vec::new()
     } else {
@@ -609,7 +647,7 @@ extern "C" fn host_put(
     let mut bytes = evflow_core::home::allocate(nbytes);
     // The room does not move when the Put is moved into `puts`.
     *data = bytes.as_mut_slice().as_mut_ptr().cast();
-    ec.puts.push(Put { name: name.to_string(), dtype: dtype.to_string(), shape, bytes });
+    ec.puts.push(Put { name: name.to_string(), dtype: dtype.to_string(), parsed, shape, bytes });
     OK
 }
 
