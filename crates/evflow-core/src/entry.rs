@@ -90,6 +90,22 @@ impl Entry {
         Ok(Entry { dtype, shape, data, home: None })
     }
 
+    /// Puts `data` in place of the entry's bytes, as many of them (the dtype and shape stay);
+    /// the entry has no home after it.
+    pub fn set_data(&mut self, data: Bytes) -> Result<(), EntryError> {
+        if data.len() != self.data.len() {
+            return Err(EntryError::SizeMismatch {
+                dtype: self.dtype.clone(),
+                shape: self.shape.clone(),
+                expected: self.data.len().to_string(),
+                actual: data.len(),
+            });
+        }
+        self.data = data;
+        self.home = None;
+        Ok(())
+    }
+
     /// The same entry, its bytes owned by `home` (which must keep `data` alive).
     pub fn with_home(self, home: Option<Home>) -> Entry {
         Entry { home, ..self }

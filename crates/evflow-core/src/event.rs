@@ -108,6 +108,21 @@ impl Event {
         self.entries.shift_remove(name)
     }
 
+    /// Entry `index` in order, its name and the entry, writable (the name is not).
+    pub fn get_index_mut(&mut self, index: usize) -> Option<(&str, &mut Entry)> {
+        self.entries.get_index_mut(index).map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// Entry `index` in order, with its name.
+    pub fn get_index(&self, index: usize) -> Option<(&str, &Entry)> {
+        self.entries.get_index(index).map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// Keeps the first `len` entries, in order.
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+
     /// Whether an entry called `name` exists.
     pub fn contains(&self, name: &str) -> bool {
         self.entries.contains_key(name)

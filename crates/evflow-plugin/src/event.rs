@@ -54,106 +54,144 @@ impl Cache {
     }
 }
 
-/// An entry as evflow gave it (evflow's C strings, its view), to tell after the call which
-/// entries the module replaced.
-pub(crate) struct Given {
+/// An entry as evflow gave it in this call (evflow's C strings, its view), to tell after
+/// the module's call which entries it replaced or removed.
+struct Given {
     name: *const c_char,
+    name_len: usize,
     view: abi::Array,
 }
 
 impl Given {
+    fn name(&self) -> &[u8] {
+        // SAFETY: evflow's name of `name_len` bytes, valid for the call.
+        unsafe { std::slice::from_raw_parts(self.name.cast::<u8>(), self.name_len) }
+    }
+
     /// Whether `entry` is this one as given: the same bytes, dtype and shape.
-    fn is(&self, name: &str, entry: &Entry) -> bool {
-        // SAFETY: evflow's strings and extents, valid for the call.
-        let (given_name, dtype, shape) = unsafe {
-            (
-                CStr::from_ptr(self.name),
-                CStr::from_ptr(self.view.dtype),
-                slice_of(self.view.shape, u64::from(self.view.ndim)),
-            )
-        };
-        given_name.to_bytes() == name.as_bytes()
-            && self.view.data.cast::<u8>() == entry.data().as_ptr()
+    fn is(&self, entry: &Entry) -> bool {
+        // SAFETY: evflow's dtype and extents, valid for the call.
+        let (dtype, shape) =
+            unsafe { (CStr::from_ptr(self.view.dtype), slice_of(self.view.shape, u64::from(self.view.ndim))) };
+        self.view.data.cast::<u8>() == entry.data().as_ptr()
             && self.view.nbytes == entry.len() as u64
             && dtype.to_bytes() == entry.dtype().as_bytes()
             && shape == entry.shape()
     }
 }
 
-/// The event evflow passed, as an `Event` of borrowed entries, with what was given.
-pub(crate) fn borrow(
-    host: &abi::Host,
-    event: *const abi::Event,
-    cache: &mut Cache,
-) -> Result<(Event, Vec<Given>), String> {
-    let mut meta = abi::Meta::default();
-    (host.meta)(event, &mut meta);
-    let mut borrowed =
-        Event::with_meta(EventMeta { run: meta.run, event: meta.number, seq: meta.seq, flags: Flags(meta.flags) });
-    let mut given = Vec::new();
-    for index in 0.. {
-        let name = (host.entry_name)(event, index);
-        if name.is_null() {
-            break;
-        }
-        let mut view = abi::Array::EMPTY;
-        if (host.entry)(event, name, &mut view) != abi::OK {
-            continue;
-        }
-        // SAFETY: evflow's NUL-terminated strings and a view valid for the call.
-        let (text, dtype) = unsafe { (CStr::from_ptr(name), CStr::from_ptr(view.dtype)) };
-        let text = text.to_str().map_err(|_| "an entry name that is not UTF-8".to_string())?;
-        // SAFETY: ndim extents and nbytes bytes, evflow's until the hook returns; the event
-        // that borrows them is dropped before that (the crate docs say what a module keeps).
-        let (shape, data) = unsafe {
-            (slice_of(view.shape, u64::from(view.ndim)).to_vec(), slice_of(view.data.cast::<u8>(), view.nbytes))
-        };
-        let dtype = dtype.to_str().map_err(|_| format!("entry {text:?}: a dtype that is not UTF-8"))?;
-        let parsed = cache.dtype(dtype)?;
-        let entry = Entry::with_dtype(dtype.to_string(), &parsed, shape, Bytes::from_static(data))
-            .map_err(|e| format!("entry {text:?}: {e}"))?;
-        borrowed.put(text, entry).map_err(|e| format!("entry {text:?}: {e}"))?;
-        given.push(Given { name, view });
-    }
-    Ok((borrowed, given))
+/// The event of an instance's `event` calls as an [`Event`], kept from call to call: an
+/// entry of the same name, dtype and shape as in the call before (the same few recur in
+/// every event) only has its bytes pointed at this call's, no name, dtype or shape made again.
+#[derive(Default)]
+pub(crate) struct Borrowed {
+    /// Its entries borrow evflow's bytes during a call, and point at bytes no longer there
+    /// between calls (never read then: the next call points them anew first).
+    pub(crate) event: Event,
+    given: Vec<Given>,
+    /// Per entry given, whether the module left it in the event.
+    kept: Vec<bool>,
 }
 
-/// Hands evflow what the module changed in `event`: entries removed, entries new or
-/// replaced (each copied once into memory evflow gives), flags added.
-pub(crate) fn give_back(
-    host: &abi::Host,
-    handle: *mut abi::Event,
-    event: &Event,
-    given: &[Given],
-    flags: u32,
-    cache: &mut Cache,
-) -> Result<(), String> {
-    for g in given {
-        // SAFETY: evflow's name, valid for the call.
-        let name = unsafe { CStr::from_ptr(g.name) }.to_str().unwrap_or_default();
-        if !event.contains(name) && (host.remove)(handle, g.name) != abi::OK {
-            return Err(format!("evflow refused to remove entry {name:?}"));
+// SAFETY: the pointers are evflow's for one call, used only by the thread making it.
+unsafe impl Send for Borrowed {}
+
+impl Borrowed {
+    /// The event evflow passed in `handle`, as [`Borrowed::event`].
+    pub(crate) fn refresh(
+        &mut self,
+        host: &abi::Host,
+        handle: *const abi::Event,
+        cache: &mut Cache,
+    ) -> Result<(), String> {
+        let mut meta = abi::Meta::default();
+        (host.meta)(handle, &mut meta);
+        self.event.meta = EventMeta { run: meta.run, event: meta.number, seq: meta.seq, flags: Flags(meta.flags) };
+        self.given.clear();
+        for index in 0.. {
+            let (mut name, mut view) = (std::ptr::null(), abi::Array::EMPTY);
+            if (host.entry_at)(handle, index, &mut name, &mut view) != abi::OK {
+                break;
+            }
+            // SAFETY: evflow's NUL-terminated strings, ndim extents and nbytes bytes, valid for
+            // the call; the entries that borrow them are pointed anew before the next is read.
+            let (text, dtype, shape, data) = unsafe {
+                (
+                    CStr::from_ptr(name),
+                    CStr::from_ptr(view.dtype),
+                    slice_of(view.shape, u64::from(view.ndim)),
+                    slice_of(view.data.cast::<u8>(), view.nbytes),
+                )
+            };
+            let bytes = Bytes::from_static(data);
+            let at = index as usize;
+            let same = match self.event.get_index_mut(at) {
+                Some((n, entry))
+                    if n.as_bytes() == text.to_bytes()
+                        && entry.dtype().as_bytes() == dtype.to_bytes()
+                        && entry.shape() == shape =>
+                {
+                    entry.set_data(bytes.clone()).is_ok()
+                }
+                _ => false,
+            };
+            let name_len = text.to_bytes().len();
+            if !same {
+                let text = text.to_str().map_err(|_| "an entry name that is not UTF-8".to_string())?;
+                let dtype = dtype.to_str().map_err(|_| format!("entry {text:?}: a dtype that is not UTF-8"))?;
+                // Every entry from here on is made again, so the positions stay those given.
+                self.event.truncate(at);
+                let parsed = cache.dtype(dtype)?;
+                let entry = Entry::with_dtype(dtype.to_string(), &parsed, shape.to_vec(), bytes)
+                    .map_err(|e| format!("entry {text:?}: {e}"))?;
+                self.event.put(text, entry).map_err(|e| format!("entry {text:?}: {e}"))?;
+            }
+            self.given.push(Given { name, name_len, view });
         }
+        self.event.truncate(self.given.len());
+        Ok(())
     }
-    for (name, entry) in event.iter() {
-        if given.iter().any(|g| g.is(name, entry)) {
-            continue;
+
+    /// Hands evflow what the module changed in the event since [`Borrowed::refresh`]:
+    /// entries removed, entries new or replaced (each copied once into memory evflow gives),
+    /// flags added to `flags`.
+    pub(crate) fn give_back(
+        &mut self,
+        host: &abi::Host,
+        handle: *mut abi::Event,
+        flags: u32,
+        cache: &mut Cache,
+    ) -> Result<(), String> {
+        self.kept.clear();
+        self.kept.resize(self.given.len(), false);
+        for (name, entry) in self.event.iter() {
+            if let Some(k) = self.given.iter().position(|g| g.name() == name.as_bytes()) {
+                self.kept[k] = true;
+                if self.given[k].is(entry) {
+                    continue;
+                }
+            }
+            let (c_name, dtype) = (cache.c(name)?, cache.c(entry.dtype())?);
+            let shape = entry.shape();
+            let mut data = std::ptr::null_mut();
+            let code = (host.put)(handle, c_name, dtype, shape.len() as u32, shape.as_ptr(), &mut data);
+            if code != abi::OK || (data.is_null() && !entry.is_empty()) {
+                return Err(format!("evflow refused entry {name:?} ({} of shape {shape:?})", entry.dtype()));
+            }
+            if !entry.is_empty() {
+                // SAFETY: evflow gave room for exactly the entry's bytes (its dtype and shape).
+                unsafe { std::ptr::copy_nonoverlapping(entry.data().as_ptr(), data.cast::<u8>(), entry.len()) };
+            }
         }
-        let (c_name, dtype) = (cache.c(name)?, cache.c(entry.dtype())?);
-        let shape = entry.shape();
-        let mut data = std::ptr::null_mut();
-        let code = (host.put)(handle, c_name, dtype, shape.len() as u32, shape.as_ptr(), &mut data);
-        if code != abi::OK || (data.is_null() && !entry.is_empty()) {
-            return Err(format!("evflow refused entry {name:?} ({} of shape {shape:?})", entry.dtype()));
+        for (g, _) in self.given.iter().zip(&self.kept).filter(|(_, kept)| !**kept) {
+            if (host.remove)(handle, g.name) != abi::OK {
+                return Err(format!("evflow refused to remove entry {:?}", String::from_utf8_lossy(g.name())));
+            }
         }
-        if !entry.is_empty() {
-            // SAFETY: evflow gave room for exactly the entry's bytes (its dtype and shape).
-            unsafe { std::ptr::copy_nonoverlapping(entry.data().as_ptr(), data.cast::<u8>(), entry.len()) };
+        let added = self.event.meta.flags.0 & !flags;
+        if added != 0 {
+            (host.set_flags)(handle, added);
         }
+        Ok(())
     }
-    let added = event.meta.flags.0 & !flags;
-    if added != 0 {
-        (host.set_flags)(handle, added);
-    }
-    Ok(())
 }

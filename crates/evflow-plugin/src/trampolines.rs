@@ -16,6 +16,7 @@ struct Instance<T> {
     host: &'static abi::Host,
     module: T,
     cache: event::Cache,
+    borrowed: event::Borrowed,
 }
 
 /// The table of module type `T`, named `name` (NUL-terminated), made by `create`.
@@ -64,7 +65,8 @@ where
     let flags = if module.parallel_safe() { abi::PARALLEL_SAFE } else { 0 }
         | if module.sees_failed() { abi::SEES_FAILED } else { 0 };
     (host.set_module_flags)(call, flags);
-    let boxed = Box::new(Instance { host, module, cache: event::Cache::default() });
+    let boxed =
+        Box::new(Instance { host, module, cache: event::Cache::default(), borrowed: event::Borrowed::default() });
     // SAFETY: checked not NULL; evflow's pointer to set.
     unsafe { *instance = Box::into_raw(boxed).cast() };
     abi::OK
@@ -102,13 +104,13 @@ extern "C" fn terminate<T: Module>(call: *mut abi::Call, instance: *mut c_void) 
 extern "C" fn event<T: Module>(call: *mut abi::Call, instance: *mut c_void, handle: *mut abi::Event) -> c_int {
     let Some(inst) = instance_of::<T>(instance) else { return abi::ERROR };
     let host = inst.host;
-    let (module, cache) = (&mut inst.module, &mut inst.cache);
+    let (module, cache, borrowed) = (&mut inst.module, &mut inst.cache, &mut inst.borrowed);
     let decided = guarded(host, call, || {
-        let (mut borrowed, given) = event::borrow(host, handle, cache)?;
-        let flags = borrowed.meta.flags.0;
-        let decision = module.event(&mut borrowed).map_err(|e| e.message)?;
+        borrowed.refresh(host, handle, cache)?;
+        let flags = borrowed.event.meta.flags.0;
+        let decision = module.event(&mut borrowed.event).map_err(|e| e.message)?;
         if decision == Decision::Keep {
-            event::give_back(host, handle, &borrowed, &given, flags, cache)?;
+            borrowed.give_back(host, handle, flags, cache)?;
         }
         Ok(decision)
     });

@@ -131,6 +131,11 @@ typedef struct evflow_host {
     /* create only: this instance's EVFLOW_PARALLEL_SAFE and EVFLOW_SEES_FAILED, in place of
      * the type's flags (for a module whose parameters decide them). */
     void (*set_module_flags)(evflow_call *call, uint32_t flags);
+
+    /* event only: entry `index` in order, its name and a view, no copy (EVFLOW_ERROR past the
+     * last): the way to go through every entry. */
+    int (*entry_at)(const evflow_event *event, uint64_t index, const char **name,
+                    evflow_array *view);
 } evflow_host;
 
 /* A module type of the plugin. */

@@ -176,6 +176,8 @@ pub struct Host {
     /// `create` only: this instance's [`PARALLEL_SAFE`] and [`SEES_FAILED`], in place of the
     /// type's flags.
     pub set_module_flags: extern "C" fn(*mut Call, u32),
+    /// `event` only: entry `index` in order, its name and view (EVFLOW_ERROR past the last).
+    pub entry_at: extern "C" fn(*const Event, u64, *mut *const c_char, *mut Array) -> c_int,
 }
 
 /// `create`: makes an instance from the parameters.

@@ -134,6 +134,7 @@ static HOST: abi::Host = abi::Host {
     remove: host_remove,
     set_flags: host_set_flags,
     set_module_flags: host_set_module_flags,
+    entry_at: host_entry_at,
 };
 
 /// A keyword parameter's value, as a steering file gives it.
@@ -600,15 +601,33 @@ extern "C" fn host_entry(event: *const abi::Event, name: *const c_char, view: *m
     };
     let Some(entry) = ec.event.get(name) else { return ERROR };
     let Some(dtype) = ec.strings.c(entry.dtype()) else { return ERROR };
-    *view = Array {
+    *view = view_of(entry, dtype);
+    OK
+}
+
+extern "C" fn host_entry_at(event: *const abi::Event, index: u64, name: *mut *const c_char, view: *mut Array) -> c_int {
+    // SAFETY: a pointer and a struct of the plugin's, to fill.
+    let (Some(ec), Some(name), Some(view)) = (event_of(event), unsafe { name.as_mut() }, unsafe { view.as_mut() })
+    else {
+        return ERROR;
+    };
+    let Some((entry_name, entry)) = ec.event.get_index(index as usize) else { return ERROR };
+    let (Some(c_name), Some(dtype)) = (ec.strings.c(entry_name), ec.strings.c(entry.dtype())) else { return ERROR };
+    *name = c_name;
+    *view = view_of(entry, dtype);
+    OK
+}
+
+/// The view of `entry`, its dtype the C string `dtype`.
+fn view_of(entry: &Entry, dtype: *const c_char) -> Array {
+    Array {
         dtype,
         ndim: entry.shape().len() as u32,
         reserved: 0,
         shape: entry.shape().as_ptr(),
         data: entry.data().as_ptr().cast(),
         nbytes: entry.len() as u64,
-    };
-    OK
+    }
 }
 
 extern "C" fn host_entry_name(event: *const abi::Event, index: u64) -> *const c_char {
