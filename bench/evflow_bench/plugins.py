@@ -17,6 +17,7 @@ from pathlib import Path
 
 import evflow as ef
 import numpy as np
+from evflow.cli import PLUGIN_INCLUDE
 from evflow.errors import ConfigError
 
 from evflow_bench.common import positive, print_table
@@ -59,10 +60,8 @@ def run(args) -> int:
     )
     with tempfile.TemporaryDirectory() as tmp:
         c_plugin = Path(tmp) / "libsum_put.so"
-        include = subprocess.run(
-            ["evflow", "config", "--include"], check=True, capture_output=True, text=True
-        ).stdout.strip()
-        command = ["cc", "-O2", "-std=c99", "-fPIC", "-shared", f"-I{include}", str(C_SOURCE)]
+        flags = ["-O2", "-std=c99", "-fPIC", "-shared", f"-I{PLUGIN_INCLUDE}"]
+        command = ["cc", *flags, str(C_SOURCE)]
         subprocess.run([*command, "-o", str(c_plugin)], check=True)
         kinds = {
             "Python module": SumPut,
