@@ -2,7 +2,9 @@
 auditwheel and twine accept it and the sdist, and that, installed into a fresh virtual
 environment and run with a PATH that holds no compiler, from a directory outside the
 checkout, it runs a ``-p 2`` job over shm, a CURVE channel pair over tcp, ``evflow up`` of a
-topology on this host, ``evflow convert`` to ROOT and ``evflow top --once``.
+topology on this host, ``evflow convert`` to ROOT and ``evflow top --once``; and the C++ and
+Rust plugin examples, the C++ one built against the installed header, run by it at -p 0 and
+-p 2 with the same output.
 
 With EVFLOW_SDIST_BUILD=1, the sdist is also built into a wheel by pip (a release compile
 of everything, several minutes) and installed into another fresh environment."""
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import evflow as ef
 import pytest
+import test_plugins as plugins
 from conftest import REPO, killed_on_exit
 from test_metrics import free_port
 
@@ -476,6 +479,47 @@ def test_top_once_shows_a_running_job(installed, work):
     read = re.search(r"read ([\d,]+) \(", shown.stdout)
     assert read and int(read.group(1).replace(",", "")) > 0, shown.stdout
     assert len(events_of(work / "out.evf")) == len(KEPT)
+
+
+# --- plugins built against the installed wheel's header, run by the installed evflow --------
+
+
+def run_example(installed, steer, library, work, name):
+    """The example's steering file run by the installed evflow (no compiler on its PATH) at
+    -p 0 and -p 2; the events each wrote, read back."""
+    written = {}
+    for processes in (0, 2):
+        out = work / f"{name}-p{processes}.evf"
+        done = installed.run("evflow", "run", steer, "-p", processes, "--", library, out, cwd=work)
+        assert done.returncode == 0, done.stderr
+        written[processes] = plugins.events_of(out)
+    return written
+
+
+def test_the_cpp_example_built_against_the_wheels_header_runs_at_p0_and_p2(installed, work):
+    """CMake finds the installed evflow first on PATH (the machine's compilers and the dev
+    environment's cmake after it) and takes the header from its `evflow config --include`."""
+    include = installed.run("evflow", "config", "--include", cwd=work).stdout.strip()
+    assert Path(include).is_relative_to(installed.venv), include
+    assert (Path(include) / "evflow" / "plugin.h").is_file()
+    toolchains = dict(os.environ, PATH=f"{DEV_BIN}{os.pathsep}{os.environ['PATH']}")
+    library = plugins.build_cpp_example(work / "build", installed.bin, env=toolchains)
+    cache = (work / "build" / "CMakeCache.txt").read_text()
+    assert f"EVFLOW:FILEPATH={installed.bin / 'evflow'}" in cache
+    steer = plugins.EXAMPLES / "cpp-module" / "steer.py"
+    written = run_example(installed, steer, library, work, "clusters")
+    assert written[0] == written[2]
+    assert 0 < len(written[0]) < 1000
+
+
+def test_the_rust_example_plugin_runs_in_the_installed_evflow_at_p0_and_p2(installed, work):
+    """The Rust plugin (a cdylib `make develop` builds, linking nothing of evflow) loaded by
+    the wheel's evflow."""
+    assert plugins.RUST_PLUGIN.exists(), "make develop builds the example's cdylib"
+    steer = plugins.EXAMPLES / "rust-module" / "steer.py"
+    written = run_example(installed, steer, plugins.RUST_PLUGIN, work, "calo")
+    assert written[0] == written[2]
+    assert 0 < len(written[0]) < 500
 
 
 # --- the sdist, built by pip where the toolchains are ----------------------------------------
