@@ -6,51 +6,30 @@ use crate::params::slice_of;
 use bytes::Bytes;
 use evflow_core::dtype::DType;
 use evflow_core::{Entry, Event, EventMeta, Flags};
-use std::ffi::{c_char, CStr, CString};
+use evflow_runtime::modules::plugin::Strings;
+use std::ffi::{c_char, CStr};
 
 /// What an instance keeps from call to call: the dtypes it met, parsed, and the C strings of
 /// the names and dtypes it gave evflow (the same few recur in every event).
 #[derive(Default)]
-pub(crate) struct Cache {
-    dtypes: Vec<(String, DType)>,
-    strings: Vec<CString>,
-    /// C strings of this call only, once `strings` is full.
-    this_call: Vec<CString>,
-}
+pub(crate) struct Cache(Strings);
 
 impl Cache {
-    /// Entries kept at most of each kind: ever new names do not grow it without end.
-    const KEPT: usize = 256;
-
     fn dtype(&mut self, text: &str) -> Result<DType, String> {
-        if let Some((_, parsed)) = self.dtypes.iter().find(|(t, _)| t == text) {
-            return Ok(parsed.clone());
+        match self.0.dtype(text) {
+            Some(parsed) => Ok(parsed),
+            None => Err(DType::parse(text).err().map_or_else(|| format!("dtype {text:?}"), |e| e.to_string())),
         }
-        let parsed = DType::parse(text).map_err(|e| e.to_string())?;
-        if self.dtypes.len() < Self::KEPT {
-            self.dtypes.push((text.to_string(), parsed.clone()));
-        }
-        Ok(parsed)
     }
 
     /// `text` as a C string valid until the call ends.
     fn c(&mut self, text: &str) -> Result<*const c_char, String> {
-        if let Some(kept) = self.strings.iter().find(|c| c.as_bytes() == text.as_bytes()) {
-            return Ok(kept.as_ptr());
-        }
-        let c = CString::new(text).map_err(|_| format!("{text:?} holds a NUL"))?;
-        let pointer = c.as_ptr();
-        if self.strings.len() < Self::KEPT {
-            self.strings.push(c);
-        } else {
-            self.this_call.push(c);
-        }
-        Ok(pointer)
+        self.0.c(text).ok_or_else(|| format!("{text:?} holds a NUL"))
     }
 
     /// The end of a call: its own C strings go.
     pub(crate) fn end_call(&mut self) {
-        self.this_call.clear();
+        self.0.end_call();
     }
 }
 

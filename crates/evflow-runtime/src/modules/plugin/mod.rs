@@ -15,12 +15,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 pub mod abi;
+mod strings;
 
 pub use abi::ABI;
 use abi::{
     Array, Meta, ModuleType, Value, ARRAY, BOOL, ERROR, FLOAT, INT, KEEP, LIST, OK, PARALLEL_SAFE, REJECT, SEES_FAILED,
     STR,
 };
+pub use strings::Strings;
 
 /// One call of a hook: what the plugin says went wrong.
 struct CallState<'m> {
@@ -73,49 +75,6 @@ struct Put {
     parsed: DType,
     shape: Vec<u64>,
     bytes: Fresh,
-}
-
-/// The C strings an instance has handed out (dtypes, entry names) and the dtypes it put,
-/// kept from call to call: the same few recur in every event, so most calls make none.
-#[derive(Default)]
-struct Strings {
-    kept: Vec<CString>,
-    /// Strings of this call only, once `kept` is full.
-    this_call: Vec<CString>,
-    dtypes: Vec<(String, DType)>,
-}
-
-impl Strings {
-    /// Strings (and dtypes) kept at most: an instance that sees ever new names does not grow
-    /// without end.
-    const KEPT: usize = 256;
-
-    /// `text` parsed as a dtype (`None`: not one).
-    fn dtype(&mut self, text: &str) -> Option<DType> {
-        if let Some((_, parsed)) = self.dtypes.iter().find(|(t, _)| t == text) {
-            return Some(parsed.clone());
-        }
-        let parsed = DType::parse(text).ok()?;
-        if self.dtypes.len() < Self::KEPT {
-            self.dtypes.push((text.to_string(), parsed.clone()));
-        }
-        Some(parsed)
-    }
-
-    /// `text` as a C string valid until the call ends (`None`: a NUL inside).
-    fn c(&mut self, text: &str) -> Option<*const c_char> {
-        if let Some(kept) = self.kept.iter().find(|c| c.as_bytes() == text.as_bytes()) {
-            return Some(kept.as_ptr());
-        }
-        let c = CString::new(text).ok()?;
-        let pointer = c.as_ptr();
-        if self.kept.len() < Self::KEPT {
-            self.kept.push(c);
-        } else {
-            self.this_call.push(c);
-        }
-        Some(pointer)
-    }
 }
 
 static HOST: abi::Host = abi::Host {
@@ -455,7 +414,7 @@ impl Module for Plugin {
         let mut ec = EventCall { event: &*event, strings, puts, removes: Vec::new(), flags: 0 };
         let code = hook(call.handle(), self.instance, std::ptr::from_mut(&mut ec).cast());
         let EventCall { mut puts, removes, flags, strings, .. } = ec;
-        strings.this_call.clear();
+        strings.end_call();
         let decision = apply(event, code, call, &mut puts, removes, flags);
         puts.clear();
         self.puts = puts;
