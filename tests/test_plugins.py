@@ -153,6 +153,19 @@ def test_entries_a_plugin_writes_in_place_reach_the_output_at_p0_and_p2(tmp_path
         assert entries["block"] == ("|u1", expected.tobytes())
 
 
+def test_a_plugin_crashing_on_every_attempt_has_its_event_quarantined(tmp_path, library):
+    """The event kills a worker twice (max_retries=1): replaced twice, the event goes to the
+    quarantine file, every other event to the output once."""
+    crash = ef.modules.Plugin(library, "Crash", at=123, always=True)
+    quarantine = tmp_path / "poison.evf"
+    options = {"max_restarts_per_minute": 100, "quarantine": str(quarantine)}
+    report = run(library, tmp_path / "out.evf", 2, crash, **options)
+    events = events_of(tmp_path / "out.evf")
+    assert sorted(number for _, number, _, _ in events) == [n for n in range(1, 401) if n != 123]
+    assert report.restarts == 2 and report.quarantined == 1
+    assert [number for _, number, _, _ in events_of(quarantine)] == [123]
+
+
 def test_parameters_are_checked_when_the_plugin_is_made(library):
     with pytest.raises(ef.ConfigError, match=r"threshold \(a number\) is needed"):
         ef.modules.Plugin(library, "Threshold", threshold="high")

@@ -5,7 +5,8 @@
  *   events whose total is below the parameter "threshold"; parallel-safe.
  * Echo: takes every kind of parameter and puts each into every event as an entry.
  * Fails: fails in event() on the event whose number is "at", with a message.
- * Crash: SIGSEGVs on the first attempt at the event whose number is "at".
+ * Crash: SIGSEGVs on the first attempt at the event whose number is "at" (on every attempt
+ *   with "always" true).
  * Fill: puts "block" (|u1) of "bytes" bytes, (number + i) % 251, written where evflow puts
  *   it (a large one in the segment of a worker); puts it twice, the first one dropped.
  */
@@ -151,10 +152,11 @@ static const evflow_module_type echo = {
     NULL, echo_begin_run, echo_event, NULL, NULL,
 };
 
-/* Fails and Crash: an event number "at". */
+/* Fails and Crash: an event number "at" (and Crash's "always"). */
 typedef struct {
     const evflow_host *host;
     int64_t at;
+    int always;
 } At;
 
 static int at_create(const evflow_host *host, evflow_call *call, const evflow_params *params,
@@ -167,6 +169,7 @@ static int at_create(const evflow_host *host, evflow_call *call, const evflow_pa
     At *a = (At *)malloc(sizeof *a);
     a->host = host;
     a->at = v.integer;
+    a->always = host->param(params, "always", &v) == EVFLOW_OK && v.kind == EVFLOW_BOOL && v.integer;
     *instance = a;
     return EVFLOW_OK;
 }
@@ -190,7 +193,7 @@ static int crash_event(evflow_call *call, void *instance, evflow_event *event) {
     evflow_meta meta;
     (void)call;
     a->host->meta(event, &meta);
-    if ((int64_t)meta.number == a->at && !(meta.flags & EVFLOW_FLAG_RETRIED)) raise(SIGSEGV);
+    if ((int64_t)meta.number == a->at && (a->always || !(meta.flags & EVFLOW_FLAG_RETRIED))) raise(SIGSEGV);
     return EVFLOW_KEEP;
 }
 
