@@ -29,6 +29,9 @@ const IN_PATH: &str = "in a path: ";
 const NO_MODULE: &str = "no module";
 
 const BUILT_IN: &str = "built-in Rust module";
+/// The example's calorimeter trigger: a module with work (64 towers, a 3 x 3 cluster).
+const CALO_BUILT_IN: &str = "CaloTrigger, built in";
+const CALO_PLUGIN: &str = "CaloTrigger, Rust plugin (evflow-plugin)";
 const C_PLUGIN: &str = "C plugin (sum_put.c)";
 const RUST_PLUGIN: &str = "Rust plugin (evflow-plugin)";
 
@@ -58,8 +61,63 @@ pub fn run(plan: Plan) {
     for (name, make) in &kinds {
         cases.push(path_case(format!("{IN_PATH}{name}"), Box::new(move || vec![make()])));
     }
+    let calo = calo_cases();
+    let with_calo = calo.len() == 2;
+    cases.extend(calo);
     let samples = measure::run(cases, plan);
     print(&samples, kinds.iter().map(|(name, _)| *name));
+    if with_calo {
+        print_calo(&samples);
+    }
+}
+
+/// The example's CaloTrigger called on one calorimeter event, built in and from the
+/// example's plugin library (`make develop` builds it); none when the library is missing.
+fn calo_cases() -> Vec<Case<'static>> {
+    use evflow_example_rust_module::{calorimeter, CaloTrigger, GAINS, THRESHOLD_GEV};
+    let exe = std::env::current_exe().expect("this program's path");
+    let library = exe.parent().unwrap_or(Path::new(".")).join("libevflow_example_rust_module.so");
+    let plugin = match Plugin::load(&library, "CaloTrigger", &[], None) {
+        Ok(plugin) => plugin,
+        Err(why) => {
+            println!(
+                "(left out: CaloTrigger as a plugin: {why}; cargo build --release -p evflow-example-rust-module)\n"
+            );
+            return Vec::new();
+        }
+    };
+    let mut generator = calorimeter(&[(1, 1)]).expect("the example's generator");
+    let event = generator.generate(0, 1, 1).expect("a calorimeter event");
+    let modules: [(&str, Box<dyn Module>); 2] =
+        [(CALO_BUILT_IN, Box::new(CaloTrigger::new(THRESHOLD_GEV, &GAINS))), (CALO_PLUGIN, Box::new(plugin))];
+    modules
+        .into_iter()
+        .map(|(name, mut module)| {
+            module.begin_run(1).expect("the calibration has run 1");
+            let mut event = event.clone();
+            Case::timed(name, 0, move || {
+                module.event(&mut event).expect("CaloTrigger runs");
+            })
+        })
+        .collect()
+}
+
+fn print_calo(samples: &[Samples]) {
+    let built_in = measure::find(samples, CALO_BUILT_IN);
+    let mut t = Table::new(
+        "A module with work: the example's CaloTrigger (64 towers in, two scalars put), one event",
+        &["module", "ns/call", "vs built-in", "spread"],
+    );
+    for name in [CALO_BUILT_IN, CALO_PLUGIN] {
+        let s = measure::find(samples, name);
+        t.row(vec![
+            name.to_string(),
+            table::ns(s.secs()),
+            table::ratio(s.time_ratio(built_in)),
+            table::percent(s.spread()),
+        ]);
+    }
+    t.print();
 }
 
 /// A job of [`PATH_EVENTS`] replayed events through the modules `make` gives, per operation.
