@@ -78,9 +78,8 @@ impl Entry {
     /// Makes an entry, checking that `data` holds exactly `shape` elements of `dtype`.
     pub fn new(dtype: impl Into<String>, shape: Vec<u64>, data: Bytes) -> Result<Entry, EntryError> {
         let dtype = dtype.into();
-        let itemsize = DType::parse(&dtype)?.itemsize();
-        check_size(&dtype, &shape, itemsize, data.len())?;
-        Ok(Entry { dtype, shape, data, home: None })
+        let parsed = DType::parse(&dtype)?;
+        Entry::with_dtype(dtype, &parsed, shape, data)
     }
 
     /// [`Entry::new`] for a dtype parsed already (`parsed` is `DType::parse(&dtype)`): a

@@ -4,33 +4,13 @@
 use crate::abi;
 use crate::params::slice_of;
 use bytes::Bytes;
-use evflow_core::dtype::DType;
 use evflow_core::{Entry, Event, EventMeta, Flags};
 use evflow_runtime::modules::plugin::Strings;
 use std::ffi::{c_char, CStr};
 
-/// What an instance keeps from call to call: the dtypes it met, parsed, and the C strings of
-/// the names and dtypes it gave evflow (the same few recur in every event).
-#[derive(Default)]
-pub(crate) struct Cache(Strings);
-
-impl Cache {
-    fn dtype(&mut self, text: &str) -> Result<DType, String> {
-        match self.0.dtype(text) {
-            Some(parsed) => Ok(parsed),
-            None => Err(DType::parse(text).err().map_or_else(|| format!("dtype {text:?}"), |e| e.to_string())),
-        }
-    }
-
-    /// `text` as a C string valid until the call ends.
-    fn c(&mut self, text: &str) -> Result<*const c_char, String> {
-        self.0.c(text).ok_or_else(|| format!("{text:?} holds a NUL"))
-    }
-
-    /// The end of a call: its own C strings go.
-    pub(crate) fn end_call(&mut self) {
-        self.0.end_call();
-    }
+/// `text` as a C string valid until the call ends.
+fn c_string(strings: &mut Strings, text: &str) -> Result<*const c_char, String> {
+    strings.c(text).ok_or_else(|| format!("{text:?} holds a NUL"))
 }
 
 /// An entry as evflow gave it in this call (evflow's C strings, its view), to tell after
@@ -81,7 +61,7 @@ impl Borrowed {
         &mut self,
         host: &abi::Host,
         handle: *const abi::Event,
-        cache: &mut Cache,
+        cache: &mut Strings,
     ) -> Result<(), String> {
         let mut meta = abi::Meta::default();
         (host.meta)(handle, &mut meta);
@@ -120,7 +100,7 @@ impl Borrowed {
                 let dtype = dtype.to_str().map_err(|_| format!("entry {text:?}: a dtype that is not UTF-8"))?;
                 // Every entry from here on is made again, so the positions stay those given.
                 self.event.truncate(at);
-                let parsed = cache.dtype(dtype)?;
+                let parsed = cache.dtype(dtype).map_err(|e| e.to_string())?;
                 let entry = Entry::with_dtype(dtype.to_string(), &parsed, shape.to_vec(), bytes)
                     .map_err(|e| format!("entry {text:?}: {e}"))?;
                 self.event.put(text, entry).map_err(|e| format!("entry {text:?}: {e}"))?;
@@ -139,7 +119,7 @@ impl Borrowed {
         host: &abi::Host,
         handle: *mut abi::Event,
         flags: u32,
-        cache: &mut Cache,
+        cache: &mut Strings,
     ) -> Result<(), String> {
         self.kept.clear();
         self.kept.resize(self.given.len(), false);
@@ -150,7 +130,7 @@ impl Borrowed {
                     continue;
                 }
             }
-            let (c_name, dtype) = (cache.c(name)?, cache.c(entry.dtype())?);
+            let (c_name, dtype) = (c_string(cache, name)?, c_string(cache, entry.dtype())?);
             let shape = entry.shape();
             let mut data = std::ptr::null_mut();
             let code = (host.put)(handle, c_name, dtype, shape.len() as u32, shape.as_ptr(), &mut data);

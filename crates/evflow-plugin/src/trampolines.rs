@@ -7,6 +7,7 @@ use crate::event;
 use crate::params::Params;
 use evflow_runtime::log::{self, Capture, Level};
 use evflow_runtime::module::{Decision, HookResult, JobContext, Module};
+use evflow_runtime::modules::plugin::Strings;
 use std::ffi::{c_int, c_void, CString};
 use std::fmt::Display;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -15,7 +16,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 struct Instance<T> {
     host: &'static abi::Host,
     module: T,
-    cache: event::Cache,
+    /// The C strings and dtypes it handed evflow or met, kept from call to call.
+    cache: Strings,
     borrowed: event::Borrowed,
 }
 
@@ -65,8 +67,7 @@ where
     let flags = if module.parallel_safe() { abi::PARALLEL_SAFE } else { 0 }
         | if module.sees_failed() { abi::SEES_FAILED } else { 0 };
     (host.set_module_flags)(call, flags);
-    let boxed =
-        Box::new(Instance { host, module, cache: event::Cache::default(), borrowed: event::Borrowed::default() });
+    let boxed = Box::new(Instance { host, module, cache: Strings::default(), borrowed: event::Borrowed::default() });
     // SAFETY: checked not NULL; evflow's pointer to set.
     unsafe { *instance = Box::into_raw(boxed).cast() };
     abi::OK

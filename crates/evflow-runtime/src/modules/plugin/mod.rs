@@ -430,8 +430,9 @@ impl Module for Plugin {
     }
 }
 
-/// What an `event` hook that returned `code` decided, its changes applied to `event` (the
-/// entries put are taken from `puts`).
+/// What an `event` hook that returned `code` decided, its changes applied to a kept `event`
+/// (the entries put are taken from `puts`); a rejected event goes no further, so nothing is
+/// applied to it.
 fn apply(
     event: &mut Event,
     code: c_int,
@@ -440,11 +441,11 @@ fn apply(
     removes: Vec<String>,
     flags: u32,
 ) -> HookResult<Decision> {
-    let decision = match code {
-        KEEP => Decision::Keep,
-        REJECT => Decision::Reject,
+    match code {
+        KEEP => {}
+        REJECT => return Ok(Decision::Reject),
         other => return Err(call.failure(other)),
-    };
+    }
     for name in removes {
         event.remove(&name);
     }
@@ -459,7 +460,7 @@ fn apply(
     if flags != 0 {
         event.meta.flags.insert(Flags(flags));
     }
-    Ok(decision)
+    Ok(Decision::Keep)
 }
 
 /// A C string the plugin passed, or `None` (NULL, not UTF-8).
@@ -609,7 +610,7 @@ extern "C" fn host_put(
     else {
         return ERROR;
     };
-    let Some(parsed) = ec.strings.dtype(dtype) else { return ERROR };
+    let Ok(parsed) = ec.strings.dtype(dtype) else { return ERROR };
     let shape: Vec<u64> = if ndim == 0 || shape.is_null() {
         Vec::new()
     } else {

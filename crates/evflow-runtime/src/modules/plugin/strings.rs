@@ -2,7 +2,7 @@
 //! the same few names and dtypes recur in every event. The host keeps one per instance for
 //! what it hands the plugin, the Rust wrapper (`evflow-plugin`) one for what it hands back.
 
-use evflow_core::dtype::DType;
+use evflow_core::dtype::{DType, DTypeError};
 use std::ffi::{c_char, CString};
 
 /// The C strings handed out and the dtypes parsed, kept from call to call.
@@ -19,16 +19,16 @@ impl Strings {
     /// without end.
     const KEPT: usize = 256;
 
-    /// `text` parsed as a dtype (`None`: not one).
-    pub fn dtype(&mut self, text: &str) -> Option<DType> {
+    /// `text` parsed as a dtype.
+    pub fn dtype(&mut self, text: &str) -> Result<DType, DTypeError> {
         if let Some((_, parsed)) = self.dtypes.iter().find(|(t, _)| t == text) {
-            return Some(parsed.clone());
+            return Ok(parsed.clone());
         }
-        let parsed = DType::parse(text).ok()?;
+        let parsed = DType::parse(text)?;
         if self.dtypes.len() < Self::KEPT {
             self.dtypes.push((text.to_string(), parsed.clone()));
         }
-        Some(parsed)
+        Ok(parsed)
     }
 
     /// `text` as a C string valid until the call ends (`None`: a NUL inside).
