@@ -206,19 +206,29 @@ EXAMPLES = REPO / "examples"
 RUST_PLUGIN = REPO / "target" / "release" / "libevflow_example_rust_module.so"
 
 
-def run_steering(steer, library, out, processes):
-    done = run_cli(
-        "run", str(steer), "-p", str(processes), "--", str(library), str(out), cwd=REPO, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+def run_at_p0_and_p2(steer, library, tmp_path, said):
+    """The example's steering file run by `evflow run` at -p 0 and -p 2, saying ``said``;
+    the -p 0 output, once both wrote the same events."""
+    outputs = {p: tmp_path / f"p{p}.evf" for p in (0, 2)}
+    for processes, out in outputs.items():
+        args = ["run", str(steer), "-p", str(processes), "--", str(library), str(out)]
+        done = run_cli(*args, cwd=REPO, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert said in done.stdout
+    assert events_of(outputs[0]) == events_of(outputs[2])
+    return outputs[0]
+
+
+def calorimeter(runs, scale=30.0):
+    """The examples' generator: 64 towers of exponentially falling counts."""
+    entries = {"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", scale)}}
+    return ef.modules.EventGenerator(runs=runs, entries=entries)
 
 
 def generated(runs, scale, tmp_path):
     """The events the examples' generator makes (seed 0, as `evflow run`'s)."""
     path = ef.Path()
-    entries = {"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", scale)}}
-    path.add(ef.modules.EventGenerator(runs=runs, entries=entries))
+    path.add(calorimeter(runs, scale))
     path.add(ef.modules.FileOutput(str(tmp_path / "generated.evf")))
     ef.process(path, summary=False)
     with ef.open(tmp_path / "generated.evf") as f:
@@ -269,11 +279,7 @@ def cpp_plugin(tmp_path_factory):
 
 def test_the_cpp_example_selects_the_events_with_a_cluster_at_p0_and_p2(tmp_path, cpp_plugin):
     steer = EXAMPLES / "cpp-module" / "steer.py"
-    outputs = {p: tmp_path / f"p{p}.evf" for p in (0, 2)}
-    for processes, out in outputs.items():
-        assert "ClusterTrigger selected" in run_steering(steer, cpp_plugin, out, processes)
-    written = {p: events_of(out) for p, out in outputs.items()}
-    assert written[0] == written[2]
+    out = run_at_p0_and_p2(steer, cpp_plugin, tmp_path, "ClusterTrigger selected")
     gains = np.full(64, 0.05)
     gains[27] = 0.045
     expected = {}
@@ -282,7 +288,7 @@ def test_the_cpp_example_selects_the_events_with_a_cluster_at_p0_and_p2(tmp_path
         if any(energy >= 3.5 for energy, _ in found):
             expected[key] = found
     assert 0 < len(expected) < 1000
-    with ef.open(outputs[0]) as f:
+    with ef.open(out) as f:
         kept = {
             (e.run, e.number): list(
                 zip(e["cluster_energy"].tolist(), e["cluster_size"].tolist(), strict=True)
@@ -306,11 +312,7 @@ def calo_trigger(adc, gain):
 def test_the_rust_example_as_a_plugin_keeps_the_events_above_threshold_at_p0_and_p2(tmp_path):
     assert RUST_PLUGIN.exists(), "make develop builds the example's cdylib"
     steer = EXAMPLES / "rust-module" / "steer.py"
-    outputs = {p: tmp_path / f"p{p}.evf" for p in (0, 2)}
-    for processes, out in outputs.items():
-        assert "CaloTrigger kept" in run_steering(steer, RUST_PLUGIN, out, processes)
-    written = {p: events_of(out) for p, out in outputs.items()}
-    assert written[0] == written[2]
+    out = run_at_p0_and_p2(steer, RUST_PLUGIN, tmp_path, "CaloTrigger kept")
     gains = {1: 0.05, 2: 0.048}
     expected = {}
     for (run_number, number), adc in generated([(1, 300), (2, 200)], 30.0, tmp_path).items():
@@ -318,7 +320,7 @@ def test_the_rust_example_as_a_plugin_keeps_the_events_above_threshold_at_p0_and
         if energy >= 15.0:
             expected[run_number, number] = (seed, energy)
     assert 0 < len(expected) < 500
-    with ef.open(outputs[0]) as f:
+    with ef.open(out) as f:
         kept = {(e.run, e.number): (int(e["cluster_seed"]), e["cluster_energy"][()]) for e in f}
     assert kept == expected
 
@@ -334,8 +336,3 @@ def test_a_rust_plugins_errors_name_the_module_and_what_failed(tmp_path):
     negative = ef.modules.Plugin(RUST_PLUGIN, "CaloTrigger", threshold_gev=-1.0)
     with pytest.raises(ef.ModuleError, match="threshold_gev must be above 0 GeV"):
         run(None, tmp_path / "out.evf", 0, negative, source=calorimeter([(1, 5)]))
-
-
-def calorimeter(runs):
-    entries = {"adc": {"dtype": "<u2", "size": 64, "values": ("exponential", 30.0)}}
-    return ef.modules.EventGenerator(runs=runs, entries=entries)

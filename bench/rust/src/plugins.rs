@@ -103,12 +103,15 @@ fn calo_cases() -> Vec<Case<'static>> {
 }
 
 fn print_calo(samples: &[Samples]) {
-    let built_in = measure::find(samples, CALO_BUILT_IN);
-    let mut t = Table::new(
-        "A module with work: the example's CaloTrigger (64 towers in, two scalars put), one event",
-        &["module", "ns/call", "vs built-in", "spread"],
-    );
-    for name in [CALO_BUILT_IN, CALO_PLUGIN] {
+    let title = "A module with work: the example's CaloTrigger (64 towers in, two scalars put), one event";
+    alone_table(samples, title, CALO_BUILT_IN, [CALO_BUILT_IN, CALO_PLUGIN].into_iter()).print();
+}
+
+/// The calls of `names`, each against `built_in`'s, in a table.
+fn alone_table<'a>(samples: &[Samples], title: &str, built_in: &str, names: impl Iterator<Item = &'a str>) -> Table {
+    let built_in = measure::find(samples, built_in);
+    let mut t = Table::new(title, &["module", "ns/call", "vs built-in", "spread"]);
+    for name in names {
         let s = measure::find(samples, name);
         t.row(vec![
             name.to_string(),
@@ -117,7 +120,7 @@ fn print_calo(samples: &[Samples]) {
             table::percent(s.spread()),
         ]);
     }
-    t.print();
+    t
 }
 
 /// A job of [`PATH_EVENTS`] replayed events through the modules `make` gives, per operation.
@@ -180,20 +183,8 @@ fn rust_plugin() -> Result<PathBuf, String> {
 
 fn print<'a>(samples: &[Samples], kinds: impl Iterator<Item = &'a str> + Clone) {
     let built_in = measure::find(samples, BUILT_IN);
-    let mut t = Table::new(
-        "Calling a module that reads one entry and puts one (SumPut): one event, the module alone",
-        &["module", "ns/call", "vs built-in", "spread"],
-    );
-    for name in kinds.clone() {
-        let s = measure::find(samples, name);
-        t.row(vec![
-            name.to_string(),
-            table::ns(s.secs()),
-            table::ratio(s.time_ratio(built_in)),
-            table::percent(s.spread()),
-        ]);
-    }
-    t.print();
+    let title = "Calling a module that reads one entry and puts one (SumPut): one event, the module alone";
+    alone_table(samples, title, BUILT_IN, kinds.clone()).print();
     let bare = measure::find(samples, NO_MODULE);
     let events = PATH_EVENTS as f64;
     let built_in_path = measure::find(samples, &format!("{IN_PATH}{BUILT_IN}")).extra_secs(bare, events);
