@@ -76,7 +76,16 @@ pub fn allocate(len: usize) -> Fresh {
         return Fresh::Homed(block);
     }
     // One allocation, as an entry made from a Vec (glibc's malloc aligns to 16 on 64-bit).
-    let vec = vec![0u8; len];
+    let vec = if len < EXTERNAL_MIN {
+        // malloc and zeroing cost less than calloc for small sizes, which it zeroes as well
+        // (docs/benchmarks.md, section 13: 100 instructions of a plugin's put).
+        #[expect(clippy::slow_vector_initialization, reason = "measured faster than calloc below EXTERNAL_MIN")]
+        let mut vec = Vec::with_capacity(len);
+        vec.resize(len, 0);
+        vec
+    } else {
+        vec![0u8; len]
+    };
     if (vec.as_ptr() as usize).is_multiple_of(HEAP_ALIGN) {
         Fresh::Heap(vec)
     } else {

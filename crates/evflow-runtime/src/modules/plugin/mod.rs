@@ -469,7 +469,13 @@ fn text<'a>(s: *const c_char) -> Option<&'a str> {
         return None;
     }
     // SAFETY: the plugin passes NUL-terminated strings (docs/plugins.md).
-    unsafe { CStr::from_ptr(s) }.to_str().ok()
+    let bytes = unsafe { CStr::from_ptr(s) }.to_bytes();
+    // Names and dtypes are ASCII as a rule: one pass checks that, the UTF-8 check does the rest.
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8.
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    std::str::from_utf8(bytes).ok()
 }
 
 /// The call behind a handle evflow passed to the hook running now.
@@ -619,8 +625,12 @@ extern "C" fn host_put(
     };
     let Some(nbytes) = shape.iter().try_fold(parsed.itemsize() as u64, |n, &e| n.checked_mul(e)) else { return ERROR };
     let Ok(nbytes) = usize::try_from(nbytes) else { return ERROR };
-    ec.removes.retain(|r| r != name);
-    ec.puts.retain(|p| p.name != name);
+    if !ec.removes.is_empty() {
+        ec.removes.retain(|r| r != name);
+    }
+    if !ec.puts.is_empty() {
+        ec.puts.retain(|p| p.name != name);
+    }
     // Where the entry will be sent from: a block of the segment for a large entry of a
     // process that sends over shared memory, so it is written once.
     let mut bytes = evflow_core::home::allocate(nbytes);
