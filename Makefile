@@ -51,13 +51,17 @@ lint: $(DEPS_STAMP)
 rust-test:
 	cargo test --workspace --exclude evflow-py --release --quiet
 
-# The ssh and Slurm launchers are tested against real daemons (tests/test_launchers.py): their
-# Debian packages are installed here when one of their programs is missing (as root; without
-# root those tests skip), waiting while another apt-get holds the package lock. The tests
-# start daemons of their own, never the system's.
+# The ssh and Slurm launchers are tested against real daemons (tests/test_launchers.py), and
+# the web page in a real headless browser (tests/test_web_page.py: Debian's chromium, driven
+# through its chromedriver, never a browser downloaded from elsewhere): their Debian
+# packages are installed here when one of their programs is missing (as root; without root
+# those tests skip), waiting while another apt-get holds the package lock. The tests start
+# daemons and browsers of their own, never the system's.
 TEST_PROGRAMS := /usr/sbin/sshd /usr/bin/ssh /usr/bin/ssh-keygen /usr/sbin/slurmctld \
-	/usr/sbin/slurmd /usr/bin/srun /usr/bin/salloc /usr/sbin/munged /usr/bin/pgrep
-TEST_PACKAGES := openssh-server openssh-client slurmctld slurmd slurm-client munge procps
+	/usr/sbin/slurmd /usr/bin/srun /usr/bin/salloc /usr/sbin/munged /usr/bin/pgrep \
+	/usr/bin/chromium /usr/bin/chromedriver
+TEST_PACKAGES := openssh-server openssh-client slurmctld slurmd slurm-client munge procps \
+	chromium chromium-driver fonts-dejavu-core
 
 test-packages:
 	@missing=$$(for p in $(TEST_PROGRAMS); do [ -x $$p ] || echo $$p; done); \
@@ -65,7 +69,7 @@ test-packages:
 		echo "installing $(TEST_PACKAGES) (missing: $$missing)"; \
 		.ci/apt-install $(TEST_PACKAGES); \
 	elif [ -n "$$missing" ]; then \
-		echo "not root: the ssh and Slurm launcher tests skip (missing: $$missing)"; \
+		echo "not root: the launcher and web page tests skip (missing: $$missing)"; \
 	fi
 
 py-test: develop wheel test-packages

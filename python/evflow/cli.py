@@ -100,6 +100,12 @@ def _parser() -> argparse.ArgumentParser:
         "--hold", action="store_true", help="configure and wait for `evflow ctl FILE start`"
     )
     up.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help="serve the shift crew's page at http://HOST:PORT/ (PORT alone: on loopback); "
+        "the operator's URL, with its token, is printed on stderr (docs/web.md)",
+    )
+    up.add_argument(
         "--resume",
         action="store_true",
         help="go on from the files its sinks left when it was killed (one host, one segment)",
@@ -426,6 +432,7 @@ def main(argv=None) -> int:
                 ssh_config=args.ssh_config,
                 ssh_env=args.ssh_env,
                 resume=args.resume,
+                web=args.web,
             )
         if args.command == "device":
             from evflow import remote_device

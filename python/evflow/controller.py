@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-from evflow import launchers, metrics, steering, summary
+from evflow import launchers, mergeable, metrics, steering, summary
 from evflow._native import lifecycle
 from evflow.errors import ConfigError, EvflowError, ResumeError
 from evflow.leftovers import control_socket, remove_if_empty, sweep_leftovers
@@ -258,14 +258,28 @@ def _request(path: str, request: dict) -> dict:
 
 
 def up(
-    file, *, report=None, hold=False, launcher="local", ssh_config=None, ssh_env=(), resume=False
+    file,
+    *,
+    report=None,
+    hold=False,
+    launcher="local",
+    ssh_config=None,
+    ssh_env=(),
+    resume=False,
+    web=None,
 ) -> int:
     """Runs the topology in ``file`` until its source ends; returns the exit code (errors and
     signals are raised, as by ``process()``). ``launcher``: how its devices reach their hosts
     (``local``, ``ssh``, ``slurm``; python/evflow/launchers.py). ``resume``: go on from the
-    files its sinks left when it was killed (docs/steering.md, "Resuming a job")."""
+    files its sinks left when it was killed (docs/steering.md, "Resuming a job"). ``web``:
+    ``HOST:PORT`` of the shift crew's page, in place of the file's ``web`` (docs/web.md)."""
     plan = Plan(load(file), hold=hold)
     topology = plan.topology
+    if web is not None:
+        from evflow import web as web_page
+
+        web_page.check_address(web)
+        topology.web = web
     # Processes of evflow device (several hosts or segments, or held), not forked from here.
     devices = hold or not plan.native.forked
     # Each segment's source and sink, where they can go on (the rest refused).
@@ -313,6 +327,18 @@ def up(
     except BaseException:
         server.close()
         raise
+    try:
+        page = serve_web(
+            topology,
+            status=status,
+            live=lambda: status.live,
+            histograms=lambda: mergeable.live_sums(steps, (status.live or {}).get("dir")),
+        )
+    except BaseException:
+        server.close()
+        if served is not None:
+            served.close()
+        raise
 
     # Each process's device and host, for its labels (as a farm's snapshot has them), by
     # name: a dead worker's replacement has its name.
@@ -340,6 +366,8 @@ def up(
         server.close()
         if served is not None:
             served.close()
+        if page is not None:
+            page.close()
         if tty:
             print(file=sys.stderr)
     after_job(steps[1:], outcome)
@@ -364,6 +392,19 @@ def serve_metrics(topology: Topology, **kwargs) -> metrics.Metrics | None:
         return metrics.Metrics(topology.metrics, **kwargs)
     except ConfigError as e:
         raise TopologyError(topology.file, [(topology.metrics_line, str(e))]) from None
+
+
+def serve_web(topology: Topology, **kwargs):
+    """The shift crew's page (``kwargs`` as ``web.Web`` takes them), if the file or
+    ``--web`` asks for one; its address was checked before anything started."""
+    if topology.web is None:
+        return None
+    from evflow import web
+
+    try:
+        return web.serve(topology.web, name=topology.name, topology=topology, **kwargs)
+    except ConfigError as e:
+        raise TopologyError(topology.file, [(topology.web_line, str(e))]) from None
 
 
 def _summary(plan: Plan, report, processes: list) -> str:

@@ -254,6 +254,10 @@ class Farm:
             bound.callback(server.close)
             workers = self.plan.native.workers
             served = controller.serve_metrics(self.topology, processes=workers, source=self.live)
+            if served is not None:
+                bound.callback(served.close)
+            # The devices do not send their mergeable objects yet: no histograms across hosts.
+            page = controller.serve_web(self.topology, status=self, live=self.live, histograms=dict)
             bound.pop_all()
         signals = []
         previous = {
@@ -269,6 +273,8 @@ class Farm:
         finally:
             if served is not None:
                 served.close()
+            if page is not None:
+                page.close()
             for s, handler in previous.items():
                 signal.signal(s, handler)
             self.launcher.stop([p for p in self.popens if p])

@@ -50,57 +50,58 @@ _COUNTED_AT = {
 _LIVE_KEY = {"duplicate": "duplicates"}
 
 
-def parse_address(text) -> tuple[str, int]:
-    """``HOST:PORT`` (port 0: any free port) as a (host, port) pair, or a ConfigError."""
+def parse_address(text, what="metrics") -> tuple[str, int]:
+    """``HOST:PORT`` (port 0: any free port) as a (host, port) pair, or a ConfigError about
+    ``what`` (the setting: ``metrics``, ``web``)."""
     if not isinstance(text, str) or text.count(":") < 1:
-        raise ConfigError(f"metrics must be HOST:PORT (e.g. 127.0.0.1:9100), not {text!r}")
+        raise ConfigError(f"{what} must be HOST:PORT (e.g. 127.0.0.1:9100), not {text!r}")
     host, _, port = text.rpartition(":")
     host = host.strip("[]")
     if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
         raise ConfigError(
-            f"metrics must be HOST:PORT with a port from 0 to 65535 (e.g. 127.0.0.1:9100), "
+            f"{what} must be HOST:PORT with a port from 0 to 65535 (e.g. 127.0.0.1:9100), "
             f"not {text!r}"
         )
     return host, int(port)
 
 
-def check_address(where: str) -> None:
+def check_address(where: str, what="metrics") -> None:
     """Raises the ConfigError a metrics server would meet at ``where`` on this machine (not
     HOST:PORT, a host that does not resolve or is not here, a port in use): binds the port as
     the server does (``SO_REUSEADDR``, so a TIME_WAIT connection is no obstacle) and releases
     it."""
-    host, port = parse_address(where)
+    host, port = parse_address(where, what)
     try:
         with socket.socket(_address_family(host)) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except (OSError, UnicodeError) as e:
-        raise _listen_error(where, host, port, e) from None
+        raise _listen_error(where, host, port, e, what) from None
 
 
 def _address_family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
-def _listen_error(where: str, host: str, port: int, e: Exception) -> ConfigError:
-    """Why the metrics server cannot listen at ``where``, and what to do."""
+def _listen_error(where: str, host: str, port: int, e: Exception, what="metrics") -> ConfigError:
+    """Why the ``what`` server cannot listen at ``where``, and what to do."""
     if isinstance(e, (socket.gaierror, UnicodeError)):
         why = e.strerror if isinstance(e, socket.gaierror) else e
         return ConfigError(
-            f"metrics = {where!r}: host {host!r} does not resolve ({why}); give a name or "
+            f"{what} = {where!r}: host {host!r} does not resolve ({why}); give a name or "
             f"address of this machine, e.g. 127.0.0.1:{port}"
         )
     if getattr(e, "errno", None) == errno.EADDRINUSE:
         return ConfigError(
-            f"metrics = {where!r}: port {port} is already in use on this machine; choose "
+            f"{what} = {where!r}: port {port} is already in use on this machine; choose "
             "another (port 0 takes any free one) or stop what holds it"
         )
     if getattr(e, "errno", None) == errno.EADDRNOTAVAIL:
         return ConfigError(
-            f"metrics = {where!r}: {host} is not an address of this machine; give one of its "
+            f"{what} = {where!r}: {host} is not an address of this machine; give one of its "
             f"own, e.g. 127.0.0.1:{port} (or 0.0.0.0:{port}: all of them)"
         )
-    return ConfigError(f"metrics = {where!r}: cannot listen there: {e}")
+    return ConfigError(f"{what} = {where!r}: cannot listen there: {e}")
 
 
 class _Server(socketserver.ThreadingMixIn, WSGIServer):

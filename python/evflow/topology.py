@@ -72,6 +72,9 @@ class Topology:
     devices: dict
     metrics_line: int = 0
     """Line of ``metrics`` in the file (0 without it)."""
+    web: str | None = None
+    """Where the controller serves the shift crew's page (docs/web.md), or None."""
+    web_line: int = 0
     security: str | None = None
     """``"curve"``: every tcp link authenticated and encrypted (docs/security.md)."""
     controller_key: dict | None = None
@@ -106,7 +109,7 @@ def load(file, *, check_hosts: bool = True) -> Topology:
         # A builder's steering is optional: modules it runs on each built event.
         if device.steering and device.kind in ("path", "readout", "builder"):
             problems.extend(_import(device, fit=fit))
-    problems.extend(_check_metrics(topology, bind=check_hosts))
+    problems.extend(_check_servers(topology, bind=check_hosts))
     if problems:
         raise TopologyError(file, problems)
     return topology
@@ -231,18 +234,23 @@ def keeps_state(step) -> bool:
     return getattr(step, "resumable", True) is False
 
 
-def _check_metrics(topology: Topology, *, bind: bool) -> list:
-    """``metrics``: HOST:PORT, and with ``bind``, an address the controller can listen at
-    (bound and released here, before anything starts)."""
-    if topology.metrics is None:
-        return []
-    from evflow import metrics
+def _check_servers(topology: Topology, *, bind: bool) -> list:
+    """``metrics`` and ``web``: HOST:PORT (``web``: or PORT), and with ``bind``, an address
+    the controller can listen at (bound and released here, before anything starts)."""
+    from evflow import metrics, web
 
-    try:
-        if bind:
-            metrics.check_address(topology.metrics)
-        else:
-            metrics.parse_address(topology.metrics)
-    except ConfigError as e:
-        return [(topology.metrics_line, str(e))]
-    return []
+    problems = []
+    for where, line, module in (
+        (topology.metrics, topology.metrics_line, metrics),
+        (topology.web, topology.web_line, web),
+    ):
+        if where is None:
+            continue
+        try:
+            if bind:
+                module.check_address(where)
+            else:
+                module.parse_address(where)
+        except ConfigError as e:
+            problems.append((line, str(e)))
+    return problems

@@ -17,7 +17,7 @@ use toml_edit::{Item, Key, TableLike};
 /// Largest `segment_size` a file may ask for (1 TiB).
 const MAX_SEGMENT_LEN: u64 = 1 << 40;
 const TOP_KEYS: &[&str] =
-    &["name", "controller", "metrics", "security", "controller_key", "hosts", "devices", "channels"];
+    &["name", "controller", "metrics", "web", "security", "controller_key", "hosts", "devices", "channels"];
 const HOST_KEYS: &[&str] = &["address", "netns", "ssh", "key", "standby"];
 const DEVICE_KEYS: &[&str] = &[
     "steering",
@@ -70,6 +70,7 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
     };
     let controller = r.string(root, "controller", "the top level").map(|(s, _)| s);
     let (metrics, metrics_line) = r.string(root, "metrics", "the top level").unzip();
+    let (web, web_line) = r.string(root, "web", "the top level").unzip();
     let dir = path.parent().unwrap_or(Path::new("."));
     let security = r.choice(root, "security", "the top level", &[("curve", Security::Curve)]);
     let controller_key = r.secret_key(root, "controller_key", "the top level", dir);
@@ -99,6 +100,8 @@ pub fn read(text: &str, path: &Path, problems: &mut Vec<Problem>) -> Option<Topo
         controller,
         metrics,
         metrics_line: metrics_line.unwrap_or(0),
+        web,
+        web_line: web_line.unwrap_or(0),
         security,
         controller_key,
         hosts,

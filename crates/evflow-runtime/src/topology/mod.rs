@@ -234,6 +234,11 @@ pub struct Topology {
     pub metrics: Option<String>,
     /// Line of `metrics` (0 without it): the controller checks the address can be bound.
     pub metrics_line: usize,
+    /// `HOST:PORT` (or `PORT`, on loopback) where the controller serves the shift crew's
+    /// page (docs/web.md); `evflow up --web` gives it too.
+    pub web: Option<String>,
+    /// Line of `web` (0 without it).
+    pub web_line: usize,
     /// How the tcp links are protected (docs/security.md); `None`: not at all.
     pub security: Option<Security>,
     /// The controller's CURVE key pair (`security = "curve"`).

@@ -271,6 +271,13 @@ fn metrics_keeps_its_line() {
 }
 
 #[test]
+fn web_keeps_its_line() {
+    let t = parse(&HLT.replace("name = \"hlt\"\n", "name = \"hlt\"\nweb = \"8080\"\n"), Path::new("/t.toml"));
+    let t = t.unwrap();
+    assert_eq!((t.web.as_deref(), t.web_line), (Some("8080"), 3));
+}
+
+#[test]
 fn a_standby_host_runs_processors_only_and_never_all_of_a_device() {
     let hosts = "[hosts.a]\n[hosts.b]\n[hosts.c]\nstandby = true\n";
     let chain = |reco: &str, store: &str| {

@@ -1,0 +1,225 @@
+"""The web page's server and its HTTP API (docs/web.md), with the standard farm held by
+``evflow up --hold --web``: the token line, the page and its files, the view, commands with
+and without the token, the control lock, bad requests. A real HTTP client (urllib) talks to
+it; tests/test_web_page.py drives the page in a real browser."""
+
+import json
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import killed_on_exit, run_cli, start_cli
+from evflow_bench.standard_farm import Farm
+from test_runs import SOURCE, STORE, events, status_when
+from test_topology import unique
+
+WEB_LINE_WAIT_S = 60
+
+
+class Up:
+    """A running ``evflow up`` with its page: the operator's URL, the token, its stderr."""
+
+    def __init__(self, process):
+        self.process = process
+        self.lines = []
+        self.url = None
+        found = threading.Event()
+
+        def read():
+            for line in process.stderr:
+                self.lines.append(line)
+                if self.url is None and line.startswith("web: http"):
+                    self.url = line.split(" ", 1)[1].strip()
+                    found.set()
+            found.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not found.wait(WEB_LINE_WAIT_S) or self.url is None:
+            raise AssertionError(f"no web: line on stderr: {''.join(self.lines)}")
+        parts = urlsplit(self.url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.token = parts.query.removeprefix("token=")
+
+    def get(self, path):
+        with urllib.request.urlopen(self.base + path, timeout=10) as reply:
+            return reply.status, dict(reply.headers), reply.read()
+
+    def post(self, path, body, token=None, session=None, raw=None):
+        """(HTTP status, the JSON answer) of a command."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if session:
+            headers["X-Evflow-Session"] = session
+        data = raw if raw is not None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, headers=headers, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                return reply.status, json.loads(reply.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def state(self):
+        return json.loads(self.get("/api/state")[2])
+
+
+RECO = """
+import numpy as np
+import evflow as ef
+
+class Sum(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
+        return True
+
+path = ef.Path()
+path.add(Sum())
+"""
+
+
+@pytest.fixture
+def held(tmp_path):
+    """The standard farm held with its page on a free loopback port."""
+    farm = Farm(unique("web"))
+    topo = farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE)
+    up = start_cli("up", topo, "--hold", "--web", "127.0.0.1:0", cwd=tmp_path)
+    with killed_on_exit(up):
+        yield topo, Up(up)
+        stop(topo, up)
+
+
+def stop(topo, up):
+    """Stops the held topology as an operator does: its run, if one runs, then itself."""
+    for _ in range(2):
+        run_cli("ctl", topo, "stop", cwd=topo.parent)
+        try:
+            up.wait(timeout=60)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def ready(topo):
+    """The status once every device process is configured and waits for a run."""
+    return status_when(topo, lambda s: all(d["state"] == "configured" for d in s["devices"]))
+
+
+def test_the_token_line_and_the_page(held):
+    topo, up = held
+    assert up.url.startswith("http://127.0.0.1:") and "?token=" in up.url
+    assert len(up.token) >= 43  # 256 bits in URL-safe base64
+    status, headers, body = up.get("/")
+    assert status == 200 and b'<script type="module" src="/static/web.js">' in body
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+    status, headers, body = up.get("/static/vendor/jsroot/modules/core.mjs")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    assert b"createHistogram" in body
+    for outside in ("/static/../server.py", "/static/%2e%2e/server.py", "/nothing"):
+        with pytest.raises(urllib.error.HTTPError) as e:
+            up.get(outside)
+        assert e.value.code == 404
+    # The token is in no file: not in the report, the topology's directory or its config.
+    assert not [
+        p for p in topo.parent.rglob("*") if p.is_file() and up.token.encode() in p.read_bytes()
+    ]
+
+
+def test_the_view_lists_every_process_with_its_state(held):
+    topo, up = held
+    ctl = ready(topo)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view = up.state()
+        if all(p["state"] == "configured" for p in view["processes"]):
+            break
+        time.sleep(0.2)
+    names = {d["name"]: d["state"] for d in ctl["devices"]}
+    assert {p["name"]: p["state"] for p in view["processes"]} == names
+    assert view["run"]["state"] == ctl["run"]["state"]
+    assert {c["name"] for c in view["channels"]} == {"raw", "accepted"}
+    raw = next(c for c in view["channels"] if c["name"] == "raw")
+    assert (raw["from"], raw["to"]) == (["gen"], ["reco"])
+    assert sorted(p for h in view["hosts"] for d in h["devices"] for p in d["processes"]) == sorted(
+        names
+    )
+
+
+def test_commands_need_the_token_and_take_effect(held):
+    topo, up = held
+    ready(topo)
+    for token in (None, "not-the-token", up.token + "x"):
+        status, answer = up.post("/api/start", {"run": 5}, token=token)
+        assert status == 403 and not answer["ok"]
+    assert ready(topo)["run"]["number"] is None  # nothing started
+    status, answer = up.post("/api/start", {"run": 5}, token=up.token)
+    assert status == 200 and answer["ok"], answer
+    status_when(topo, lambda s: s["run"]["number"] == 5 and s["run"]["state"] == "running")
+    status, answer = up.post("/api/start", {"run": 6}, token=up.token)
+    assert status == 409 and "run" in answer["error"]  # one runs already: the controller's word
+    status, answer = up.post("/api/stop", {}, token=up.token)
+    assert status == 200 and answer["ok"], answer
+    status_when(topo, lambda s: s["run"]["state"] == "stopped" and s["run"].get("closed", 0) >= 1)
+    written = events(topo.parent / "out" / "run-5.evf")
+    assert written and {e.run for e in written} == {5}
+    log = "".join(up.lines)
+    assert "web: " in log and 'start {"run": 5}: ok' in log and "(403)" in log
+
+
+def test_one_operator_holds_the_control_lock(held):
+    topo, up = held
+    ready(topo)
+    first, second = "session-first-0001", "session-second-002"
+    assert up.post("/api/lock", {"session": first}, token=up.token)[1]["held"]
+    assert not up.post("/api/lock", {"session": second}, token=up.token)[1]["held"]
+    status, answer = up.post("/api/start", {"run": 7}, token=up.token, session=second)
+    assert status == 423 and "127.0.0.1" in answer["error"]
+    status, _ = up.post("/api/start", {"run": 7}, token=up.token)  # a script, with no session
+    assert status == 423
+    assert up.post("/api/lock", {"session": second, "take": True}, token=up.token)[1]["held"]
+    assert up.post("/api/start", {"run": 7}, token=up.token, session=first)[0] == 423
+    status, answer = up.post("/api/start", {"run": 7}, token=up.token, session=second)
+    assert status == 200, answer
+    assert up.state()["lock"]["held"]
+    assert up.post("/api/stop", {}, token=up.token, session=second)[0] == 200
+    # Taking the lock needs the token too.
+    assert up.post("/api/lock", {"session": first, "take": True})[0] == 403
+
+
+def test_bad_requests_change_nothing(held):
+    topo, up = held
+    ready(topo)
+    cases = [
+        ("/api/start", None, b"not json"),
+        ("/api/start", None, b"[1, 2]"),
+        ("/api/start", {"run": "five"}, None),
+        ("/api/start", {"run": True}, None),
+        ("/api/start", None, b"{" + b" " * (70 << 10) + b"}"),
+        ("/api/scale", {"device": "reco"}, None),
+        ("/api/lock", {"session": "short"}, None),
+    ]
+    for path, body, raw in cases:
+        status, answer = up.post(path, body, token=up.token, raw=raw)
+        assert status == 400 and not answer["ok"], (path, body, raw, answer)
+    assert up.post("/api/nothing", {}, token=up.token)[0] == 404
+    assert ready(topo)["run"]["number"] is None
+
+
+def test_a_web_address_that_cannot_be_served_is_refused_before_anything_starts(tmp_path):
+    farm = Farm(unique("web-bad"))
+    farm.top["web"] = "127.0.0.1:99999"
+    topo = farm.write(tmp_path)
+    result = run_cli("up", topo, cwd=tmp_path)
+    assert result.returncode != 0
+    assert "web must be HOST:PORT with a port from 0 to 65535" in result.stderr
+    assert f"{topo}:" in result.stderr
+    topo = Farm(unique("web-bad")).write(tmp_path)
+    result = run_cli("up", topo, "--web", "nonsense", cwd=tmp_path)
+    assert result.returncode != 0 and "web must be HOST:PORT" in result.stderr
