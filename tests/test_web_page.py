@@ -7,15 +7,16 @@ import os
 import time
 
 import pytest
-from conftest import killed_on_exit, start_cli
-from evflow_bench.standard_farm import Farm
-from test_runs import SOURCE, STORE, events, status, status_when
-from test_topology import unique
-from test_web import RECO, Up, ready, stop
+import test_web
+from test_runs import events, status, status_when
+from test_web import ready
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PAGE_WAIT_S = 30
+
+held = test_web.held
+"""The standard farm held with its page (tests/test_web.py)."""
 
 pytestmark = pytest.mark.skipif(
     not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)),
@@ -56,16 +57,6 @@ def browser(tmp_path):
     yield open_one
     for driver in opened:
         driver.quit()
-
-
-@pytest.fixture
-def held(tmp_path):
-    farm = Farm(unique("page"))
-    topo = farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE)
-    up = start_cli("up", topo, "--hold", "--web", "127.0.0.1:0", cwd=tmp_path)
-    with killed_on_exit(up):
-        yield topo, Up(up)
-        stop(topo, up)
 
 
 def rows(driver) -> dict:
