@@ -8,6 +8,7 @@ the output process. Anything else (several segments, several hosts, network name
 ``evflow device`` processes that ``farm.py`` starts and supervises.
 """
 
+import contextlib
 import json
 import logging
 import os
@@ -322,23 +323,19 @@ def up(
     server = ControlServer(topology.name, status)
     shown = [0.0]
     tty = sys.stderr.isatty()
-    try:
+    # What is bound before the job starts is released again if binding the rest fails.
+    with contextlib.ExitStack() as bound:
+        bound.callback(server.close)
         served = serve_metrics(topology, processes=plan.native.workers, steps=steps)
-    except BaseException:
-        server.close()
-        raise
-    try:
+        if served is not None:
+            bound.callback(served.close)
         page = serve_web(
             topology,
             status=status,
             live=lambda: status.live,
             histograms=lambda: mergeable.live_sums(steps, (status.live or {}).get("dir")),
         )
-    except BaseException:
-        server.close()
-        if served is not None:
-            served.close()
-        raise
+        bound.pop_all()
 
     # Each process's device and host, for its labels (as a farm's snapshot has them), by
     # name: a dead worker's replacement has its name.

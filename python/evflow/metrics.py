@@ -113,6 +113,37 @@ class _Quiet(WSGIRequestHandler):
         pass
 
 
+def serve(where: str, host: str, port: int, app, what: str):
+    """Serves the WSGI ``app`` at ``host:port`` (``where`` as given, for errors about the
+    setting ``what``) from a daemon thread, a thread per request; (the server, to
+    ``shutdown()``, and its ``http://HOST:PORT`` as bound). The metrics and the web page
+    (evflow/web) are served so."""
+    server_class = type("Server", (_Server,), {"address_family": _address_family(host)})
+    try:
+        server = make_server(host, port, app, server_class, _Quiet)
+    except (OSError, UnicodeError) as e:
+        raise _listen_error(where, host, port, e, what) from None
+    bound_host, bound_port = server.server_address[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    threading.Thread(
+        target=server.serve_forever,
+        kwargs={"poll_interval": SHUTDOWN_POLL_S},
+        name=f"evflow-{what}",
+        daemon=True,
+    ).start()
+    return server, f"http://{shown}:{bound_port}"
+
+
+def histogram_shown(value) -> dict:
+    """A mergeable histogram as JSON shows it: its axes' edges, values and entries."""
+    values = np.asarray(value.values())
+    return {
+        "axes": [{"edges": a.edges.tolist()} for a in value.axes],
+        "values": values.tolist(),
+        "entries": float(values.sum()),
+    }
+
+
 class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
@@ -147,21 +178,8 @@ class Metrics:
             start_response("404 Not Found", [("Content-Type", "text/plain")])
             return [b"evflow serves /metrics, /histograms and /histograms.root\n"]
 
-        server_class = type("Server", (_Server,), {"address_family": _address_family(host)})
-        try:
-            self.server = make_server(host, port, route, server_class, _Quiet)
-        except (OSError, UnicodeError) as e:
-            raise _listen_error(where, host, port, e) from None
-        bound_host, bound_port = self.server.server_address[:2]
-        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-        self.address = f"http://{shown}:{bound_port}/metrics"
-        self.thread = threading.Thread(
-            target=self.server.serve_forever,
-            kwargs={"poll_interval": SHUTDOWN_POLL_S},
-            name="evflow-metrics",
-            daemon=True,
-        )
-        self.thread.start()
+        self.server, base = serve(where, host, port, route, "metrics")
+        self.address = f"{base}/metrics"
         log.info("metrics at %s", self.address)
 
     def update(self, live: dict) -> None:
@@ -188,13 +206,7 @@ class Metrics:
             if isinstance(value, np.ndarray):
                 shown[key] = {"type": "array", "dtype": value.dtype.str, "values": value.tolist()}
                 continue
-            values = np.asarray(value.values())
-            shown[key] = {
-                "type": "histogram",
-                "axes": [{"edges": a.edges.tolist()} for a in value.axes],
-                "values": values.tolist(),
-                "entries": float(values.sum()),
-            }
+            shown[key] = {"type": "histogram", **histogram_shown(value)}
         return json.dumps(shown).encode()
 
     def histograms_root(self) -> bytes:

@@ -70,6 +70,7 @@ class Lock:
         if session:
             with self.mutex:
                 self.streams[session] += 1
+                self.gone.pop(session, None)
 
     def closed(self, session: str | None) -> None:
         if session:

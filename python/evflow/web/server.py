@@ -8,9 +8,9 @@ import os
 import threading
 import time
 from urllib.parse import parse_qs
-from wsgiref.simple_server import make_server
 
 from evflow import metrics
+from evflow.errors import ConfigError
 from evflow.web import control
 from evflow.web.view import View
 
@@ -74,34 +74,21 @@ class Web:
             name, status, live, histograms, topology, {"host": host, "loopback": loopback}
         )
         self.changed = threading.Condition()
+        self.view_json = b"{}"
         self.state = b""
         self.histograms = b""
         self.version = 0
         self.running = True
-        server_class = type(
-            "Server", (metrics._Server,), {"address_family": metrics._address_family(host)}
-        )
         try:
-            self.server = make_server(host, port, self._app, server_class, metrics._Quiet)
-        except (OSError, UnicodeError) as e:
+            self.server, base = metrics.serve(where, host, port, self._app, "web")
+        except ConfigError:
             logging.getLogger("evflow").removeHandler(self.log)
-            raise metrics._listen_error(where, host, port, e, what="web") from None
-        bound_host, bound_port = self.server.server_address[:2]
-        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-        self.address = f"http://{shown}:{bound_port}/"
+            raise
+        self.address = f"{base}/"
         self.url = f"{self.address}?token={self.token}"
         self._push()
-        self.threads = [
-            threading.Thread(
-                target=self.server.serve_forever,
-                kwargs={"poll_interval": metrics.SHUTDOWN_POLL_S},
-                name="evflow-web",
-                daemon=True,
-            ),
-            threading.Thread(target=self._pusher, name="evflow-web-push", daemon=True),
-        ]
-        for t in self.threads:
-            t.start()
+        self.pusher = threading.Thread(target=self._pusher, name="evflow-web-push", daemon=True)
+        self.pusher.start()
 
     def close(self) -> None:
         with self.changed:
@@ -118,13 +105,14 @@ class Web:
             view = self.view.make(sample)
             view["log"] = self.log.shown()
             view["lock"] = self.lock.shown()
-            state = _event("state", view)
+            view_json = json.dumps(view, separators=(",", ":")).encode()
             hists = _event("histograms", self.view.histograms_shown()) if histograms else None
         except Exception as e:  # the view must not take the controller down
             log.debug("web: the view failed: %s", e, exc_info=True)
             return
         with self.changed:
-            self.state = state
+            self.view_json = view_json
+            self.state = b"event: state\ndata: " + view_json + b"\n\n"
             if hists is not None and hists != self.histograms:
                 self.histograms = hists
             self.version += 1
@@ -174,8 +162,7 @@ class Web:
             return _static(start_response, where[len("/static/") :])
         if method == "GET" and where == "/api/state":
             with self.changed:
-                body = self.state
-            data = body.split(b"data: ", 1)[1].strip() if body else b"{}"
+                data = self.view_json
             return _reply(start_response, "200 OK", data, "application/json")
         if method == "GET" and where == "/api/events":
             session = parse_qs(environ.get("QUERY_STRING", "")).get("session", [None])[0]

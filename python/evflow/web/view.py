@@ -27,6 +27,8 @@ class View:
         self.histograms = histograms
         self.topology = topology
         self.served = served or {}
+        self.channels = json.loads(topology.native.json).get("channels", {}) if topology else {}
+        """The topology's channels, as the engine read the file."""
         self.before = None
         """(monotonic time, {process: (events in, events out)}, {pid: CPU seconds}, read,
         written) of the view before."""
@@ -120,7 +122,7 @@ class View:
         shown = []
         queued = live.get("queued") or []
         replicas = collections.Counter(p["device"] for p in processes)
-        for name, channel in _channel_table(self.topology).items():
+        for name, channel in self.channels.items():
             senders = [d for d, dev in devices.items() if name in dev.outputs]
             receivers = [d for d, dev in devices.items() if name in dev.inputs]
             rate = sum(p["out_rate"] for p in processes if p["device"] in senders)
@@ -145,19 +147,10 @@ class View:
         for key, value in self.histograms().items():
             if value is None or isinstance(value, np.ndarray):
                 continue  # arrays are not drawn
-            values = np.asarray(value.values())
-            if values.ndim not in (1, 2):
+            if len(value.axes) not in (1, 2):
                 continue
-            shown[key.replace(".", "/", 1)] = {
-                "axes": [{"edges": a.edges.tolist()} for a in value.axes],
-                "values": values.tolist(),
-                "entries": float(values.sum()),
-            }
+            shown[key.replace(".", "/", 1)] = metrics.histogram_shown(value)
         return shown
-
-
-def _channel_table(topology) -> dict:
-    return json.loads(topology.native.json).get("channels", {})
 
 
 def _hosts(rows) -> list:
