@@ -468,14 +468,18 @@ def test_a_message_that_is_not_a_report_is_dropped(tmp_path, hosts):
             {"exit": {"code": 70, "errors": [{"module": "Sum", "message": "x", "origin": 7}]}},
         ):
             push.send(json.dumps({**source, **wrong}).encode())
+        # Histograms from a process of the topology that are not numpy arrays.
+        header = {"sums": "evf-gen-a-1", "segment": 0, "generation": 0}
+        push.send_multipart([json.dumps(header).encode(), b"PK not an npz"])
         push.close(linger=1000)
     finally:
         gate.touch()
         err = finish(up)
     assert up.returncode == 0, err
     assert "not a device's report" in err
+    assert "cannot take the histograms of evf-gen-a-1 (not numpy arrays" in err
     report = json.loads((tmp_path / "report.json").read_text())
-    assert report["job"]["malformed_reports"] >= 6
+    assert report["job"]["malformed_reports"] >= 7
     assert events_of(tmp_path / "out.evf") == reference(tmp_path, {"EVENTS": "20000"})
 
 

@@ -4,10 +4,13 @@ metrics and in ``evflow top``; and the summary at its end, the one-host table wi
 totals line. Three simulated hosts, network namespaces made by each test (see test_farm.py).
 """
 
+import json
 import time
 import urllib.request
 
+import uproot
 from conftest import run_cli
+from evflow_bench import standard_farm
 from prometheus_client.parser import text_string_to_metric_families
 from test_farm import farm, finish, pytestmark, start_up  # noqa: F401 (a mark)
 from test_metrics import free_port
@@ -61,6 +64,62 @@ def usage_of_every_process(url, deadline_s=60):
             missing = set(PROCESSES) - shown
             raise AssertionError(f"no CPU and memory for {missing}: {cpu}, {memory}")
         time.sleep(0.1)
+
+
+HISTOGRAMMED = standard_farm.RECO.replace(
+    "    def initialize(self):\n        self.seen = 0\n",
+    "    mergeable = ('sizes',)\n"
+    "    def initialize(self):\n"
+    "        import boost_histogram as bh\n"
+    "        self.seen = 0\n"
+    "        self.sizes = bh.Histogram(bh.axis.Integer(0, 100))\n",
+).replace(
+    '        event["sum"] =', '        self.sizes.fill(len(event["adc"]))\n        event["sum"] ='
+)
+"""The standard reco, filling a histogram of its events' sizes (ADC values, Poisson 6)."""
+
+
+def test_histograms_across_hosts_are_summed_over_every_replica(tmp_path, hosts):
+    """The four reco replicas on hosts b and c each send their histogram to the controller;
+    while the events after the 100th wait at the gate, its sums (the metrics' /histograms,
+    which the web page shows too) hold every event the replicas finished."""
+    assert "self.sizes.fill" in HISTOGRAMMED
+    port = free_port()
+    name = unique("hfarm")
+    topo = standard_farm.Farm(name, hosts.tables(), metrics=f"127.0.0.1:{port}").write(
+        tmp_path, reco=HISTOGRAMMED
+    )
+    gate = tmp_path / "gate"
+    up = start_up(topo, tmp_path, EVENTS=20000, RECO_GATE=gate)
+    seen = None
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            asked = run_cli("ctl", topo, "status", "--json", cwd=tmp_path)
+            devices = json.loads(asked.stdout)["devices"] if asked.returncode == 0 else []
+            done = [d["events_in"] for d in devices if d["device"] == "reco"]
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/histograms") as reply:
+                    shown = json.loads(reply.read())
+            except OSError:
+                shown = {}
+            entries = shown.get("Sum.sizes", {}).get("entries")
+            seen = (done, entries)
+            if len(done) == 4 and all(done) and entries == sum(done):
+                break
+            time.sleep(0.2)
+        saved = run_cli("histograms", f"127.0.0.1:{port}", tmp_path / "live.root", cwd=tmp_path)
+    finally:
+        gate.touch()
+        err = finish(up)
+    assert up.returncode == 0, err
+    done, entries = seen
+    assert len(done) == 4 and all(done) and entries == sum(done), (seen, err[-3000:])
+    edges = shown["Sum.sizes"]["axes"][0]["edges"]
+    assert len(edges) == 101 and (edges[0], edges[-1]) == (0, 100)
+    assert saved.returncode == 0, saved.stderr
+    with uproot.open(tmp_path / "live.root") as f:  # a reader evflow did not write
+        assert f["Sum/sizes"].values().sum() == sum(done)
 
 
 def top_rows(text):

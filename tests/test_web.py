@@ -70,12 +70,19 @@ class Up:
 
 
 RECO = """
+import boost_histogram as bh
 import numpy as np
 import evflow as ef
 
 class Sum(ef.Module):
     parallel_safe = True
+    mergeable = ("adc", "hits")
+    def initialize(self):
+        self.adc = bh.Histogram(bh.axis.Regular(20, 0, 1000))
+        self.hits = np.zeros(8, dtype=np.int64)
     def event(self, event):
+        self.adc.fill(event["adc"])
+        self.hits += event["adc"] > 500
         event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
         return True
 
@@ -171,6 +178,33 @@ def test_commands_need_the_token_and_take_effect(held):
     assert written and {e.run for e in written} == {5}
     log = "".join(up.lines)
     assert "web: " in log and 'start {"run": 5}: ok' in log and "(403)" in log
+
+
+def test_histograms_summed_over_the_replicas_of_a_held_topology(held):
+    """Both reco replicas send their objects; once the run is closed the page's sums are
+    every event's: 8 ADC values each (the source writes them all to run-3.evf)."""
+    topo, up = held
+    ready(topo)
+    assert up.post("/api/start", {"run": 3}, token=up.token)[0] == 200
+    status_when(topo, lambda s: s["run"]["state"] == "running")
+    time.sleep(1)
+    assert up.post("/api/stop", {}, token=up.token)[0] == 200
+    closed = status_when(
+        topo, lambda s: s["run"]["state"] == "stopped" and s["run"].get("closed", 0) >= 1
+    )
+    written = len(events(topo.parent / "out" / "run-3.evf"))
+    replicas = [d["events_in"] for d in closed["devices"] if d["device"] == "reco"]
+    assert len(replicas) == 2 and all(replicas), closed  # the sums are both replicas'
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        shown = json.loads(up.get("/api/histograms")[2])
+        if shown.get("Sum/adc", {}).get("entries") == 8 * written:
+            break
+        time.sleep(0.2)
+    assert shown["Sum/adc"]["entries"] == 8 * written, (shown, written)
+    edges = shown["Sum/adc"]["axes"][0]["edges"]
+    assert len(edges) == 21 and edges[0] == 0 and edges[-1] == 1000
+    assert "Sum/hits" not in shown  # an array: not drawn
 
 
 def test_one_operator_holds_the_control_lock(held):

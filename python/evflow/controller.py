@@ -299,7 +299,8 @@ def up(
                     f"{file}: device {device.name}'s {step_name(step)} writes what the whole "
                     "job summed once it ends, and a topology that runs evflow device "
                     "processes (several hosts, or --hold) does not bring the sums to it yet: "
-                    "run it on one host without --hold, or write the objects another way"
+                    "run it on one host without --hold, or save the live sums of its metrics "
+                    "server with evflow histograms HOST:PORT OUT.root"
                 )
     for path in sweep_leftovers():
         log.info("removed %s, left by a job that was killed", path)

@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 
-from evflow import _native, controller, farm_resume, farm_summary, hosts, launchers, outputs
+from evflow import _native, controller, farm_resume, farm_summary, hosts, launchers, outputs, sums
 from evflow._native import lifecycle
 from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
@@ -76,6 +76,12 @@ class Farm:
         """Actions ``evflow ctl`` asked for (``scale``, ``add-host``), done by the supervising
         thread."""
         self.address = self._controller_address()
+        self.sums = sums.Sums()
+        """The mergeable objects the devices last sent (docs/web.md, "The histograms")."""
+        self.refused_sums = set()
+        """The processes whose sums were refused, each warned of once."""
+        self.malformed_sums = 0
+        """Messages of sums refused: counted in the report as malformed reports are."""
         # The one-line live status, on a terminal.
         self.tty = sys.stderr.isatty()
         self.shown = 0.0
@@ -253,11 +259,14 @@ class Farm:
             server = controller.ControlServer(self.topology.name, self)
             bound.callback(server.close)
             workers = self.plan.native.workers
-            served = controller.serve_metrics(self.topology, processes=workers, source=self.live)
+            served = controller.serve_metrics(
+                self.topology, processes=workers, source=self.live, histograms=self.histograms
+            )
             if served is not None:
                 bound.callback(served.close)
-            # The devices do not send their mergeable objects yet: no histograms across hosts.
-            page = controller.serve_web(self.topology, status=self, live=self.live, histograms=dict)
+            page = controller.serve_web(
+                self.topology, status=self, live=self.live, histograms=self.histograms
+            )
             bound.pop_all()
         signals = []
         previous = {
@@ -411,8 +420,12 @@ class Farm:
             except ChannelTimeoutError:
                 return True
             timeout = 0
+            parts = message.bytes()
+            if len(parts) == 2:
+                self._take_sums(*parts)
+                continue
             with self.lock:
-                taken = self.sv.take(message.bytes()[0], time.monotonic())
+                taken = self.sv.take(parts[0], time.monotonic())
             if not taken and self.sv.malformed == 1:
                 # Not a device's report: anything on the network can reach this port.
                 print(
@@ -421,6 +434,50 @@ class Farm:
                     file=sys.stderr,
                 )
         return False
+
+    def _take_sums(self, header: bytes, data: bytes) -> None:
+        """Keeps a device's mergeable objects (``sums``), if it is a process of this topology
+        in one of its generations; warns once per process of what it cannot take."""
+        sent = None
+        try:
+            sent = json.loads(header)
+            name, segment, generation = sent["sums"], sent["segment"], sent["generation"]
+            names = [p[0] for p in self.processes]
+            if name not in names:
+                raise sums.Refused(f"{name!r} is no process of {self.topology.name}")
+            latest = self.process(names.index(name))["generation"]
+            if not isinstance(generation, int) or not 0 <= generation <= latest:
+                raise sums.Refused(f"generation {generation} was never started")
+            if sent.get("readout"):
+                steps = self.own_steps(names.index(name))
+            elif isinstance(segment, int) and 0 <= segment < self.plan.native.segments:
+                steps = self.plan.steps(segment)
+            else:
+                raise sums.Refused(f"it has no segment {segment!r}")
+            self.sums.take(name, segment, generation, steps, data)
+        except (ValueError, KeyError, TypeError, sums.Refused) as e:
+            self.malformed_sums += 1
+            who = sent.get("sums") if isinstance(sent, dict) else None
+            if who not in self.refused_sums:
+                self.refused_sums.add(who)
+                print(
+                    f"evflow: warning: the controller cannot take the histograms "
+                    f"{'of ' + str(who) if who else 'it got'} ({e}); they are not shown",
+                    file=sys.stderr,
+                )
+
+    def histograms(self) -> dict:
+        """The devices' mergeable objects summed, by ``"Module.attribute"``."""
+        objects, left_out = self.sums.objects()
+        for what in left_out:
+            if what not in self.refused_sums:
+                self.refused_sums.add(what)
+                print(
+                    f"evflow: warning: {what} is not shaped as the other processes' and is "
+                    "left out of the histograms shown",
+                    file=sys.stderr,
+                )
+        return objects
 
     def _take_signals(self, signals: list) -> None:
         with self.lock:

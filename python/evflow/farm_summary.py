@@ -95,7 +95,7 @@ def write(farm, file, final: list, wall_s: float) -> None:
         **counts(farm),
         "modules": modules(farm),
         "steady_events_per_s": steady_rate(farm),
-        "malformed_reports": farm.sv.malformed,
+        "malformed_reports": farm.sv.malformed + farm.malformed_sums,
         "wall_s": wall_s,
         "changes": farm.changes(),
     }

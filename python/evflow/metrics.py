@@ -148,12 +148,14 @@ class Metrics:
     """The metrics server of one job: binds at once (a bad address fails before the job
     starts), serves from a daemon thread, and stops with ``close()``."""
 
-    def __init__(self, where: str, *, processes: int, steps=(), source=None):
+    def __init__(self, where: str, *, processes: int, steps=(), source=None, histograms=None):
         host, port = parse_address(where)
         self.processes = processes
         self.steps = list(steps)
-        # A topology across hosts: its snapshot, made from the devices' reports when scraped.
+        # A topology across hosts: its snapshot, made from the devices' reports when scraped,
+        # and the mergeable objects its devices sent.
         self.source = source
+        self.histograms = histograms
         self.started = time.time()
         self.host = socket.gethostname()
         self.job = str(os.getpid())
@@ -193,6 +195,8 @@ class Metrics:
 
     def sums(self) -> dict:
         """The mergeable objects summed over the job's processes so far (docs/operations.md)."""
+        if self.histograms is not None:
+            return self.histograms()
         with self.lock:
             live = self.live
         directory = live.get("dir") if live else None

@@ -7,8 +7,7 @@ use crate::topology::PyCompiledPlan;
 use evflow_runtime::control::roles::process_name;
 use evflow_runtime::engine::curve::{KeyFiles, Keys};
 use evflow_runtime::engine::device::{self, DeviceOptions, RoleSpec};
-use evflow_runtime::engine::Hooks;
-use evflow_runtime::engine::{PartNames, Role};
+use evflow_runtime::engine::{Hooks, PartNames, Role, SumsSource};
 use evflow_runtime::job::{Interrupt, OnError, ProcessOptions};
 use evflow_runtime::resume::{self, Prepared, ResumePlan};
 use evflow_runtime::topology::{Security, Topology};
@@ -215,6 +214,31 @@ impl Hooks for DeviceHooks<'_> {
                 PyHooks { py, control: &mut control, steps: self.steps, watch: None, stop: false, raised: &raised };
             hooks.collect(steps)
         })
+    }
+
+    fn live_sums(&mut self, steps: std::ops::Range<usize>) -> Option<SumsSource> {
+        let sender = Python::attach(|py| -> PyResult<Option<Py<PyAny>>> {
+            let all = pyo3::types::PyList::new(py, self.steps.iter().map(|s| s.bind(py)))?;
+            let sender = py.import("evflow.sums")?.call_method1("sender", (all, steps.start, steps.end))?;
+            Ok((!sender.is_none()).then(|| sender.unbind()))
+        });
+        let sender = sender.unwrap_or_else(|e| {
+            evflow_runtime::log::error!("cannot send the mergeable objects to the controller: {e}");
+            None
+        })?;
+        Some(Box::new(move || {
+            Python::attach(|py| {
+                let encoded = sender.call_method0(py, "message")?;
+                let encoded = encoded.bind(py);
+                if encoded.is_none() {
+                    return Ok(None);
+                }
+                Ok(Some(encoded.cast::<pyo3::types::PyBytes>()?.as_bytes().to_vec()))
+            })
+            .map_err(|e: PyErr| {
+                evflow_runtime::log::error!("cannot send the mergeable objects to the controller: {e}");
+            })
+        }))
     }
 }
 

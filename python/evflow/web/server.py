@@ -77,6 +77,7 @@ class Web:
         self.view_json = b"{}"
         self.state = b""
         self.histograms = b""
+        self.histograms_json = b"{}"
         self.version = 0
         self.running = True
         try:
@@ -106,7 +107,10 @@ class Web:
             view["log"] = self.log.shown()
             view["lock"] = self.lock.shown()
             view_json = json.dumps(view, separators=(",", ":")).encode()
-            hists = _event("histograms", self.view.histograms_shown()) if histograms else None
+            hists = None
+            if histograms:
+                shown = json.dumps(self.view.histograms_shown(), separators=(",", ":")).encode()
+                hists = b"event: histograms\ndata: " + shown + b"\n\n"
         except Exception as e:  # the view must not take the controller down
             log.debug("web: the view failed: %s", e, exc_info=True)
             return
@@ -114,7 +118,7 @@ class Web:
             self.view_json = view_json
             self.state = b"event: state\ndata: " + view_json + b"\n\n"
             if hists is not None and hists != self.histograms:
-                self.histograms = hists
+                self.histograms, self.histograms_json = hists, shown
             self.version += 1
             self.changed.notify_all()
 
@@ -163,6 +167,10 @@ class Web:
         if method == "GET" and where == "/api/state":
             with self.changed:
                 data = self.view_json
+            return _reply(start_response, "200 OK", data, "application/json")
+        if method == "GET" and where == "/api/histograms":
+            with self.changed:
+                data = self.histograms_json
             return _reply(start_response, "200 OK", data, "application/json")
         if method == "GET" and where == "/api/events":
             session = parse_qs(environ.get("QUERY_STRING", "")).get("session", [None])[0]
@@ -245,10 +253,6 @@ class Web:
 def _what(what: str, body: dict) -> str:
     shown = {k: v for k, v in body.items() if k != "session"}
     return f"{what} {json.dumps(shown)}" if shown else what
-
-
-def _event(kind: str, data) -> bytes:
-    return f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
 
 
 def _body(environ) -> dict:

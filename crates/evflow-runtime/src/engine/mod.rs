@@ -268,4 +268,15 @@ pub trait Hooks {
     fn at_cut(&mut self, _files: &[PathBuf]) -> Result<(), String> {
         Ok(())
     }
+    /// In a device process, right after its role's modules are initialized: what encodes
+    /// the mergeable objects of path steps `steps` for its controller while it runs
+    /// (docs/web.md, "The histograms"), or `None` when they have none.
+    fn live_sums(&mut self, _steps: std::ops::Range<usize>) -> Option<SumsSource> {
+        None
+    }
 }
+
+/// Encodes a device's mergeable objects for its controller (`Ok(None)`: none this time;
+/// `Err`: it cannot, said in the log, and is not asked again). Called from a thread of its
+/// own, and last from the role's.
+pub type SumsSource = Box<dyn FnMut() -> Result<Option<Vec<u8>>, ()> + Send>;

@@ -13,6 +13,7 @@
 //! initialized, a run started, the role was asked to stop, its part of the run is done, or it
 //! ended.
 
+use super::sums::SumsSlot;
 use crate::control::lifecycle::{follow, DeviceState, DeviceTransition};
 use crate::control::supervisor::{CONTROLLER_LOST_AFTER_HEARTBEATS, HEARTBEAT, ORPHAN_GRACE};
 use crate::engine::board::{Board, Stop, IDLE, NO_FAULT};
@@ -231,6 +232,7 @@ pub struct Link {
     done: Arc<AtomicBool>,
     configured: Arc<AtomicBool>,
     exit: Arc<Mutex<Option<Exit>>>,
+    sums: SumsSlot,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -247,16 +249,22 @@ impl Link {
         let done = Arc::new(AtomicBool::new(false));
         let configured = Arc::new(AtomicBool::new(false));
         let exit = Arc::new(Mutex::new(None));
+        let sums = SumsSlot::default();
         let thread = {
-            let (done, configured, exit) = (done.clone(), configured.clone(), exit.clone());
+            let (done, configured, exit, sums) = (done.clone(), configured.clone(), exit.clone(), sums.clone());
             let life = Life { state: DeviceState::Starting, run: 0, finished: 0 };
-            let mut state = LinkState { config, board, book, reports, views, done, configured, exit, life };
+            let mut state = LinkState { config, board, book, reports, views, done, configured, exit, sums, life };
             std::thread::Builder::new()
                 .name("evflow-link".into())
                 .spawn(move || state.run())
                 .map_err(LinkError::Thread)?
         };
-        Ok(Link { done, configured, exit, thread: Some(thread) })
+        Ok(Link { done, configured, exit, sums, thread: Some(thread) })
+    }
+
+    /// Where the role's encoded mergeable objects wait for the link to send them.
+    pub fn sums(&self) -> SumsSlot {
+        self.sums.clone()
     }
 
     /// Says the role's modules are initialized: its next report is past `starting`.
@@ -283,6 +291,7 @@ struct LinkState {
     done: Arc<AtomicBool>,
     configured: Arc<AtomicBool>,
     exit: Arc<Mutex<Option<Exit>>>,
+    sums: SumsSlot,
     life: Life,
 }
 
@@ -305,6 +314,8 @@ impl LinkState {
         loop {
             let turn = Instant::now();
             if self.done.load(Ordering::Acquire) {
+                // The role's last objects before its last report: the controller counts them.
+                self.send_sums();
                 let exit = self.exit.lock().expect("not poisoned").take();
                 self.send(exit);
                 return;
@@ -312,6 +323,7 @@ impl LinkState {
             let now = Instant::now();
             if now >= next_report {
                 self.send(None);
+                self.send_sums();
                 next_report = now + HEARTBEAT;
             }
             let wait = next_report.saturating_duration_since(Instant::now()).min(HEARTBEAT);
@@ -545,4 +557,30 @@ impl LinkState {
         // Nothing to do when the controller is unreachable: the next report says it all again.
         let _ = self.reports.send(&Message::single(text), Some(HEARTBEAT));
     }
+
+    /// Sends the role's mergeable objects the sums thread last encoded, if it has not yet:
+    /// a message of two parts, who sent them and the objects (docs/web.md, "The histograms").
+    fn send_sums(&mut self) {
+        let Some(sums) = self.sums.lock().expect("not poisoned").take() else { return };
+        let readout = matches!(self.config.role, Role::Readout(_));
+        let (name, segment, generation) = (&self.config.name, self.config.segment, self.config.generation);
+        let header = SumsHeader { sums: name, segment, generation, readout };
+        let header = serde_json::to_vec(&header).expect("a header serializes");
+        let message = Message::new(vec![header.into(), sums.clone().into()]);
+        if self.reports.send(&message, Some(HEARTBEAT)).is_err() {
+            // Tried again with the next report, unless newer ones (which hold these) came.
+            self.sums.lock().expect("not poisoned").get_or_insert(sums);
+        }
+    }
+}
+
+/// Who sent a message of mergeable objects on the report channel.
+#[derive(Serialize)]
+struct SumsHeader<'a> {
+    /// The process name, as its reports have it.
+    sums: &'a str,
+    segment: u32,
+    generation: u32,
+    /// A readout's steps are its own device's path, not its segment's.
+    readout: bool,
 }

@@ -8,6 +8,7 @@
 //! [`Link`] keeps up to date with the rest of its segment through the controller.
 
 pub mod link;
+pub mod sums;
 
 use crate::engine::board::Board;
 use crate::engine::context::Ctx;
@@ -285,11 +286,20 @@ impl Prepared {
                 if let Some(link) = link.as_ref() {
                     link.configured();
                 }
-                if set_up {
+                // What initialize put in the objects is noted before any event fills them.
+                let sums = link.as_ref().and_then(|link| {
+                    let source = hooks.live_sums(ctx.steps())?;
+                    sums::Publisher::start(source, board.clone(), role.slot(), link.sums())
+                });
+                let code = if set_up {
                     dispatch::body(&ctx, path, hooks).code
                 } else {
                     dispatch::run_role(&ctx, path, hooks).code
+                };
+                if let Some(sums) = sums {
+                    sums.finish();
                 }
+                code
             }
             Err(errors) => {
                 for e in &errors {
