@@ -11,6 +11,7 @@ import urllib.error
 import urllib.request
 from urllib.parse import urlsplit
 
+import evflow as ef
 import pytest
 from conftest import killed_on_exit, run_cli, start_cli
 from evflow_bench.standard_farm import Farm
@@ -246,6 +247,94 @@ def test_bad_requests_change_nothing(held):
     assert ready(topo)["run"]["number"] is None
 
 
+JOB = """
+import os, time
+import boost_histogram as bh
+import evflow as ef
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, 10**6)],
+    entries={"adc": {"dtype": "<u2", "size": 8, "values": ("uniform", 0, 1000)}},
+))
+
+class Fill(ef.Module):
+    parallel_safe = True
+    mergeable = ("adc",)
+    def initialize(self):
+        self.adc = bh.Histogram(bh.axis.Regular(10, 0, 1000))
+    def event(self, event):
+        time.sleep(0.001)
+        self.adc.fill(event["adc"])
+        return True
+
+path.add(Fill())
+path.add(ef.modules.FileOutput("job.evf"))
+if __name__ == "__main__":
+    ef.process(path, processes=int(os.environ.get("PROCESSES", "0")))
+"""
+
+
+@pytest.mark.parametrize("processes", [0, 2])
+def test_the_page_of_a_steering_files_job(tmp_path, processes):
+    """evflow run --web: the job's processes, its histograms summed over its workers, no run
+    to start (409), and a stop from the page that drains it with every event written."""
+    steer = tmp_path / "job.py"
+    steer.write_text(JOB)
+    run = start_cli("run", steer, "--web", "0", cwd=tmp_path, env={"PROCESSES": str(processes)})
+    with killed_on_exit(run):
+        up = Up(run)
+        assert up.url.startswith("http://127.0.0.1:")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            view, shown = up.state(), json.loads(up.get("/api/histograms")[2])
+            if shown.get("Fill/adc", {}).get("entries") and view["processes"]:
+                break
+            time.sleep(0.2)
+        names = {p["name"]: p["state"] for p in view["processes"]}
+        if processes:
+            expected = {"evf-input", "evf-worker-1", "evf-worker-2", "evf-output"}
+        else:
+            expected = {"job"}
+        assert set(names) == expected and set(names.values()) == {"running"}, view
+        assert shown["Fill/adc"]["entries"] > 0
+        status, answer = up.post("/api/start", {"run": 2}, token=up.token)
+        assert status == 409 and "no run to start" in answer["error"]
+        assert up.post("/api/stop", {}, token=None)[0] == 403
+        assert run.poll() is None  # the refused stop changed nothing
+        status, answer = up.post("/api/stop", {}, token=up.token)
+        assert status == 200 and answer["ok"], answer
+        run.wait(timeout=60)
+    log = "".join(up.lines)
+    assert "[interrupted]" in log, log
+    # The page's stop is evflow ctl's: the file is closed and says so.
+    with ef.open(tmp_path / "job.evf") as f:
+        assert f.incomplete_reason == "interrupted by evflow ctl stop"
+        numbers = sorted(e.number for e in f)
+    assert numbers and numbers == list(range(1, len(numbers) + 1))  # every event read, once
+
+
+def test_a_forked_topology_shows_its_histograms(tmp_path):
+    """evflow up --web on one host, not held (its devices forked by the controller): its
+    processes, and the reco replicas' histograms summed from their live files."""
+    farm = Farm(unique("web-forked"))
+    topo = farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE)
+    up_process = start_cli("up", topo, "--web", "127.0.0.1:0", cwd=tmp_path)
+    with killed_on_exit(up_process):
+        up = Up(up_process)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            view, shown = up.state(), json.loads(up.get("/api/histograms")[2])
+            if shown.get("Sum/adc", {}).get("entries") and view["processes"]:
+                break
+            time.sleep(0.2)
+        assert shown["Sum/adc"]["entries"] > 0, shown
+        assert {p["device"] for p in view["processes"]} == {"gen", "reco", "store"}
+        assert up.post("/api/stop", {}, token=up.token)[0] == 200
+        up_process.wait(timeout=60)
+    assert up_process.returncode == 0, "".join(up.lines)
+
+
 def test_a_web_address_that_cannot_be_served_is_refused_before_anything_starts(tmp_path):
     farm = Farm(unique("web-bad"))
     farm.top["web"] = "127.0.0.1:99999"
@@ -257,3 +346,8 @@ def test_a_web_address_that_cannot_be_served_is_refused_before_anything_starts(t
     topo = Farm(unique("web-bad")).write(tmp_path)
     result = run_cli("up", topo, "--web", "nonsense", cwd=tmp_path)
     assert result.returncode != 0 and "web must be HOST:PORT" in result.stderr
+    steer = tmp_path / "job.py"
+    steer.write_text(JOB)
+    result = run_cli("run", steer, "--web", "127.0.0.1:99999", cwd=tmp_path)
+    assert result.returncode != 0 and "web must be HOST:PORT" in result.stderr
+    assert not (tmp_path / "job.evf").exists()  # refused before the job started

@@ -91,6 +91,12 @@ def _parser() -> argparse.ArgumentParser:
         help="serve live metrics (Prometheus) at http://HOST:PORT/metrics while the job runs",
     )
     run.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help="serve the shift crew's page at http://HOST:PORT/ while the job runs (PORT alone: "
+        "on loopback); the operator's URL, with its token, is printed on stderr (docs/web.md)",
+    )
+    run.add_argument(
         "-l", "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     up = sub.add_parser("up", help="run a topology file (devices joined by channels)")
@@ -362,6 +368,8 @@ def _run(args) -> int:
         steering.overrides["report"] = args.report
     if args.metrics:
         steering.overrides["metrics"] = args.metrics
+    if args.web:
+        steering.overrides["web"] = args.web
     if args.resume:
         steering.overrides["resume"] = True
     steering.file = args.steering

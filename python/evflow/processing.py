@@ -1,5 +1,6 @@
 """``process()``: runs a path and reports what it did."""
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -9,7 +10,7 @@ import sys
 
 import numpy as np
 
-from evflow import _native, steering
+from evflow import _native, mergeable, steering
 from evflow import metrics as live_metrics
 from evflow.errors import ConfigError, EvflowError, ModuleError, ResumeError
 from evflow.module import resume_refused
@@ -58,6 +59,7 @@ def process(
     transport: str = _DEFAULTS["transport"],
     segment_size: int | None = None,
     metrics: str | None = None,
+    web: str | None = None,
     resume: bool = False,
 ):
     """Runs ``path`` over its source's events and returns the job's ``Report``.
@@ -72,6 +74,9 @@ def process(
       metrics      "HOST:PORT": serve live metrics at http://HOST:PORT/metrics (Prometheus
                    text format) while the job runs; port 0 picks a free one, and
                    ``evflow.metrics.address`` says which (docs/operations.md)
+      web          "HOST:PORT" (or a port, on loopback): serve the shift crew's page there
+                   while the job runs; its URL, with the token its commands need, is
+                   printed on stderr (docs/web.md)
       resume       go on from the outputs a killed run of this job left: only the events
                    they do not hold are processed (docs/steering.md, "Resuming a job")
 
@@ -112,6 +117,7 @@ def process(
         "processes": processes,
         "summary": summary,
         "metrics": metrics,
+        "web": web,
         "resume": resume,
     }
     opts.update(steering.overrides)
@@ -132,30 +138,52 @@ def process(
         "transport": transport,
         "segment_size": segment_size,
     }
-    server = None
-    if opts["metrics"] is not None:
-        steps = [path.source, *path.modules]
-        server = live_metrics.Metrics(opts["metrics"], processes=opts["processes"], steps=steps)
-        live_metrics.address = server.address
-    try:
+    steps = [path.source, *path.modules]
+    with contextlib.ExitStack() as served:
+        watchers = []
+        if opts["metrics"] is not None:
+            server = live_metrics.Metrics(opts["metrics"], processes=opts["processes"], steps=steps)
+            live_metrics.address = server.address
+            served.callback(setattr, live_metrics, "address", None)
+            served.callback(server.close)
+            watchers.append(server.update)
+        if opts["web"] is not None:
+            watchers.append(_serve_web(opts["web"], steps, served))
+
+        def watch(live):
+            return any([w(live) for w in watchers])  # every one sees it
+
         outcome = execute(
-            [path.source, *path.modules],
+            steps,
             opts,
             on_error=on_error,
             job=job,
             parallel=parallel,
-            watch=server.update if server is not None else None,
+            watch=watch if watchers else None,
             resume=opts["resume"],
         )
-    finally:
-        if server is not None:
-            server.close()
-            live_metrics.address = None
     statistics = outcome.report
     after_job(path.modules, outcome)
     if summary:
         print(outcome.report.table(), file=sys.stderr)
     return finish(outcome, opts["report"])
+
+
+def _serve_web(where: str, steps: list, served: contextlib.ExitStack):
+    """Serves the page of this job (closed with ``served``); the watch that feeds it."""
+    from evflow import web
+
+    name = os.path.splitext(os.path.basename(steering.file or sys.argv[0] or "job"))[0]
+    status = web.JobStatus(name or "job")
+    page = web.serve(
+        where,
+        name=status.name,
+        status=status,
+        live=lambda: status.live,
+        histograms=lambda: mergeable.live_sums(steps, (status.live or {}).get("dir")),
+    )
+    served.callback(page.close)
+    return status.update
 
 
 def job_record(path: Path, opts: dict) -> dict:
@@ -334,6 +362,10 @@ def _check_options(path: Path, opts: dict) -> None:
             cpus,
             cpus,
         )
+    if opts["web"] is not None:
+        from evflow import web
+
+        web.check_address(opts["web"])
     report = opts["report"]
     if report is not None:
         if not isinstance(report, str | os.PathLike) or not os.fspath(report):

@@ -4,9 +4,10 @@ the metrics read."""
 
 import sys
 
+from evflow.web.job import JobStatus
 from evflow.web.server import Web, check_address, parse_address
 
-__all__ = ["Web", "check_address", "parse_address", "serve"]
+__all__ = ["JobStatus", "Web", "check_address", "parse_address", "serve"]
 
 
 def serve(where, **kwargs) -> Web:
