@@ -3,8 +3,8 @@
 and without the token, the control lock, bad requests. A real HTTP client (urllib) talks to
 it; tests/test_web_page.py drives the page in a real browser."""
 
+import contextlib
 import json
-import subprocess
 import threading
 import time
 import urllib.error
@@ -92,26 +92,37 @@ path.add(Sum())
 """
 
 
-@pytest.fixture
-def held(tmp_path):
-    """The standard farm held with its page on a free loopback port."""
+@contextlib.contextmanager
+def holding(tmp_path, reco=RECO):
+    """The standard farm, its reco steering file ``reco``, held with its page on a free
+    loopback port: (the topology file, its ``Up``); stopped as an operator does."""
     farm = Farm(unique("web"))
-    topo = farm.write(tmp_path, gen=SOURCE, reco=RECO, store=STORE)
+    topo = farm.write(tmp_path, gen=SOURCE, reco=reco, store=STORE)
     up = start_cli("up", topo, "--hold", "--web", "127.0.0.1:0", cwd=tmp_path)
     with killed_on_exit(up):
         yield topo, Up(up)
         stop(topo, up)
 
 
+@pytest.fixture
+def held(tmp_path):
+    """The standard farm held with its page on a free loopback port."""
+    with holding(tmp_path) as both:
+        yield both
+
+
 def stop(topo, up):
     """Stops the held topology as an operator does: its run, if one runs, then itself."""
-    for _ in range(2):
+    asked = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
+    if asked.returncode == 0 and json.loads(asked.stdout)["run"]["state"] in RUNNING:
         run_cli("ctl", topo, "stop", cwd=topo.parent)
-        try:
-            up.wait(timeout=60)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+        status_when(topo, lambda s: s["run"]["state"] not in RUNNING)
+    run_cli("ctl", topo, "stop", cwd=topo.parent)
+    up.wait(timeout=60)
+
+
+RUNNING = ("running", "draining")
+"""The run states in which evflow ctl stop ends the run, not the topology."""
 
 
 def ready(topo):
@@ -275,6 +286,18 @@ if __name__ == "__main__":
 """
 
 
+def filled(up, histogram):
+    """(the view, the histograms) once the view lists processes and ``histogram`` has
+    entries (the last ones after 30 s)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view, shown = up.state(), json.loads(up.get("/api/histograms")[2])
+        if shown.get(histogram, {}).get("entries") and view["processes"]:
+            break
+        time.sleep(0.2)
+    return view, shown
+
+
 @pytest.mark.parametrize("processes", [0, 2])
 def test_the_page_of_a_steering_files_job(tmp_path, processes):
     """evflow run --web: the job's processes, its histograms summed over its workers, no run
@@ -285,12 +308,7 @@ def test_the_page_of_a_steering_files_job(tmp_path, processes):
     with killed_on_exit(run):
         up = Up(run)
         assert up.url.startswith("http://127.0.0.1:")
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            view, shown = up.state(), json.loads(up.get("/api/histograms")[2])
-            if shown.get("Fill/adc", {}).get("entries") and view["processes"]:
-                break
-            time.sleep(0.2)
+        view, shown = filled(up, "Fill/adc")
         names = {p["name"]: p["state"] for p in view["processes"]}
         if processes:
             expected = {"evf-input", "evf-worker-1", "evf-worker-2", "evf-output"}
@@ -322,12 +340,7 @@ def test_a_forked_topology_shows_its_histograms(tmp_path):
     up_process = start_cli("up", topo, "--web", "127.0.0.1:0", cwd=tmp_path)
     with killed_on_exit(up_process):
         up = Up(up_process)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            view, shown = up.state(), json.loads(up.get("/api/histograms")[2])
-            if shown.get("Sum/adc", {}).get("entries") and view["processes"]:
-                break
-            time.sleep(0.2)
+        view, shown = filled(up, "Sum/adc")
         assert shown["Sum/adc"]["entries"] > 0, shown
         assert {p["device"] for p in view["processes"]} == {"gen", "reco", "store"}
         assert up.post("/api/stop", {}, token=up.token)[0] == 200

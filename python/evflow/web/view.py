@@ -13,6 +13,9 @@ from evflow import metrics
 RATES_KEPT_S = 600
 """The rate plot's span: the last ten minutes, a point a view."""
 
+ENDED_KEPT = 50
+"""Processes that died and were replaced, shown beside the living: the last ones."""
+
 
 class View:
     """Makes the views of one job or topology. ``status``: what ``evflow ctl`` asks
@@ -35,6 +38,10 @@ class View:
         self.rates = collections.deque()
         self.last = None
         """The processes and run of the last regular view (their rates)."""
+        self.lives = {}
+        """{process: (pid, restarts)} as the last view saw them."""
+        self.ended = collections.deque(maxlen=ENDED_KEPT)
+        """The processes that died since the page's server started, as they were seen last."""
 
     def make(self, sample=True) -> dict:
         """The view now (``log`` and ``lock`` are the server's to add). ``sample``: a view of
@@ -81,7 +88,21 @@ class View:
         run.update(read_rate=last["read_rate"], written_rate=last["written_rate"])
         return self._shown(rows, live, processes, run)
 
+    def _note_ended(self, rows) -> None:
+        """Keeps the process a row had before, when it died and was replaced (its restarts
+        grew, its pid changed): a death between two views is seen all the same."""
+        for r in rows:
+            pid, restarts = r.get("pid"), r.get("restarts", 0)
+            before = self.lives.get(r["name"])
+            died = before is not None and before[0] and before[0] != pid and restarts > before[1]
+            if died:
+                shown = {k: r.get(k) for k in ("name", "device", "host", "replica")}
+                self.ended.append({**shown, "pid": before[0], "state": "dead", "at": time.time()})
+            if pid or died:  # a replacement without its pid yet is not a second death
+                self.lives[r["name"]] = (pid, restarts)
+
     def _shown(self, rows, live, processes, run) -> dict:
+        self._note_ended(rows)
         return {
             "topology": self.name,
             "served": self.served,
@@ -89,6 +110,7 @@ class View:
             "hosts": _hosts(rows),
             "channels": self._channels(processes, live),
             "processes": processes,
+            "ended": list(self.ended),
             "run": run,
             "rates": [list(r) for r in self.rates],
             "modules": _modules(live, rows),

@@ -118,12 +118,29 @@ function showProcesses(processes) {
     const tr = element('tr');
     tr.dataset.process = p.name;
     tr.dataset.state = p.state;
+    tr.dataset.pid = String(p.pid ?? '');
     tr.append(element('td', p.name), element('td', p.host), element('td', p.pid ?? '', 'n'));
     tr.append(element('td', p.state, `state-${p.state}`));
     tr.append(element('td', number(p.in_rate), 'n'), element('td', number(p.out_rate), 'n'));
     tr.append(element('td', number(p.events_out), 'n'));
     tr.append(element('td', p.cpu === null ? '' : `${p.cpu.toFixed(0)} %`, 'n'));
     tr.append(element('td', bytes(p.memory), 'n'), element('td', p.restarts, 'n'));
+    body.append(tr);
+  }
+}
+
+function showEnded(ended) {
+  const table = $('ended');
+  table.hidden = ended.length === 0;
+  const body = table.querySelector('tbody');
+  body.replaceChildren();
+  for (const p of ended.slice().reverse()) {
+    const tr = element('tr');
+    tr.dataset.process = p.name;
+    tr.dataset.state = p.state;
+    tr.dataset.pid = String(p.pid);
+    tr.append(element('td', p.name), element('td', p.host), element('td', p.pid, 'n'));
+    tr.append(element('td', p.state, `state-${p.state}`), element('td', clock(p.at)));
     body.append(tr);
   }
 }
@@ -271,6 +288,7 @@ function show(view) {
   showLock(view.lock);
   showRun(view);
   showProcesses(view.processes);
+  showEnded(view.ended);
   showModules(view.modules);
   showTopology(view);
   showLog(view.log);
