@@ -5,6 +5,8 @@ it; tests/test_web_page.py drives the page in a real browser."""
 
 import contextlib
 import json
+import os
+import signal
 import threading
 import time
 import urllib.error
@@ -71,6 +73,7 @@ class Up:
 
 
 RECO = """
+import logging
 import boost_histogram as bh
 import numpy as np
 import evflow as ef
@@ -79,6 +82,7 @@ class Sum(ef.Module):
     parallel_safe = True
     mergeable = ("adc", "hits")
     def initialize(self):
+        logging.getLogger("evflow").warning("no calibration constants: the defaults are used")
         self.adc = bh.Histogram(bh.axis.Regular(20, 0, 1000))
         self.hits = np.zeros(8, dtype=np.int64)
     def event(self, event):
@@ -162,6 +166,9 @@ def test_the_view_lists_every_process_with_its_state(held):
         time.sleep(0.2)
     names = {d["name"]: d["state"] for d in ctl["devices"]}
     assert {p["name"]: p["state"] for p in view["processes"]} == names
+    # Each reco replica's warning, relayed by the controller, is in the page's log.
+    told = [e["message"] for e in view["log"] if "no calibration constants" in e["message"]]
+    assert len(told) == 2 and all(m.startswith("[evf-reco-") for m in told), view["log"]
     assert view["run"]["state"] == ctl["run"]["state"]
     assert {c["name"] for c in view["channels"]} == {"raw", "accepted"}
     raw = next(c for c in view["channels"] if c["name"] == "raw")
@@ -316,6 +323,22 @@ def test_the_page_of_a_steering_files_job(tmp_path, processes):
             expected = {"job"}
         assert set(names) == expected and set(names.values()) == {"running"}, view
         assert shown["Fill/adc"]["entries"] > 0
+        if processes:
+            # A worker killed: the engine's warning in the page's log, the worker among the
+            # processes that died, its replacement running under its name.
+            victim = next(p for p in view["processes"] if p["name"] == "evf-worker-1")
+            os.kill(victim["pid"], signal.SIGKILL)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                view = up.state()
+                logged = " ".join(e["message"] for e in view["log"])
+                if view["ended"] and "evf-worker-1" in logged:
+                    break
+                time.sleep(0.2)
+            assert [(p["name"], p["pid"]) for p in view["ended"]] == [
+                ("evf-worker-1", victim["pid"])
+            ], view
+            assert "killed" in logged or "SIGKILL" in logged, view["log"]
         status, answer = up.post("/api/start", {"run": 2}, token=up.token)
         assert status == 409 and "no run to start" in answer["error"]
         assert up.post("/api/stop", {}, token=None)[0] == 403

@@ -162,6 +162,9 @@ def test_a_replica_killed_turns_dead_and_its_replacement_appears(held, browser):
     )
     now = {d["name"]: d for d in status(topo)["devices"]}
     assert now[name]["pid"] == living[0][0] and now[name]["restarts"] == 1
+    # The controller's warning is in the page's log.
+    told = f"{name} was killed by SIGKILL"
+    wait(f"the warning {told!r}", lambda: told in page.find_element("id", "log").text)
 
 
 def histogram(page, key):

@@ -14,6 +14,7 @@ with its launcher.
 import contextlib
 import glob
 import json
+import logging
 import os
 import signal
 import sys
@@ -27,6 +28,8 @@ from evflow.channels import Channel
 from evflow.errors import ChannelTimeoutError, EvflowError
 from evflow.path import part_files, step_name
 from evflow.processing import TERMINATED, Terminated, module_error, warn_not_completed
+
+log = logging.getLogger("evflow")
 
 HEARTBEAT = _native.SUPERVISOR["heartbeat"]
 """How often the controller publishes its views (crates/evflow-runtime/src/control/supervisor/,
@@ -80,6 +83,8 @@ class Farm:
         """The mergeable objects the devices last sent (docs/web.md, "The histograms")."""
         self.refused_sums = set()
         """The processes whose sums were refused, each warned of once."""
+        self.page = None
+        """The web page, when it is served: it shows the devices' warnings too."""
         self.malformed_sums = 0
         """Messages of sums refused: counted in the report as malformed reports are."""
         # The one-line live status, on a terminal.
@@ -264,7 +269,7 @@ class Farm:
             )
             if served is not None:
                 bound.callback(served.close)
-            page = controller.serve_web(
+            page = self.page = controller.serve_web(
                 self.topology, status=self, live=self.live, histograms=self.histograms
             )
             bound.pop_all()
@@ -343,7 +348,10 @@ class Farm:
         self.popens[i] = popen
         with self.lock:
             self.sv.launched(i, time.monotonic())
-        relay = threading.Thread(target=_relay, args=(name, popen.stdout, self.tty), daemon=True)
+        heard = self.page.log.heard if self.page is not None else None
+        relay = threading.Thread(
+            target=_relay, args=(name, popen.stdout, self.tty, heard), daemon=True
+        )
         relay.start()
 
     def _supervise(self, signals: list) -> None:
@@ -395,7 +403,7 @@ class Farm:
         """Does what the supervisor answered: warns, kills, starts."""
         for what, arg in actions:
             if what == "warn":
-                print(f"evflow: warning: {arg}", file=sys.stderr)
+                log.warning("%s", arg)
             elif what == "kill":
                 if self.popens[arg] and self.popens[arg].poll() is None:
                     self.launcher.kill(self.popens[arg])
@@ -428,10 +436,9 @@ class Farm:
                 taken = self.sv.take(parts[0], time.monotonic())
             if not taken and self.sv.malformed == 1:
                 # Not a device's report: anything on the network can reach this port.
-                print(
-                    "evflow: warning: the controller got a message that is not a device's "
-                    "report; such messages are dropped (counted in the report)",
-                    file=sys.stderr,
+                log.warning(
+                    "the controller got a message that is not a device's "
+                    "report; such messages are dropped (counted in the report)"
                 )
         return False
 
@@ -460,10 +467,9 @@ class Farm:
             who = sent.get("sums") if isinstance(sent, dict) else None
             if who not in self.refused_sums:
                 self.refused_sums.add(who)
-                print(
-                    f"evflow: warning: the controller cannot take the histograms "
-                    f"{'of ' + str(who) if who else 'it got'} ({e}); they are not shown",
-                    file=sys.stderr,
+                log.warning(
+                    f"the controller cannot take the histograms "
+                    f"{'of ' + str(who) if who else 'it got'} ({e}); they are not shown"
                 )
 
     def histograms(self) -> dict:
@@ -472,10 +478,9 @@ class Farm:
         for what in left_out:
             if what not in self.refused_sums:
                 self.refused_sums.add(what)
-                print(
-                    f"evflow: warning: {what} is not shaped as the other processes' and is "
-                    "left out of the histograms shown",
-                    file=sys.stderr,
+                log.warning(
+                    f"{what} is not shaped as the other processes' and is "
+                    "left out of the histograms shown"
                 )
         return objects
 
@@ -483,10 +488,9 @@ class Farm:
         with self.lock:
             name = "SIGINT" if signals and signals[0] == signal.SIGINT else "SIGTERM"
             if len(signals) == 1 and self.sv.request_stop("drain", name):
-                print(
-                    "evflow: warning: stopping: no more events are read; the events in flight "
-                    "are finished (again to stop now)",
-                    file=sys.stderr,
+                log.warning(
+                    "stopping: no more events are read; the events in flight "
+                    "are finished (again to stop now)"
                 )
             if len(signals) >= 2:
                 self.sv.request_stop("abort")
@@ -498,12 +502,17 @@ class Farm:
             self.views.send([topic, view], timeout=HEARTBEAT)
 
 
-def _relay(name: str, stream, tty: bool) -> None:
+def _relay(name: str, stream, tty: bool, heard=None) -> None:
     """Prints a device's output lines, each labelled with its process name (on a terminal,
-    over the live status line, which the next update draws again)."""
+    over the live status line, which the next update draws again); its warnings and errors
+    also go to ``heard(level, line)`` (the web page's log)."""
     clear = "\r\033[K" if tty else ""
     for raw in iter(stream.readline, b""):
         line = raw.decode(errors="replace").rstrip("\n")
         label = line if line.startswith(f"[{name}]") else f"[{name}] {line}"
         sys.stderr.write(f"{clear}{label}\n")  # one write: no other line cuts into it
         sys.stderr.flush()
+        if heard is not None:
+            for level in ("warning", "error"):
+                if f"evflow: {level}: " in line:
+                    heard(level, label)

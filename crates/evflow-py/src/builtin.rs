@@ -340,6 +340,19 @@ pub fn set_log_level(level: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// Starts (or stops) keeping the warnings and errors evflow's Rust side prints in this
+/// process, for the web page's log (docs/web.md).
+#[pyfunction]
+pub fn log_tap(on: bool) {
+    evflow_runtime::log::tap(on);
+}
+
+/// The warnings and errors kept since the last call: (Unix time, level, message), oldest first.
+#[pyfunction]
+pub fn log_tapped() -> Vec<(f64, &'static str, String)> {
+    evflow_runtime::log::tapped().into_iter().map(|(t, level, m)| (t, level.name(), m)).collect()
+}
+
 /// Registers the classes on the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEventGenerator>()?;
@@ -347,6 +360,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFileOutput>()?;
     m.add_class::<PyProgress>()?;
     m.add_function(wrap_pyfunction!(set_log_level, m)?)?;
+    m.add_function(wrap_pyfunction!(log_tap, m)?)?;
+    m.add_function(wrap_pyfunction!(log_tapped, m)?)?;
     Ok(())
 }
 

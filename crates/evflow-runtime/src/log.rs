@@ -26,11 +26,12 @@
 //! ```
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::fmt;
 use std::io::Write;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// How severe a message is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -108,6 +109,41 @@ thread_local! {
     static CAPTURE: RefCell<Option<Vec<(Level, String)>>> = const { RefCell::new(None) };
 }
 
+/// Warnings and errors this process printed and no reader took yet, while a tap is on.
+static TAPPED: Mutex<Option<VecDeque<Tapped>>> = Mutex::new(None);
+
+/// Messages a tap keeps at most: the oldest go first.
+pub const TAP_KEPT: usize = 200;
+
+/// A message a tap kept: when (Unix seconds), how severe, what.
+pub type Tapped = (f64, Level, String);
+
+/// Starts (`true`) or stops keeping this process's printed warnings and errors for a reader
+/// that shows them elsewhere (the web page's log: docs/web.md), as they print.
+pub fn tap(on: bool) {
+    *TAPPED.lock().unwrap_or_else(|e| e.into_inner()) = on.then(VecDeque::new);
+}
+
+/// The warnings and errors kept since the last call, oldest first.
+pub fn tapped() -> Vec<Tapped> {
+    let mut tapped = TAPPED.lock().unwrap_or_else(|e| e.into_inner());
+    tapped.as_mut().map(|kept| kept.drain(..).collect()).unwrap_or_default()
+}
+
+fn keep(level: Level, message: &dyn fmt::Display) {
+    if level > Level::Warning {
+        return;
+    }
+    let mut tapped = TAPPED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(kept) = tapped.as_mut() {
+        if kept.len() == TAP_KEPT {
+            kept.pop_front();
+        }
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
+        kept.push_back((now, level, message.to_string()));
+    }
+}
+
 /// Sets the global level: messages less severe than `level` are not printed.
 pub fn set_level(level: Level) {
     LEVEL.store(level as u8, Ordering::Relaxed);
@@ -139,6 +175,7 @@ pub fn emit(level: Level, args: fmt::Arguments<'_>) {
     if captured {
         return;
     }
+    keep(level, &args);
     let stderr = std::io::stderr();
     let mut out = stderr.lock();
     // Clear an unfinished progress bar first; it is drawn again on its next update.
@@ -249,5 +286,25 @@ mod tests {
             vec![(Level::Warning, "lost 3 events".to_string()), (Level::Error, "stopped".to_string())]
         );
         assert!(capture.take().is_empty());
+    }
+
+    #[test]
+    fn a_tap_keeps_the_warnings_and_errors_printed_while_it_is_on() {
+        tap(true);
+        warn!("tap test: lost {} events", 3);
+        debug!("tap test: not printed, so not kept");
+        error!("tap test: stopped");
+        // Other tests print too: this one looks at its own messages.
+        let mine = |kept: Vec<Tapped>| -> Vec<(Level, String)> {
+            kept.into_iter().filter(|(t, _, m)| *t > 0.0 && m.starts_with("tap test")).map(|(_, l, m)| (l, m)).collect()
+        };
+        assert_eq!(
+            mine(tapped()),
+            vec![(Level::Warning, "tap test: lost 3 events".into()), (Level::Error, "tap test: stopped".into())]
+        );
+        assert!(mine(tapped()).is_empty(), "taken once");
+        tap(false);
+        warn!("tap test: after the tap");
+        assert!(mine(tapped()).is_empty());
     }
 }

@@ -128,6 +128,15 @@ class Log(logging.Handler):
             message = str(record.msg)
         self._add(record.created, record.levelname.lower(), message)
 
+    def engine(self, tapped) -> None:
+        """What evflow's Rust side printed, as ``_native.log_tapped()`` gives it."""
+        for when, level, message in tapped:
+            self._add(when, level, message)
+
+    def heard(self, level: str, line: str) -> None:
+        """A warning or error a device process printed (the controller relays its lines)."""
+        self._add(time.time(), level, line)
+
     def command(self, address: str, what: str, result: str) -> None:
         """A command from the web: on the controller's stderr whatever its log level (an
         operator's action is always told), and in the page's log panel."""

@@ -9,7 +9,7 @@ import threading
 import time
 from urllib.parse import parse_qs
 
-from evflow import metrics
+from evflow import _native, metrics
 from evflow.errors import ConfigError
 from evflow.web import control
 from evflow.web.view import View
@@ -69,6 +69,7 @@ class Web:
         self.lock = control.Lock()
         self.log = control.Log()
         logging.getLogger("evflow").addHandler(self.log)
+        _native.log_tap(True)  # and what the engine prints (a worker restarted, say)
         loopback = host in ("127.0.0.1", "::1", "localhost")
         self.view = View(
             name, status, live, histograms, topology, {"host": host, "loopback": loopback}
@@ -84,6 +85,7 @@ class Web:
             self.server, base = metrics.serve(where, host, port, self._app, "web")
         except ConfigError:
             logging.getLogger("evflow").removeHandler(self.log)
+            _native.log_tap(False)
             raise
         self.address = f"{base}/"
         self.url = f"{self.address}?token={self.token}"
@@ -98,12 +100,14 @@ class Web:
         self.server.shutdown()
         self.server.server_close()
         logging.getLogger("evflow").removeHandler(self.log)
+        _native.log_tap(False)
 
     # --- the view, pushed -----------------------------------------------------------------
 
     def _push(self, histograms=True, sample=True) -> None:
         try:
             view = self.view.make(sample)
+            self.log.engine(_native.log_tapped())
             view["log"] = self.log.shown()
             view["lock"] = self.lock.shown()
             view_json = json.dumps(view, separators=(",", ":")).encode()
