@@ -106,6 +106,7 @@ bench: develop
 	$(BIN)/evflow bench scaling
 	$(BIN)/evflow bench resume
 	$(BIN)/evflow bench plugins
+	$(BIN)/evflow bench web
 
 # The decoders of frames, files, the engine's and the topology's messages and shm rings under
 # libFuzzer with AddressSanitizer (fuzz/README.md).

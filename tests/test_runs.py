@@ -14,25 +14,10 @@ import time
 import evflow as ef
 import pytest
 from conftest import killed_on_exit, run_cli, start_cli
-from evflow_bench.standard_farm import Farm
+from evflow_bench.standard_farm import PACED_GEN, Farm
 from test_topology import broadcast, shm_sessions, unique
 
-SOURCE = """
-import time
-import evflow as ef
-
-class Pace(ef.Module):
-    def event(self, event):
-        time.sleep(0.0005)
-        return True
-
-path = ef.Path()
-path.add(ef.modules.EventGenerator(
-    runs=[(1, 10**9)],
-    entries={"adc": {"dtype": "<u2", "size": 8, "values": ("uniform", 0, 1000)}},
-))
-path.add(Pace())
-"""
+SOURCE = PACED_GEN
 
 RECO = """
 import numpy as np

@@ -68,6 +68,24 @@ path = ef.Path()
 path.add(ef.modules.FileOutput(os.environ.get("OUT", "out.evf")))
 """
 
+PACED_GEN = """
+import time
+import evflow as ef
+
+class Pace(ef.Module):
+    def event(self, event):
+        time.sleep(0.0005)
+        return True
+
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, 10**9)],
+    entries={"adc": {"dtype": "<u2", "size": 8, "values": ("uniform", 0, 1000)}},
+))
+path.add(Pace())
+"""
+"""A gen for a held topology: events without end (8 ADC values each), about 2000 a second."""
+
 STEERING = {"gen": GEN, "reco": RECO, "store": STORE}
 """The standard steering files, by device."""
 
