@@ -163,15 +163,20 @@ def _same_kind(where: str, here: np.ndarray, add: np.ndarray, there: str) -> Non
         )
 
 
+def fields(contents: np.ndarray) -> list:
+    """The plain arrays that make up ``contents``: itself, or each field of a structured one
+    (Weight storage's value and variance), as views that arithmetic can change in place."""
+    if contents.dtype.names is None:
+        return [contents]
+    return [contents[name] for name in contents.dtype.names]
+
+
 def _add_contents(target, add: np.ndarray, start: np.ndarray) -> None:
     """Adds to ``target`` (an array, structured or not, or a histogram) what a process
     filled: the contents it has, ``add``, less those it started from, ``start``."""
     view = target if isinstance(target, np.ndarray) else target.view(flow=True)
-    for field in add.dtype.names or (None,):
-        if field is None:
-            view[...] += add - start
-        else:
-            view[field] += add[field] - start[field]
+    for here, there, first in zip(fields(view), fields(add), fields(start), strict=True):
+        here += there - first
 
 
 # --- cuts: the sums of a parallel job's processes at a moment (docs/root.md, "Cuts in a

@@ -58,13 +58,10 @@ class Sender:
         for key, where, value, first in self.objects:
             contents = mergeable._contents(value, where)
             filled = np.array(contents, copy=True)
-            for field in filled.dtype.names or (None,):
-                if field is None:
-                    filled -= first
-                else:
-                    filled[field] -= first[field]
+            for here, there in zip(mergeable.fields(filled), mergeable.fields(first), strict=True):
+                here -= there
             arrays[key] = filled
-            if any(np.any(first[f] if f else first) for f in first.dtype.names or (None,)):
+            if any(np.any(f) for f in mergeable.fields(first)):
                 arrays[key + START] = first
             if not isinstance(value, np.ndarray):
                 structure = serialization.to_uhi(value, keep_storage=False)
@@ -197,11 +194,8 @@ def _extent(axis: dict) -> int:
 
 
 def _add(total: np.ndarray, filled: np.ndarray) -> None:
-    for field in total.dtype.names or (None,):
-        if field is None:
-            total += filled
-        else:
-            total[field] += filled[field]
+    for here, there in zip(mergeable.fields(total), mergeable.fields(filled), strict=True):
+        here += there
 
 
 def _built(filled: np.ndarray, start, empty):
@@ -212,9 +206,6 @@ def _built(filled: np.ndarray, start, empty):
         return filled
     histogram = copy.deepcopy(empty)
     view = histogram.view(flow=True)
-    for field in filled.dtype.names or (None,):
-        if field is None:
-            view[...] = filled
-        else:
-            view[field] = filled[field]
+    for here, there in zip(mergeable.fields(view), mergeable.fields(filled), strict=True):
+        here[...] = there
     return histogram

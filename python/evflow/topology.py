@@ -7,6 +7,7 @@ not run), must define ``path``, and its path must fit the device's channels. Eve
 from both, is one ``FILE:LINE: ...`` line of one ``TopologyError``.
 """
 
+import importlib
 import json
 import os
 import sys
@@ -237,15 +238,15 @@ def keeps_state(step) -> bool:
 def _check_servers(topology: Topology, *, bind: bool) -> list:
     """``metrics`` and ``web``: HOST:PORT (``web``: or PORT), and with ``bind``, an address
     the controller can listen at (bound and released here, before anything starts)."""
-    from evflow import metrics, web
-
     problems = []
-    for where, line, module in (
-        (topology.metrics, topology.metrics_line, metrics),
-        (topology.web, topology.web_line, web),
+    for where, line, server in (
+        (topology.metrics, topology.metrics_line, "metrics"),
+        (topology.web, topology.web_line, "web"),
     ):
         if where is None:
             continue
+        # Imported only when asked for: every device process loads the file.
+        module = importlib.import_module(f"evflow.{server}")
         try:
             if bind:
                 module.check_address(where)
