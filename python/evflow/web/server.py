@@ -7,6 +7,7 @@ import mimetypes
 import os
 import threading
 import time
+from http import HTTPStatus
 from urllib.parse import parse_qs
 
 from evflow import _native, metrics
@@ -76,8 +77,6 @@ class Web:
         )
         self.changed = threading.Condition()
         self.view_json = b"{}"
-        self.state = b""
-        self.histograms = b""
         self.histograms_json = b"{}"
         self.version = 0
         self.running = True
@@ -113,16 +112,14 @@ class Web:
             view_json = json.dumps(view, separators=(",", ":")).encode()
             hists = None
             if histograms:
-                shown = json.dumps(self.view.histograms_shown(), separators=(",", ":")).encode()
-                hists = b"event: histograms\ndata: " + shown + b"\n\n"
+                hists = json.dumps(self.view.histograms_shown(), separators=(",", ":")).encode()
         except Exception as e:  # the view must not take the controller down
             log.debug("web: the view failed: %s", e, exc_info=True)
             return
         with self.changed:
             self.view_json = view_json
-            self.state = b"event: state\ndata: " + view_json + b"\n\n"
-            if hists is not None and hists != self.histograms:
-                self.histograms, self.histograms_json = hists, shown
+            if hists is not None and hists != self.histograms_json:
+                self.histograms_json = hists  # a new object: the streams send it once
             self.version += 1
             self.changed.notify_all()
 
@@ -150,11 +147,11 @@ class Web:
                     self.changed.wait_for(lambda: self.version != seen[0] or not self.running)
                     if not self.running:
                         return
-                    seen[0], state, hists = self.version, self.state, self.histograms
-                yield state
+                    seen[0], state, hists = self.version, self.view_json, self.histograms_json
+                yield _event("state", state)
                 if hists is not sent_histograms:
                     sent_histograms = hists
-                    yield hists
+                    yield _event("histograms", hists)
         finally:
             self.lock.closed(session)
 
@@ -254,6 +251,11 @@ class Web:
         return self.status.add_host(host) if what == "add-host" else self.status.drain_host(host)
 
 
+def _event(kind: str, data: bytes) -> bytes:
+    """One Server-Sent Event of ``kind`` carrying ``data`` (JSON on one line)."""
+    return b"event: " + kind.encode() + b"\ndata: " + data + b"\n\n"
+
+
 def _what(what: str, body: dict) -> str:
     shown = {k: v for k, v in body.items() if k != "session"}
     return f"{what} {json.dumps(shown)}" if shown else what
@@ -277,17 +279,8 @@ def _body(environ) -> dict:
 
 
 def _answer(start_response, code: int, data: dict):
-    reasons = {
-        200: "OK",
-        400: "Bad Request",
-        403: "Forbidden",
-        404: "Not Found",
-        409: "Conflict",
-        423: "Locked",
-    }
-    return _reply(
-        start_response, f"{code} {reasons[code]}", json.dumps(data).encode(), "application/json"
-    )
+    status = f"{code} {HTTPStatus(code).phrase}"
+    return _reply(start_response, status, json.dumps(data).encode(), "application/json")
 
 
 def _reply(start_response, status: str, body: bytes, kind: str, cache=False):
