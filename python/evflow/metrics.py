@@ -260,26 +260,26 @@ class Metrics:
             samples.append(({"outcome": outcome, "where": "main" if one_process else at}, value))
         yield _counter("evflow_events", "events by what happened to them", base, samples)
         yield _gauge("evflow_event_rate", "events per second, last 5 s", base, _rates(history))
-        processes = (
-            live["processes"]
-            if not one_process
-            else [
-                {
-                    "name": "main",
-                    "pid": os.getpid(),
-                    "running": running,
-                    "worker": None,
-                    "role": "main",
-                    "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]],
-                }
-            ]
-        )
+        processes = [this_process(live, running)] if one_process else live["processes"]
         yield from _module_families(base, processes)
         yield from _worker_families(base, live)
         yield from _event_building_families(base, processes)
         yield from _process_families(base, processes)
         yield from _shm_families(base, live.get("session"))
         yield from _change_families(base, live.get("changes", []))
+
+
+def this_process(live: dict, running: bool) -> dict:
+    """A job of one process as a snapshot would list it, which lists no processes: this one,
+    named ``main``, with the job's module statistics (no failures counted apart)."""
+    return {
+        "name": "main",
+        "pid": os.getpid(),
+        "running": running,
+        "worker": None,
+        "role": "main",
+        "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]],
+    }
 
 
 def _family(kind, name, documentation, base, samples):

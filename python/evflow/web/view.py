@@ -58,7 +58,7 @@ class View:
         counts = {r["name"]: (r["events_in"], r["events_out"]) for r in rows}
         cpu = {pid: u[0] for pid, u in usage.items()}
         span = now - self.before[0] if self.before else 0.0
-        processes = [self._process(r, usage, counts, cpu, span) for r in rows]
+        processes = [self._process(r, usage, span) for r in rows]
         read_rate = written_rate = 0.0
         if span > 0:
             read_rate = max(read - self.before[3], 0) / span
@@ -78,7 +78,7 @@ class View:
         rates = {p["name"]: p for p in self.last["processes"]}
         processes = []
         for r in rows:
-            shown = self._process(r, {}, {}, {}, 0.0)
+            shown = self._process(r, {}, 0.0)
             for key in ("in_rate", "out_rate", "cpu", "memory"):
                 shown[key] = rates.get(r["name"], {}).get(key, shown[key])
             processes.append(shown)
@@ -116,7 +116,9 @@ class View:
             "modules": _modules(live, rows),
         }
 
-    def _process(self, row, usage, counts, cpu, span) -> dict:
+    def _process(self, row, usage, span) -> dict:
+        """A row as the page shows it, its rates and CPU over the ``span`` seconds since the
+        view before (0: none)."""
         shown = {k: row.get(k) for k in ("name", "device", "host", "replica", "pid", "state")}
         shown.update(events_in=row["events_in"], events_out=row["events_out"])
         shown.update(restarts=row.get("restarts", 0), in_rate=0.0, out_rate=0.0)
@@ -206,9 +208,7 @@ def _modules(live, rows) -> list:
     for p in live.get("processes", []):
         newest[p["name"]] = p
     if not newest and live.get("modules"):  # a job of one process
-        newest = {
-            "main": {"name": "main", "modules": [(m[0], m[1], 0, m[2]) for m in live["modules"]]}
-        }
+        newest = {"main": metrics.this_process(live, running=True)}
     sums = {}
     for p in newest.values():
         device = p.get("device") or device_of.get(p["name"], p["name"])
