@@ -111,16 +111,23 @@ function showRates(points) {
   ratesDrawn = true;
 }
 
+// A process row with its hooks (data-process, data-state, data-pid) and its name, host, pid
+// and state cells: the living's and the dead's tables alike.
+function processRow(p) {
+  const tr = element('tr');
+  tr.dataset.process = p.name;
+  tr.dataset.state = p.state;
+  tr.dataset.pid = String(p.pid ?? '');
+  tr.append(element('td', p.name), element('td', p.host), element('td', p.pid ?? '', 'n'));
+  tr.append(element('td', p.state, `state-${p.state}`));
+  return tr;
+}
+
 function showProcesses(processes) {
   const body = document.querySelector('#processes tbody');
   body.replaceChildren();
   for (const p of processes) {
-    const tr = element('tr');
-    tr.dataset.process = p.name;
-    tr.dataset.state = p.state;
-    tr.dataset.pid = String(p.pid ?? '');
-    tr.append(element('td', p.name), element('td', p.host), element('td', p.pid ?? '', 'n'));
-    tr.append(element('td', p.state, `state-${p.state}`));
+    const tr = processRow(p);
     tr.append(element('td', number(p.in_rate), 'n'), element('td', number(p.out_rate), 'n'));
     tr.append(element('td', number(p.events_out), 'n'));
     tr.append(element('td', p.cpu === null ? '' : `${p.cpu.toFixed(0)} %`, 'n'));
@@ -135,12 +142,8 @@ function showEnded(ended) {
   const body = table.querySelector('tbody');
   body.replaceChildren();
   for (const p of ended.slice().reverse()) {
-    const tr = element('tr');
-    tr.dataset.process = p.name;
-    tr.dataset.state = p.state;
-    tr.dataset.pid = String(p.pid);
-    tr.append(element('td', p.name), element('td', p.host), element('td', p.pid, 'n'));
-    tr.append(element('td', p.state, `state-${p.state}`), element('td', clock(p.at)));
+    const tr = processRow(p);
+    tr.append(element('td', clock(p.at)));
     body.append(tr);
   }
 }
