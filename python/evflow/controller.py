@@ -51,7 +51,28 @@ FORKED_FIXED = (
 )
 
 
-class Status:
+class Fixed:
+    """The answers of a job or topology whose run and processes are fixed at its start to
+    the commands that would change them (``evflow ctl``, the web page): ``not_held`` and
+    ``fixed`` say why."""
+
+    not_held = NOT_HELD
+    fixed = FORKED_FIXED
+
+    def start_run(self, run, overwrite=False) -> dict:
+        return {"ok": False, "error": self.not_held}
+
+    def scale(self, device, n, host=None) -> dict:
+        return {"ok": False, "error": self.fixed}
+
+    def add_host(self, host) -> dict:
+        return {"ok": False, "error": self.fixed}
+
+    def drain_host(self, host) -> dict:
+        return {"ok": False, "error": self.fixed}
+
+
+class Status(Fixed):
     """The topology's devices as ``evflow ctl status`` shows them, updated by the engine's
     watch calls. Its processes, forked by the engine, move through the device life cycle
     together; the topology's one run starts with it."""
@@ -79,18 +100,6 @@ class Status:
             self.state = lifecycle.follow_device(self.state, lifecycle.STOP)
             self.run_state = lifecycle.follow_run(self.run_state, lifecycle.STOP)
             return {"ok": True, "state": self.state}
-
-    def start_run(self, run, overwrite=False) -> dict:
-        return {"ok": False, "error": NOT_HELD}
-
-    def scale(self, device, n, host=None) -> dict:
-        return {"ok": False, "error": FORKED_FIXED}
-
-    def add_host(self, host) -> dict:
-        return {"ok": False, "error": FORKED_FIXED}
-
-    def drain_host(self, host) -> dict:
-        return {"ok": False, "error": FORKED_FIXED}
 
     def run_status(self) -> dict:
         """The topology's one run: a topology that is not held runs straight through, its

@@ -6,6 +6,7 @@ not held: it has no run to start, and its processes are its own to restart."""
 import os
 import threading
 
+from evflow import controller
 from evflow._native import lifecycle
 
 NOT_HELD = "a job runs its source's runs straight through: it has no run to start"
@@ -13,9 +14,12 @@ FIXED = "a job's processes are fixed when it starts (processes=N): run a topolog
 HERE = "this machine"
 
 
-class JobStatus:
+class JobStatus(controller.Fixed):
     """What the page asks of a job (``devices()``, ``run_status()``, the commands), updated
     by the engine's watch calls (``update``)."""
+
+    not_held = NOT_HELD
+    fixed = FIXED
 
     def __init__(self, name: str):
         self.name = name
@@ -33,18 +37,6 @@ class JobStatus:
         with self.lock:
             self.stop_requested = True
         return {"ok": True, "state": lifecycle.DRAINING}
-
-    def start_run(self, run, overwrite=False) -> dict:
-        return {"ok": False, "error": NOT_HELD}
-
-    def scale(self, device, n, host=None) -> dict:
-        return {"ok": False, "error": FIXED}
-
-    def add_host(self, host) -> dict:
-        return {"ok": False, "error": FIXED}
-
-    def drain_host(self, host) -> dict:
-        return {"ok": False, "error": FIXED}
 
     def run_status(self) -> dict:
         with self.lock:
