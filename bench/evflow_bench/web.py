@@ -116,9 +116,7 @@ def run(args) -> int:
             return measure(args, topo, up)
         finally:
             try:
-                ctl(topo, "stop")
-                time.sleep(2)
-                ctl(topo, "stop")
+                stop(topo)
                 up.wait(timeout=120)
             except (RuntimeError, subprocess.TimeoutExpired):
                 up.kill()
@@ -179,7 +177,18 @@ def measure(args, topo, up) -> int:
     return 0
 
 
+def stop(topo) -> None:
+    """Stops the run, then, once it has stopped, the held topology itself."""
+    ctl(topo, "stop")
+    deadline = time.monotonic() + START_WAIT_S
+    while json.loads(ctl(topo, "status", "--json"))["run"]["state"] in ("running", "draining"):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the run did not stop in time")
+        time.sleep(0.2)
+    ctl(topo, "stop")
+
+
 def written(topo) -> int:
     """Events the sink wrote so far (``evflow ctl status``)."""
-    text = ctl(topo, "status", "--json")
-    return sum(d["events_in"] for d in json.loads(text)["devices"] if d["device"] == "store")
+    devices = json.loads(ctl(topo, "status", "--json"))["devices"]
+    return sum(d["events_in"] for d in devices if d["device"] == "store")
