@@ -366,6 +366,9 @@ def test_every_unit_shows_its_event_building_metrics(tmp_path):
     ).values()
     # 16 uint16 values per fragment (a report may fall between the two counts' updates).
     assert 32 * (ecal_fragments - 1) <= ecal_bytes <= 32 * ecal_fragments
+    # 32-byte fragments travel inside their frames: nothing to copy into the segment.
+    copied = values(samples, "evflow_eventbuilding_copied_total", unit="readout")
+    assert len(copied) == len(READOUTS) and set(copied.values()) == {0.0}, copied
     credits = values(samples, "evflow_eventbuilding_credits", unit="builder")
     assert len(credits) == 2 and all(0 <= c <= 2 for c in credits.values()), credits
     batch = values(samples, "evflow_eventbuilding_batch_size")
@@ -555,3 +558,73 @@ def test_a_batch_too_large_for_the_segment_is_a_clear_error_and_segment_size_fix
         numbers = [(e.number, "incomplete" in e.flags) for e in f]
         assert f.complete
     assert numbers == [(n, False) for n in range(1, 301)]
+
+
+def scrape_while_gated(tmp_path, env, until, **eb):
+    """Runs the farm building events (``write(tmp_path, **eb)``) with the store gated
+    (GATED_STORE), scrapes its metrics (a real scrape by curl) until ``until(samples)``, then
+    opens the gate: (samples, stderr)."""
+    from test_metrics import free_port, scrape, wait_for
+
+    port = free_port()
+    topo = write(tmp_path, metrics=f"127.0.0.1:{port}", **eb)
+    (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
+    gate = tmp_path / "gate"
+    env = {**env, "GATE": str(gate)}
+    job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
+    with killed_on_exit(job) as p:
+        url = f"http://127.0.0.1:{port}/metrics"
+        samples = wait_for(url, deadline_s=60)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not until(samples):
+            time.sleep(0.2)
+            samples = scrape(url)
+        gate.touch()
+        _, err = p.communicate(timeout=240)
+    assert p.returncode == 0, err
+    return samples, err
+
+
+def test_fragments_are_written_once_into_the_segment(tmp_path):
+    """64 fragments of 256 KiB per readout fit in each readout's home (22 MiB), so the
+    generator writes each one in the segment and it goes by handle: the metrics, scraped
+    once every fragment is read, count none copied, and no readout warns that its share
+    was too small (until 2026-12-02 the read-ahead outran the homes and 44% were copied
+    again: docs/eventbuilding.md, "Memory"). Every event comes out once with its bytes."""
+    from test_metrics import values
+
+    size = 1 << 17  # <u2 values: 256 KiB
+
+    def read_all(samples):
+        read = values(samples, "evflow_eventbuilding_fragments_total", unit="readout")
+        return len(read) == len(READOUTS) and all(v == 64 for v in read.values())
+
+    env = {"EVENTS": "64", "SIZE": str(size), "GATE_AFTER": "60"}
+    samples, err = scrape_while_gated(tmp_path, env, read_all, batch=4)
+    assert read_all(samples), values(samples, "evflow_eventbuilding_fragments_total")
+    copied = values(samples, "evflow_eventbuilding_copied_total", unit="readout")
+    assert len(copied) == len(READOUTS) and set(copied.values()) == {0.0}, copied
+    assert "did not fit in its share of the segment" not in err, err[-2000:]
+    check_every_event_once(tmp_path, 64, size)
+
+
+def test_a_readout_whose_share_is_full_copies_the_batch_it_must_read_and_says_so(tmp_path):
+    """The store holds the built events after the 100th: the release point stops, and
+    each readout's home (22 MiB, 88 fragments of 256 KiB) fills with batches the custody
+    does not have yet. A readout still reads the batch beyond the requests (without it no
+    request would come, nor the release with it): its fragments wait in the readout's own
+    memory, are copied into the segment when a builder asks, counted, and the readout says
+    so at its end. Every event comes out once with its bytes."""
+    from test_metrics import values
+
+    size = 1 << 17
+
+    def some_copied(samples):
+        copied = values(samples, "evflow_eventbuilding_copied_total", unit="readout")
+        return any(v > 0 for v in copied.values())
+
+    env = {"EVENTS": "600", "SIZE": str(size), "GATE_AFTER": "100"}
+    samples, err = scrape_while_gated(tmp_path, env, some_copied, batch=4)
+    assert some_copied(samples), values(samples, "evflow_eventbuilding_fragments_total")
+    assert "did not fit in its share of the segment (22 MiB)" in err, err[-2000:]
+    check_every_event_once(tmp_path, 600, size)

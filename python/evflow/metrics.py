@@ -347,6 +347,13 @@ def _event_building_families(base, processes):
         samples("late"),
     )
     yield _counter(
+        "evflow_eventbuilding_copied",
+        "fragments a readout unit copied into shared memory when a builder asked for them "
+        "(made outside it)",
+        base,
+        samples("copied", "readout"),
+    )
+    yield _counter(
         "evflow_eventbuilding_events_built",
         "events a builder unit built",
         base,

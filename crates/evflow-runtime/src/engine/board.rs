@@ -75,6 +75,9 @@ pub struct Counters {
     /// Event building: fragments that came late (an RU's, of batches already released; a
     /// BU's, answers for batches it had built), dropped.
     pub eb_late: AtomicU64,
+    /// Event building: fragments an RU copied into the segment when a builder asked for
+    /// them (made outside it, docs/eventbuilding.md "Memory"); 0 off shm.
+    pub eb_copied: AtomicU64,
     /// Event building: events a BU built.
     pub eb_built: AtomicU64,
     /// Event building: events a BU built incomplete.

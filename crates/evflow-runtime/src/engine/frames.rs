@@ -9,7 +9,7 @@ use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameError
 use evflow_core::{Entry, Event};
 use evflow_shm::{Attached, Block, BlockMut};
 use evflow_transport::{Channel, ChannelError, Part};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -100,11 +100,14 @@ struct SegmentHomes {
     segment: Attached,
     budget: usize,
     used: Arc<AtomicUsize>,
+    /// Entries the budget left out (they got process memory).
+    refused: Arc<AtomicU64>,
 }
 
 impl Homes for SegmentHomes {
     fn allocate(&self, len: usize) -> Option<Box<dyn HomeBlock>> {
         if self.used.load(Ordering::Relaxed) + len > self.budget {
+            self.refused.fetch_add(1, Ordering::Relaxed);
             return None;
         }
         let block = self.segment.try_alloc(len).ok()?;
@@ -144,29 +147,52 @@ impl Drop for Room {
 /// arrays a module keeps cannot fill the segment (the share the input's backups may hold).
 const HOME_SHARE: usize = 4;
 
+/// Bytes of the heap of `channel`'s segment, if it is on shm.
+pub fn heap_len(channel: &Channel) -> Option<usize> {
+    channel.segment().map(|segment| segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN)
+}
+
 /// Makes `channel`'s segment (if it is on shm) this process's home for new large entries,
 /// until the guard drops: the home holds the process's membership of the segment, which must
 /// end with the process's part of the job (the last to leave removes the segment).
 #[must_use = "the home is removed when the guard drops"]
 pub fn make_home(channel: &Channel) -> HomeGuard {
-    make_shared_home(channel, 1)
+    make_home_within(channel, heap_len(channel).unwrap_or(0) / HOME_SHARE)
 }
 
-/// [`make_home`] for one of `sharers` processes that fill the segment alike (the readout
-/// units of an event builder): its homes hold at most 1/`sharers` of one process's share.
+/// [`make_home`] whose homes hold at most `budget` bytes at a time (an event builder's
+/// readout unit: its share of the segment, docs/eventbuilding.md "Memory").
 #[must_use = "the home is removed when the guard drops"]
-pub fn make_shared_home(channel: &Channel, sharers: usize) -> HomeGuard {
+pub fn make_home_within(channel: &Channel, budget: usize) -> HomeGuard {
+    let refused = Arc::new(AtomicU64::new(0));
     if let Some(segment) = channel.segment() {
-        let heap = segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN;
-        let budget = heap / HOME_SHARE / sharers.max(1);
-        let homes = SegmentHomes { segment: segment.clone(), budget, used: Arc::new(AtomicUsize::new(0)) };
+        let used = Arc::new(AtomicUsize::new(0));
+        let homes = SegmentHomes { segment: segment.clone(), budget, used, refused: refused.clone() };
         evflow_core::home::set_homes(Some(Arc::new(homes)));
     }
-    HomeGuard
+    HomeGuard { refused }
+}
+
+/// Whether every external entry of `event` is in a block of `channel`'s segment, so that
+/// [`try_encode`] sends it by handle rather than copying it (always so off shm: nothing is
+/// copied into a segment there).
+pub fn homed(channel: &Channel, event: &Event) -> bool {
+    let Some(segment) = channel.segment() else { return true };
+    FrameLayout::with_external(event).externals(event).all(|entry| homed_in(entry, segment).is_some())
 }
 
 /// Removes this process's home for new large entries when dropped.
-pub struct HomeGuard;
+pub struct HomeGuard {
+    refused: Arc<AtomicU64>,
+}
+
+impl HomeGuard {
+    /// Large entries made so far that did not fit in the homes' budget (they got process
+    /// memory, and are copied into the segment when sent).
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
+    }
+}
 
 impl Drop for HomeGuard {
     fn drop(&mut self) {
@@ -228,6 +254,7 @@ mod tests {
         let kept: Vec<Entry> = (0..quarter / BIG + 2).map(|_| entry(&vec![4; BIG])).collect();
         assert!(kept.iter().any(|e| e.home().is_none()));
         assert!(kept.iter().filter(|e| e.home().is_some()).count() * BIG <= quarter);
+        assert_eq!(home.refused(), kept.iter().filter(|e| e.home().is_none()).count() as u64);
         drop(kept);
         assert!(entry(&vec![5; BIG]).home().is_some(), "dropped entries give their room back");
 

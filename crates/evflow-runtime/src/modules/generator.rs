@@ -33,7 +33,6 @@
 use super::config::ConfigError;
 use super::rng::EventRng;
 use crate::module::{HookResult, JobContext, ModuleError, Source};
-use bytes::Bytes;
 use evflow_core::entry::MAX_ENTRIES;
 use evflow_core::{Entry, Event};
 
@@ -280,6 +279,18 @@ enum NumericType {
     Bool,
 }
 
+impl NumericType {
+    /// Bytes of one value.
+    fn item_size(self) -> usize {
+        match self {
+            NumericType::I8 | NumericType::U8 | NumericType::Bool => 1,
+            NumericType::I16 | NumericType::U16 => 2,
+            NumericType::F32 | NumericType::I32 | NumericType::U32 => 4,
+            NumericType::F64 | NumericType::I64 | NumericType::U64 => 8,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct CompiledEntry {
     name: String,
@@ -319,8 +330,12 @@ impl EventGenerator {
             let mut rng = EventRng::for_stream(seed, entry.stream, run, event);
             let n = draw_size(&mut rng, entry.size);
             draw_values(&mut rng, entry.values, n, &mut self.scratch);
-            let bytes = store(entry.numeric, &self.scratch);
-            let made = Entry::new(entry.dtype, vec![n as u64], Bytes::from(bytes))
+            // Written once, where the entry's bytes stay: in this process's home on shm.
+            let mut fresh = evflow_core::home::allocate(n * entry.numeric.item_size());
+            store(entry.numeric, &self.scratch, fresh.as_mut_slice());
+            let (bytes, home) = fresh.freeze();
+            let made = Entry::new(entry.dtype, vec![n as u64], bytes)
+                .map(|data| data.with_home(home))
                 .and_then(|data| out.put(entry.name.as_str(), data));
             if let Err(e) = made {
                 // Sizes and names were checked at construction; this is a bug if it happens.
@@ -475,28 +490,27 @@ impl Element for NumpyBool {
     }
 }
 
-fn store(numeric: NumericType, values: &[f64]) -> Vec<u8> {
+/// Writes `values` into `bytes` (as long as they are in `numeric`'s size).
+fn store(numeric: NumericType, values: &[f64], bytes: &mut [u8]) {
     match numeric {
-        NumericType::F32 => store_as::<f32>(values),
-        NumericType::F64 => store_as::<f64>(values),
-        NumericType::I8 => store_as::<i8>(values),
-        NumericType::I16 => store_as::<i16>(values),
-        NumericType::I32 => store_as::<i32>(values),
-        NumericType::I64 => store_as::<i64>(values),
-        NumericType::U8 => store_as::<u8>(values),
-        NumericType::U16 => store_as::<u16>(values),
-        NumericType::U32 => store_as::<u32>(values),
-        NumericType::U64 => store_as::<u64>(values),
-        NumericType::Bool => store_as::<NumpyBool>(values),
+        NumericType::F32 => store_as::<f32>(values, bytes),
+        NumericType::F64 => store_as::<f64>(values, bytes),
+        NumericType::I8 => store_as::<i8>(values, bytes),
+        NumericType::I16 => store_as::<i16>(values, bytes),
+        NumericType::I32 => store_as::<i32>(values, bytes),
+        NumericType::I64 => store_as::<i64>(values, bytes),
+        NumericType::U8 => store_as::<u8>(values, bytes),
+        NumericType::U16 => store_as::<u16>(values, bytes),
+        NumericType::U32 => store_as::<u32>(values, bytes),
+        NumericType::U64 => store_as::<u64>(values, bytes),
+        NumericType::Bool => store_as::<NumpyBool>(values, bytes),
     }
 }
 
-fn store_as<T: Element>(values: &[f64]) -> Vec<u8> {
-    let mut bytes = vec![0u8; values.len() * T::SIZE];
+fn store_as<T: Element>(values: &[f64], bytes: &mut [u8]) {
     for (chunk, &value) in bytes.chunks_exact_mut(T::SIZE).zip(values) {
         T::from_value(value).write_le(chunk);
     }
-    bytes
 }
 
 #[cfg(test)]
@@ -513,8 +527,13 @@ mod tests {
 
     #[test]
     fn integers_floor_and_saturate() {
-        assert_eq!(store_as::<i8>(&[-0.5, 1.9, 300.0, f64::NAN]), vec![0xff, 1, 127, 0]);
-        assert_eq!(store_as::<u16>(&[-3.0, 65535.5]), vec![0, 0, 0xff, 0xff]);
-        assert_eq!(store_as::<NumpyBool>(&[0.49, 0.5, 2.0]), vec![0, 1, 1]);
+        let stored = |numeric: NumericType, values: &[f64]| {
+            let mut bytes = vec![0xaa; values.len() * numeric.item_size()];
+            store(numeric, values, &mut bytes);
+            bytes
+        };
+        assert_eq!(stored(NumericType::I8, &[-0.5, 1.9, 300.0, f64::NAN]), vec![0xff, 1, 127, 0]);
+        assert_eq!(stored(NumericType::U16, &[-3.0, 65535.5]), vec![0, 0, 0xff, 0xff]);
+        assert_eq!(stored(NumericType::Bool, &[0.49, 0.5, 2.0]), vec![0, 1, 1]);
     }
 }

@@ -14,13 +14,14 @@ use crate::engine::Role;
 /// A restarted sink counts what its files hold as written (see [`merged`]); its other counts
 /// are its generations' (what a killed one decided in its last report's 100 ms is not
 /// counted, and what it had not acknowledged is decided, and counted, again).
-pub const CARRIED: [&str; 14] = [
+pub const CARRIED: [&str; 15] = [
     "events",
     "events_rejected",
     "relayed",
     "eb_fragments",
     "eb_bytes",
     "eb_late",
+    "eb_copied",
     "eb_built",
     "eb_incomplete",
     "rejected",

@@ -15,7 +15,7 @@ use crate::report::{ModuleStats, WorkerStats};
 
 /// An event-building unit's counters in its reports (`eb_<name>`; docs/eventbuilding.md,
 /// "Metrics").
-const UNIT_COUNTS: [&str; 5] = ["fragments", "bytes", "late", "built", "incomplete"];
+const UNIT_COUNTS: [&str; 6] = ["fragments", "bytes", "late", "copied", "built", "incomplete"];
 
 /// `evflow ctl status`'s row of a device process.
 #[derive(Debug, Clone, PartialEq, Eq)]

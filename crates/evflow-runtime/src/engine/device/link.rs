@@ -492,6 +492,7 @@ impl LinkState {
             ("eb_fragments", &c.eb_fragments),
             ("eb_bytes", &c.eb_bytes),
             ("eb_late", &c.eb_late),
+            ("eb_copied", &c.eb_copied),
             ("eb_built", &c.eb_built),
             ("eb_incomplete", &c.eb_incomplete),
             ("written_closed", &c.written_closed),

@@ -32,9 +32,12 @@ pub struct EventBuilding {
 pub const REQUEST_RETRY: Duration = Duration::from_millis(50);
 /// Batches an RU holds beyond the release point before it stops reading its source.
 pub const STORE_BATCHES: usize = 32;
-/// Bytes of fragments an RU holds before it stops reading its source (at least one batch
-/// is always held, so a batch larger than this still goes).
+/// Bytes of fragments an RU reads ahead of the requests before it stops reading its source
+/// (at least one batch is always read, so a batch larger than this still goes).
 pub const STORE_BYTES: usize = 256 << 20;
+/// The share (numerator, denominator) of the segment's heap the RUs' homes hold together
+/// on shm, and so the fragments they hold (docs/eventbuilding.md, "Memory").
+pub const READOUT_HOMES: (usize, usize) = (3, 4);
 
 /// A batch: (run, k), the events of the run numbered `k·B` to `(k + 1)·B - 1`.
 pub type BatchKey = (u32, u64);

@@ -2,7 +2,9 @@
 //! modules), keeps the fragments by batch, tells the event manager how far it has read,
 //! and answers the builders' requests (docs/eventbuilding.md).
 
-use super::{batch_of, BatchKey, EventBuilding, FragmentsHead, Progress, Request, STORE_BATCHES, STORE_BYTES};
+use super::{
+    batch_of, BatchKey, EventBuilding, FragmentsHead, Progress, Request, READOUT_HOMES, STORE_BATCHES, STORE_BYTES,
+};
 use crate::engine::board::Stop;
 use crate::engine::context::{internal_error, job_end, Ctx, End};
 use crate::engine::error::SendError;
@@ -26,12 +28,16 @@ const IDLE: Duration = Duration::from_micros(200);
 
 /// The fragments an RU holds, by batch, from the release point on: those requested (kept
 /// until released, since a builder that dies asks again through another) and those read
-/// ahead of the requests, which bound its reading.
+/// ahead of the requests, which bound its reading, as does what its home holds.
 pub struct Store {
     batches: BTreeMap<BatchKey, (Vec<Event>, usize)>,
     bytes: usize,
+    /// Bytes of the fragment put last: the next one is taken to be as large.
+    last: usize,
     /// Bytes it may read ahead of the requests.
     ahead_bytes: usize,
+    /// Bytes it may hold in all (on shm its home's share of the segment).
+    held_bytes: usize,
     /// Every batch before it is at the custody.
     release: BatchKey,
     /// The highest batch a builder asked for.
@@ -41,12 +47,16 @@ pub struct Store {
 }
 
 impl Store {
-    /// A store that reads at most `ahead_bytes` ahead of the requests (and [`STORE_BATCHES`]).
-    pub fn new(ahead_bytes: usize) -> Store {
+    /// A store that reads at most `ahead_bytes` ahead of the requests (and [`STORE_BATCHES`])
+    /// and holds at most `held_bytes`, except for the one batch beyond the requests that is
+    /// always read.
+    pub fn new(ahead_bytes: usize, held_bytes: usize) -> Store {
         Store {
             batches: BTreeMap::new(),
             bytes: 0,
+            last: 0,
             ahead_bytes,
+            held_bytes,
             release: BatchKey::default(),
             requested: None,
             late: 0,
@@ -61,6 +71,7 @@ impl Store {
         }
         let bytes = fragment.payload_bytes();
         self.bytes += bytes;
+        self.last = bytes;
         let held = self.batches.entry(batch).or_default();
         held.0.push(fragment);
         held.1 += bytes;
@@ -84,8 +95,11 @@ impl Store {
     }
 
     /// Whether it may read more: fewer than [`STORE_BATCHES`] batches and its bytes
-    /// read ahead of the requests (one is always allowed, however large). Requested batches
-    /// do not count: they wait for the custody, which the requests to come tell of.
+    /// read ahead of the requests, and room for another fragment in all it holds. One batch
+    /// beyond the requests is always allowed, however large: the release point comes with
+    /// the requests, and the requests with the batches passed. Requested batches do not
+    /// count among those read ahead: they wait for the custody, which the requests to come
+    /// tell of.
     pub fn has_room(&self) -> bool {
         let ahead: Vec<usize> = match self.requested {
             Some(r) => self
@@ -95,7 +109,10 @@ impl Store {
                 .collect(),
             None => self.batches.values().map(|b| b.1).collect(),
         };
-        ahead.len() <= 1 || ahead.len() < STORE_BATCHES && ahead.iter().sum::<usize>() < self.ahead_bytes
+        ahead.len() <= 1
+            || ahead.len() < STORE_BATCHES
+                && ahead.iter().sum::<usize>() < self.ahead_bytes
+                && self.bytes + self.last <= self.held_bytes
     }
 
     /// The fragments of `batch` (shared, not copied).
@@ -128,6 +145,8 @@ struct Readout<'a> {
     /// Requests for batches not passed yet.
     waiting: Vec<Request>,
     foreign: Foreign,
+    /// Fragments kept that are not in the segment: copied into it when a builder asks.
+    copied: u64,
 }
 
 /// Why a readout unit stopped, as the job's error names it.
@@ -190,10 +209,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
         }
     };
     // Fragments made by the source land in blocks of the segment, and go to builders by
-    // handle; the RUs' homes together hold at most one process's share of the segment, the
-    // rest is for the batches being built (docs/eventbuilding.md, "Memory").
-    let _home = frames::make_shared_home(&progress, eb.readouts.len());
-    let store = Store::new(ahead_bytes(&progress, eb));
+    // handle; the RU holds no more than its home's share of the segment, so each is written
+    // once (docs/eventbuilding.md, "Memory").
+    let held = held_bytes(&progress, eb);
+    let home = frames::make_home_within(&progress, held);
+    let store = Store::new(STORE_BYTES, held);
     let mut ru = Readout {
         ctx,
         eb,
@@ -207,6 +227,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
         builders: (0..ctx.board.workers()).map(|_| None).collect(),
         waiting: Vec::new(),
         foreign: Foreign::new("requests channel", ("a builder's request", "requests")),
+        copied: 0,
     };
     let mut stage = ctx.stage(&mut path.modules[..], 1);
     let outcome = ru.pump(&mut *path.source, &mut stage);
@@ -226,6 +247,16 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
             ru.store.late
         );
     }
+    if home.refused() > 0 {
+        log::warn!(
+            "{}: {} large entries of its fragments did not fit in its share of the segment ({} MiB) and were copied \
+             again when a builder asked for them: raise the builder's `segment_size`, or lower its `batch` \
+             (docs/eventbuilding.md, \"Memory\")",
+            eb.readouts[index],
+            home.refused(),
+            held >> 20
+        );
+    }
     let mut code = ExitCode::Ok;
     match outcome {
         Ok(()) => {}
@@ -243,14 +274,12 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
     End { code, terminated: true }
 }
 
-/// Bytes an RU reads ahead of the requests: [`STORE_BYTES`], and on shm at most its share of
-/// half the segment (what is beyond its homes waits in its own memory, and is copied into
-/// the segment when a builder asks for it).
-fn ahead_bytes(channel: &Channel, eb: &EventBuilding) -> usize {
-    channel.segment().map_or(STORE_BYTES, |segment| {
-        let heap = segment.segment().layout().heap_pages * evflow_shm::layout::PAGE_LEN;
-        STORE_BYTES.min(heap / 2 / eb.readouts.len().max(1))
-    })
+/// Bytes an RU holds: on shm its share of [`READOUT_HOMES`] of the segment's heap (what is
+/// beyond its home waits in its own memory, and is copied into the segment when a builder
+/// asks for it); off shm no bound but the read-ahead's.
+fn held_bytes(channel: &Channel, eb: &EventBuilding) -> usize {
+    frames::heap_len(channel)
+        .map_or(usize::MAX, |heap| heap / READOUT_HOMES.1 * READOUT_HOMES.0 / eb.readouts.len().max(1))
 }
 
 impl Readout<'_> {
@@ -319,6 +348,10 @@ impl Readout<'_> {
         let c = self.ctx.board.counters();
         c.eb_fragments.fetch_add(1, Ordering::Relaxed);
         c.eb_bytes.fetch_add(fragment.payload_bytes() as u64, Ordering::Relaxed);
+        if !frames::homed(&self.progress, &fragment) {
+            self.copied += 1;
+            c.eb_copied.store(self.copied, Ordering::Relaxed);
+        }
         self.store.put(batch, fragment);
         c.eb_late.store(self.store.late, Ordering::Relaxed);
     }
@@ -470,7 +503,7 @@ mod tests {
 
     #[test]
     fn the_store_drops_released_batches_and_counts_late_fragments() {
-        let mut s = Store::new(STORE_BYTES);
+        let mut s = Store::new(STORE_BYTES, usize::MAX);
         for n in 0..30 {
             s.put(batch_of(1, n, 10), fragment(n, 100));
         }
@@ -486,12 +519,12 @@ mod tests {
 
     #[test]
     fn the_store_bounds_batches_and_bytes() {
-        let mut s = Store::new(STORE_BYTES);
+        let mut s = Store::new(STORE_BYTES, usize::MAX);
         s.put((1, 0), fragment(0, STORE_BYTES));
         assert!(s.has_room(), "one batch is always held, however large");
         s.put((1, 1), fragment(10, 1));
         assert!(!s.has_room());
-        let mut s = Store::new(STORE_BYTES);
+        let mut s = Store::new(STORE_BYTES, usize::MAX);
         for k in 0..STORE_BATCHES as u64 {
             assert!(s.has_room());
             s.put((1, k), fragment(k * 10, 1));
@@ -499,5 +532,22 @@ mod tests {
         assert!(!s.has_room());
         s.requested((1, 3));
         assert!(s.has_room(), "requested batches wait for the custody, and do not stop reading");
+    }
+
+    #[test]
+    fn the_store_holds_no_more_than_its_home_but_always_reads_one_batch_beyond_the_requests() {
+        let mut s = Store::new(STORE_BYTES, 1000);
+        for n in 0..9 {
+            s.put(batch_of(1, n, 4), fragment(n, 100));
+        }
+        assert!(s.has_room(), "900 held and room for one more like the last");
+        s.put(batch_of(1, 9, 4), fragment(9, 100));
+        assert!(!s.has_room(), "a tenth of 100 would not fit in 1000");
+        s.requested((1, 1));
+        assert!(s.has_room(), "the batch beyond the requests is read however full the home");
+        s.put(batch_of(1, 12, 4), fragment(12, 100));
+        assert!(!s.has_room(), "a second batch beyond them waits for the release");
+        s.release((1, 1));
+        assert!(s.has_room(), "released, the first batch's 400 bytes make room");
     }
 }
