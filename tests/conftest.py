@@ -224,13 +224,18 @@ class JobHung(Exception):
 @contextlib.contextmanager
 def killed_on_exit(process):
     """Yields ``process`` and, if it still runs when the block ends (a test that failed or
-    timed out), kills and reaps it: no job outlives its test."""
+    timed out), kills and reaps it: no job outlives its test. What it had printed to stderr
+    goes to the test's stderr, which pytest shows with the failure."""
     try:
         yield process
     finally:
         if process.poll() is None:
             process.kill()
-            process.communicate()
+            _, err = process.communicate()
+            if isinstance(err, bytes):
+                err = err.decode(errors="replace")
+            if err:
+                print(f"--- the killed process's stderr, its end:\n{err[-6000:]}", file=sys.stderr)
 
 
 @contextlib.contextmanager

@@ -116,10 +116,14 @@ def held(tmp_path):
 
 
 def stop(topo, up):
-    """Stops the held topology as an operator does: its run, if one runs, then itself."""
+    """Stops the held topology as an operator does: its run, if one runs, then itself. A run
+    already draining (a test stopped it) is waited for, not stopped again: by the time a
+    second ``ctl stop`` arrived it could have ended, and the stop would end the topology."""
     asked = run_cli("ctl", topo, "status", "--json", cwd=topo.parent)
-    if asked.returncode == 0 and json.loads(asked.stdout)["run"]["state"] in RUNNING:
+    state = json.loads(asked.stdout)["run"]["state"] if asked.returncode == 0 else None
+    if state == "running":
         run_cli("ctl", topo, "stop", cwd=topo.parent)
+    if state in RUNNING:
         status_when(topo, lambda s: s["run"]["state"] not in RUNNING)
     run_cli("ctl", topo, "stop", cwd=topo.parent)
     up.wait(timeout=60)
