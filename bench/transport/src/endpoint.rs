@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 /// Sends messages made the way a producer of the transport makes them.
 enum Producer {
-    /// A new block of `size` bytes per message, the tag written into it; only its handle moves.
+    /// A new block of `size` bytes per message, the tag written into it, given up when sent;
+    /// only its handle moves.
     Shm { channel: Channel, size: usize },
     /// One buffer made up front; evflow's libzmq backend copies it into a libzmq message.
     Copied { channel: Channel, buffer: BytesMut },
@@ -32,7 +33,9 @@ impl Producer {
             Producer::Shm { channel, size } => {
                 let mut part = channel.alloc(*size, timeout)?;
                 part.as_mut_slice()[..TAG_LEN].copy_from_slice(&tag.to_le_bytes());
-                channel.send(&Message::single(part.freeze()), timeout)?;
+                // Given up once sent, as a producer of the transport does: its block moves
+                // with this process's holder bit.
+                channel.send_owned(Message::single(part.freeze()), timeout).map_err(|unsent| unsent.error)?;
             }
             Producer::Copied { channel, buffer } => {
                 let mut bytes = std::mem::take(buffer);

@@ -40,7 +40,7 @@ use crate::segment::Segment;
 use crate::Block;
 use std::fmt::Write;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Page-map entry values (see the module documentation).
@@ -227,9 +227,10 @@ impl Segment {
     /// [`Attached::alloc`]'s wait, after a free has published its `FREE` entries.
     pub(crate) fn notify_free(&self) {
         let header = self.header();
-        // SeqCst, paired with the waiter's fence: either the waiter's re-check sees the freed
-        // pages, or we see it registered and bump the word it sleeps on.
-        fence(Ordering::SeqCst);
+        // No fence (docs/shm.md, section 5, "Waking without a fence"): either we see the
+        // waiter registered and bump the word it sleeps on, or its re-check after the grace
+        // period sees the freed pages.
+        std::sync::atomic::compiler_fence(Ordering::SeqCst);
         if header.free_waiters.load(Ordering::Relaxed) != 0 {
             header.free_seq.fetch_add(1, Ordering::Release);
             futex::wake(&header.free_seq, u32::MAX);
@@ -290,35 +291,42 @@ impl Attached {
     /// [`AllocError::SegmentFull`] when the deadline passes first.
     pub fn alloc(&self, len: usize, deadline: Option<Instant>) -> Result<BlockMut, AllocError> {
         let pages = self.pages_for(len)?;
+        if let Some(block) = self.claim(pages, len)? {
+            return Ok(block);
+        }
         let segment = self.segment();
         let header = segment.header();
         let slot = &segment.process_slots()[self.index()];
-        loop {
-            if let Some(block) = self.claim(pages, len)? {
-                return Ok(block);
-            }
-            // As ring.rs's `wait_for`: read the futex word, register, re-check, and sleep only
-            // while the word is unchanged. Registered in the header first and in our slot
-            // second (and the other way round after), so the slot's count, which a reclaimer
-            // takes back out of the header if we die, never exceeds what we added there.
+        // Registered once for the whole wait (docs/shm.md, section 5, "Waking without a
+        // fence"): in the header first and in our slot second (and the other way round after),
+        // so the slot's count, which a reclaimer takes back out of the header if we die, never
+        // exceeds what we added there.
+        header.free_waiters.fetch_add(1, Ordering::Relaxed);
+        slot.free_waiting.fetch_add(1, Ordering::Relaxed);
+        let registered = Instant::now();
+        let result = loop {
+            // As ring.rs's `wait_for`: read the futex word, re-check, and sleep only while the
+            // word is unchanged; the first sleep lasts at most the grace period, after which
+            // a freer that did not see us has published what it freed.
             let before = header.free_seq.load(Ordering::Acquire);
-            header.free_waiters.fetch_add(1, Ordering::Relaxed);
-            slot.free_waiting.fetch_add(1, Ordering::Relaxed);
-            fence(Ordering::SeqCst);
-            let claimed = self.claim(pages, len);
-            let outcome = match &claimed {
-                Ok(None) => Some(futex::wait(&header.free_seq, before, deadline)),
-                _ => None,
+            futex::full_fence();
+            match self.claim(pages, len) {
+                Ok(None) => {}
+                claimed => break claimed,
+            }
+            let grace = registered + futex::WAKE_GRACE;
+            let wake_at = match deadline {
+                Some(d) if d <= grace => Some(d),
+                _ if Instant::now() < grace => Some(grace),
+                _ => deadline,
             };
-            slot.free_waiting.fetch_sub(1, Ordering::Relaxed);
-            saturating_decrement(&header.free_waiters, 1);
-            if let Some(block) = claimed? {
-                return Ok(block);
+            if futex::wait(&header.free_seq, before, wake_at) == Wait::TimedOut && wake_at == deadline {
+                break self.claim(pages, len);
             }
-            if outcome == Some(Wait::TimedOut) {
-                return self.claim(pages, len)?.ok_or_else(|| self.segment_full(len));
-            }
-        }
+        };
+        slot.free_waiting.fetch_sub(1, Ordering::Relaxed);
+        saturating_decrement(&header.free_waiters, 1);
+        result?.ok_or_else(|| self.segment_full(len))
     }
 
     /// [`Attached::alloc`] waiting at most `timeout`, read off the clock only if there is no
@@ -335,6 +343,30 @@ impl Attached {
     pub fn try_alloc(&self, len: usize) -> Result<BlockMut, AllocError> {
         let pages = self.pages_for(len)?;
         self.claim(pages, len)?.ok_or_else(|| self.segment_full(len))
+    }
+
+    /// Starts loading the block header and the first payload line a handle names into this
+    /// CPU's cache, without checking anything: called for every part of a message just
+    /// popped, so that the two lines, which the sender wrote last, come over together rather
+    /// than one after the other ([`Attached::adopt`] reads the header, and the receiver the
+    /// payload). A handle outside the segment is ignored.
+    pub fn prefetch(&self, handle: Handle) {
+        let segment = self.segment();
+        let Some(end) = handle.offset.checked_add(2 * BLOCK_HEADER_LEN as u64) else { return };
+        if end > segment.layout().size as u64 {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let header = segment.at(handle.offset as usize, 2 * BLOCK_HEADER_LEN).as_ptr();
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault; both
+            // addresses lie in the mapping (checked by `at`).
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(header as *const i8);
+                _mm_prefetch::<_MM_HINT_T0>(header.add(BLOCK_HEADER_LEN) as *const i8);
+            }
+        }
     }
 
     /// Takes over a handle received from a ring: the block it names must be where it says
@@ -356,7 +388,7 @@ impl Attached {
         }
         let header = NonNull::from(header);
         let (len, generation) = (handle.len as usize, handle.generation);
-        Ok(Block::new(Held { owner: self.clone(), header, head, pages, len, generation }))
+        Ok(Block::new(Held { owner: self.clone(), header, head, pages, len, generation, given: false }))
     }
 
     /// Clears `slot`'s holder bit on the block a handle names, for a handle that will never
@@ -406,7 +438,9 @@ impl Attached {
             header.generation.store(generation, Ordering::Relaxed);
             header.len.store(len as u64, Ordering::Relaxed);
             let header = NonNull::from(header);
-            return Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } }));
+            return Ok(Some(BlockMut {
+                held: Held { owner: self.clone(), header, head, pages, len, generation, given: false },
+            }));
         }
         // Start at the run freed last, if any: recycling recently used pages keeps the working
         // set small, so neither side takes a page fault (first touch of a page in a process)
@@ -441,7 +475,7 @@ impl Attached {
         // Release, last: whoever reads HEAD with Acquire reads the header and the BODY entries.
         map[head].store(entry::HEAD, Ordering::Release);
         let header = NonNull::from(header);
-        Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation } }))
+        Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation, given: false } }))
     }
 
     /// A generation no other allocation of the segment has: the next of this process's batch,
@@ -590,7 +624,7 @@ pub(crate) fn clear_holder(segment: &Segment, head: usize, pages: usize, slot: u
 /// `freer` (keeping it whole in the block cache if it may); `false` if another process freed
 /// it first.
 fn free_block(segment: &Segment, head: usize, pages: usize, slot: usize, freer: usize) -> bool {
-    match segment.cache_block(head, pages, slot, freer) {
+    match segment.cache_block(head, pages, slot) {
         Put::Cached => {
             segment.notify_free();
             true

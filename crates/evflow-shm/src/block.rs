@@ -8,7 +8,8 @@
 //!   16  pages: u32        pages in the run
 //!   20  magic: u32        "BLK1"
 //!   24  len: u64          payload bytes asked for (informative; a handle says its own len)
-//!   32  reserved
+//!   32  next_cached: u32  while cached: the next block down its class's stack (page + 1)
+//!   36  reserved
 //!   64  payload, up to pages x PAGE_LEN - 64 bytes (64-byte aligned)
 //! ```
 //!
@@ -46,7 +47,10 @@ pub struct BlockHeader {
     pub magic: AtomicU32,
     /// Payload bytes asked for at allocation (or set by [`BlockMut::set_len`]).
     pub len: AtomicU64,
-    _reserved: [u64; 4],
+    /// While the block is cached: the head page plus one of the next block down its size
+    /// class's stack (0: the bottom); docs/shm.md, section 3.
+    pub next_cached: AtomicU32,
+    _reserved: [u32; 7],
 }
 
 const _: () = assert!(size_of::<BlockHeader>() == BLOCK_HEADER_LEN);
@@ -67,6 +71,9 @@ pub(crate) struct Held {
     pub(crate) pages: usize,
     pub(crate) len: usize,
     pub(crate) generation: u64,
+    /// This process's bit was handed to a receiver ([`Block::hand_over`]): dropping the last
+    /// reference leaves the mask alone.
+    pub(crate) given: bool,
 }
 
 // SAFETY: the header is all atomics; the payload is written only through `&mut BlockMut`
@@ -95,7 +102,7 @@ impl Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        if self.owner.inner.is_detached() {
+        if self.given || self.owner.inner.is_detached() {
             return;
         }
         let index = self.owner.index();
@@ -239,6 +246,45 @@ impl Block {
             return false;
         }
         true
+    }
+
+    /// Hands this process's holder bit to process `slot` in one step (`bit(me) -> bit(slot)`),
+    /// for a block sent to that process and given up, whose only reference this is: the
+    /// header is written once, before the handle goes, rather than by a [`Block::share_with`]
+    /// now and a clear when this reference drops, which would take the header's cache line
+    /// back from a receiver that may have read it already. Dropping this reference then
+    /// leaves the mask alone. `false`, and nothing changed, if the block has other references
+    /// here, another holder, or `slot` is this process: share it instead. If the handle is
+    /// not delivered after all, [`Block::unshare`] releases the receiver's bit (freeing the
+    /// block).
+    ///
+    /// # Panics
+    /// If `slot` is not a process slot, as [`Block::share_with`].
+    pub fn hand_over(&mut self, slot: usize) -> bool {
+        check_slot(slot);
+        let Some(held) = Arc::get_mut(&mut self.held) else { return false };
+        let me = held.owner.index();
+        if slot == me || held.given || held.owner.inner.is_detached() {
+            return false;
+        }
+        // AcqRel, as a share and a clear: the receiver, reading the holders after popping the
+        // handle, sees its bit, and our writes to the block happen before its reads.
+        let handed = held.header().holders.compare_exchange(1 << me, 1 << slot, Ordering::AcqRel, Ordering::Relaxed);
+        held.given = handed.is_ok();
+        held.given
+    }
+
+    /// Takes back a block handed to `slot` ([`Block::hand_over`]) whose handle was not
+    /// delivered: `bit(slot) -> bit(me)`, and the reference holds the block again. `false` if
+    /// the bit was no longer `slot`'s alone (a reclaimer of that dead process freed the block):
+    /// the reference is then dead, and dropping it changes nothing.
+    pub fn take_back(&mut self, slot: usize) -> bool {
+        check_slot(slot);
+        let Some(held) = Arc::get_mut(&mut self.held).filter(|held| held.given) else { return false };
+        let me = held.owner.index();
+        let back = held.header().holders.compare_exchange(1 << slot, 1 << me, Ordering::AcqRel, Ordering::Relaxed);
+        held.given = back.is_err();
+        !held.given
     }
 
     /// Clears `slot`'s bit again, when a push after [`Block::share_with`] failed. This

@@ -73,6 +73,31 @@ pub fn wait(word: &AtomicU32, expected: u32, deadline: Option<Instant>) -> Wait 
     }
 }
 
+/// How long a waiter's first sleep after it raised its flag lasts at most, in the wake-up
+/// protocol without a fence on the notifier's side (docs/shm.md, section 5, "Waking without a
+/// fence"): a notifier that read the flag before its own publication had left its CPU's store
+/// buffer saw no waiter, and the waiter's re-check after this sees the publication.
+pub const WAKE_GRACE: std::time::Duration = std::time::Duration::from_micros(100);
+
+/// The full barrier of the sleep and wake-up protocol (a waiter's flag store before its
+/// re-check, a notifier's publication before it reads the flag): no load after it is done
+/// before a store before it. On x86-64 a locked read-modify-write of this thread's own stack
+/// (as Linux's `smp_mb`) is such a barrier for ordinary memory, and on many CPUs, AMD's
+/// among them, cheaper than `mfence`, which `fence(SeqCst)` compiles to; every send and
+/// receive pays for one. Elsewhere it is `fence(SeqCst)`.
+#[inline(always)]
+pub fn full_fence() {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `or` of 0 into the word at the stack pointer changes no memory; the word is
+    // this thread's own stack, mapped and writable. The asm has no `nomem`, so the compiler
+    // orders every memory access of the program around it, as it does around a fence.
+    unsafe {
+        std::arch::asm!("lock or dword ptr [rsp], 0", options(nostack));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Wakes up to `n` processes (or threads) waiting on `word`; returns how many were woken.
 pub fn wake(word: &AtomicU32, n: u32) -> usize {
     let n = n.min(i32::MAX as u32) as libc::c_int;

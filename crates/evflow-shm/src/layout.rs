@@ -8,7 +8,7 @@
 //!               ChannelEntry x MAX_CHANNELS
 //!               EndpointEntry x MAX_ENDPOINTS
 //!               (RingHeader + entries) x MAX_RINGS
-//!               BlockCache: AtomicU32 x CACHE_CLASSES x CACHE_WAYS
+//!               BlockCache: CACHE_CLASS_LEN x CACHE_CLASSES (a stack's top each)
 //!               PageMap: AtomicU32 x heap pages
 //!  (4 KiB)      Heap: pages of PAGE_LEN
 //! ```
@@ -22,8 +22,8 @@ pub const SEGMENT_MAGIC: [u8; 8] = *b"EVFSHM\0\x01";
 pub const SEGMENT_MAGIC_WORD: u64 = u64::from_le_bytes(SEGMENT_MAGIC);
 /// The layout version this code creates and opens (2: the `removed` word, the atomic magic
 /// and the reclaimer's owner token, docs/shm.md, "Lifetime of a session"; 3: the block cache,
-/// section 3).
-pub const LAYOUT_VERSION: u32 = 3;
+/// section 3; 4: its classes are stacks).
+pub const LAYOUT_VERSION: u32 = 4;
 /// Bytes reserved for the segment header.
 pub const HEADER_LEN: usize = 4096;
 /// Processes one session can hold (one bit each in a block's holder mask).
@@ -41,8 +41,9 @@ pub const MAX_RINGS: usize = 256;
 /// Size classes of the block cache (docs/shm.md, section 3): page counts 1 to 15, then 8 per
 /// power of two up to 2^32 pages.
 pub const CACHE_CLASSES: usize = 239;
-/// Hints per size class of the block cache: one cache line per class.
-pub const CACHE_WAYS: usize = 16;
+/// Bytes of one size class of the block cache: a cache line, whose first word is the top of
+/// the class's stack of cached blocks.
+pub const CACHE_CLASS_LEN: usize = 64;
 /// Heap pages of one backing chunk (16 MiB): the heap gets its memory a chunk at a time, on
 /// first use (docs/shm.md, section 1).
 pub const BACKING_CHUNK_PAGES: usize = 4096;
@@ -194,7 +195,7 @@ impl Layout {
         let ring_table = endpoint_table + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN;
         let ring_len = RING_HEADER_LEN + ring_capacity * RING_ENTRY_LEN;
         let block_cache = ring_table + MAX_RINGS * ring_len;
-        let page_map = block_cache + CACHE_CLASSES * CACHE_WAYS * size_of::<AtomicU32>();
+        let page_map = block_cache + CACHE_CLASSES * CACHE_CLASS_LEN;
         // Each heap page costs PAGE_LEN bytes plus its 4-byte page-map entry.
         let rest = size.checked_sub(page_map + PAGE_LEN).ok_or("the tables do not fit")?;
         let heap_pages = rest / (PAGE_LEN + size_of::<AtomicU32>());

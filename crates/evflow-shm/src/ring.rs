@@ -37,7 +37,7 @@ use crate::layout::{
 use crate::segment::Segment;
 use std::fmt;
 use std::mem::{offset_of, size_of};
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -244,6 +244,15 @@ pub enum RingError {
     },
 }
 
+/// Who wakes the other side of a ring after a push or a pop.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wake {
+    /// The ring, through its futex words, if that side waits on them.
+    Ring,
+    /// The caller, by its own means: the ring's futex words are not touched.
+    Caller,
+}
+
 /// How long an operation may wait.
 #[derive(Clone, Copy)]
 enum Until {
@@ -345,19 +354,20 @@ impl<'s> Ring<'s> {
     /// Errors: [`RingError::NoParts`] and [`RingError::TooManyParts`] at once,
     /// [`RingError::Full`] when the deadline passes first, [`RingError::Malformed`].
     pub fn push(&self, parts: &[Handle], deadline: Option<Instant>) -> Result<(), RingError> {
-        let slots: Vec<Slot<'_>> = parts.iter().copied().map(Slot::Block).collect();
-        self.push_until(&slots, Until::Deadline(deadline))
+        self.push_until(parts.iter().copied().map(Slot::Block), Until::Deadline(deadline), Wake::Ring)
     }
 
-    /// Pushes a message of blocks and inline parts if the ring has room for its entries now.
-    pub fn try_push_parts(&self, parts: &[Slot<'_>]) -> Result<(), RingError> {
-        self.push_until(parts, Until::Now)
+    /// Pushes a message of blocks and inline parts if the ring has room for its entries now,
+    /// for a caller that wakes the consumer itself (the channel layer rings the receiving
+    /// socket's doorbell): no futex word of the ring is touched, so a consumer must not wait
+    /// on this ring with [`Ring::pop`] and a deadline.
+    pub fn try_push_parts<'a>(&self, parts: impl Iterator<Item = Slot<'a>> + Clone) -> Result<(), RingError> {
+        self.push_until(parts, Until::Now, Wake::Caller)
     }
 
     /// [`Ring::push`] without waiting: [`RingError::Full`] if there is no room now.
     pub fn try_push(&self, parts: &[Handle]) -> Result<(), RingError> {
-        let slots: Vec<Slot<'_>> = parts.iter().copied().map(Slot::Block).collect();
-        self.push_until(&slots, Until::Now)
+        self.push_until(parts.iter().copied().map(Slot::Block), Until::Now, Wake::Ring)
     }
 
     /// Pops one whole message into `out` (cleared first), waiting until `deadline` (`None`:
@@ -367,12 +377,12 @@ impl<'s> Ring<'s> {
     /// Errors: [`RingError::Empty`] when the deadline passes first, [`RingError::Malformed`]
     /// (the ring is left as it is: [`Ring::reset`] it).
     pub fn pop(&self, out: &mut Vec<Handle>, deadline: Option<Instant>) -> Result<(), RingError> {
-        self.pop_until(out, &mut Vec::new(), Until::Deadline(deadline))
+        self.pop_until(out, &mut Vec::new(), Until::Deadline(deadline), Wake::Ring)
     }
 
     /// [`Ring::pop`] without waiting: [`RingError::Empty`] if no message is there now.
     pub fn try_pop(&self, out: &mut Vec<Handle>) -> Result<(), RingError> {
-        self.pop_until(out, &mut Vec::new(), Until::Now)
+        self.pop_until(out, &mut Vec::new(), Until::Now, Wake::Ring)
     }
 
     /// Drops every message in the ring (`head = tail`) and returns how many entries that was.
@@ -420,16 +430,28 @@ impl<'s> Ring<'s> {
         Self::holder(&self.header.consumer)
     }
 
-    fn push_until(&self, parts: &[Slot<'_>], until: Until) -> Result<(), RingError> {
-        if parts.is_empty() {
+    fn push_until<'a>(
+        &self,
+        parts: impl Iterator<Item = Slot<'a>> + Clone,
+        until: Until,
+        wake: Wake,
+    ) -> Result<(), RingError> {
+        let (mut k, mut count) = (0u64, 0usize);
+        for part in parts.clone() {
+            if let Slot::Inline(bytes) = part {
+                if bytes.len() > INLINE_MAX {
+                    let reason = format!("an inline part of {} bytes (at most {INLINE_MAX})", bytes.len());
+                    return Err(self.malformed(reason));
+                }
+            }
+            k += part.entries() as u64;
+            count += 1;
+        }
+        if count == 0 {
             return Err(RingError::NoParts);
         }
-        let k = parts.iter().map(Slot::entries).sum::<usize>() as u64;
         if k > self.capacity {
             return Err(RingError::TooManyParts { parts: k as usize, capacity: self.capacity() });
-        }
-        if let Some(Slot::Inline(bytes)) = parts.iter().find(|p| matches!(p, Slot::Inline(b) if b.len() > INLINE_MAX)) {
-            return Err(self.malformed(format!("an inline part of {} bytes (at most {INLINE_MAX})", bytes.len())));
         }
         // Only this producer writes tail; Acquire so that a producer taking over from a dead
         // one starts from the last tail published.
@@ -439,9 +461,9 @@ impl<'s> Ring<'s> {
         if !ready {
             return Err(RingError::Full { ring: self.index, capacity: self.capacity() });
         }
-        let last = parts.len() - 1;
+        let last = count - 1;
         let mut at = tail;
-        for (j, part) in parts.iter().enumerate() {
+        for (j, part) in parts.enumerate() {
             let entry = self.entry(at);
             let (offset, len, generation) = match part {
                 Slot::Block(handle) => (handle.offset, handle.len, handle.generation),
@@ -466,18 +488,27 @@ impl<'s> Ring<'s> {
         // Release: the entries written above are visible to a consumer that reads this tail
         // with Acquire. One store publishes the whole message.
         self.header.tail.store(tail.wrapping_add(k), Ordering::Release);
-        self.notify(&self.header.data_seq, &self.header.consumer_waiting);
+        if wake == Wake::Ring {
+            self.notify(&self.header.data_seq, &self.header.consumer_waiting);
+        }
         Ok(())
     }
 
     /// Pops one message: a handle per part into `out`; an inline part's bytes are appended
     /// to `inline`, and its handle is `{ offset: INLINE, len, generation: where in `inline`
-    /// its bytes start }`.
+    /// its bytes start }`. For a caller that wakes the producer itself, as
+    /// [`Ring::try_push_parts`]: a producer must not wait on this ring with a deadline.
     pub fn try_pop_parts(&self, out: &mut Vec<Handle>, inline: &mut Vec<u8>) -> Result<(), RingError> {
-        self.pop_until(out, inline, Until::Now)
+        self.pop_until(out, inline, Until::Now, Wake::Caller)
     }
 
-    fn pop_until(&self, out: &mut Vec<Handle>, inline: &mut Vec<u8>, until: Until) -> Result<(), RingError> {
+    fn pop_until(
+        &self,
+        out: &mut Vec<Handle>,
+        inline: &mut Vec<u8>,
+        until: Until,
+        wake: Wake,
+    ) -> Result<(), RingError> {
         out.clear();
         inline.clear();
         let head = self.header.head.load(Ordering::Acquire);
@@ -543,7 +574,9 @@ impl<'s> Ring<'s> {
             out.push(Handle { offset: INLINE, len: handle.len, generation: start as u64 });
         }
         self.header.head.store(head.wrapping_add(taken), Ordering::Release);
-        self.notify(&self.header.space_seq, &self.header.producer_waiting);
+        if wake == Wake::Ring {
+            self.notify(&self.header.space_seq, &self.header.producer_waiting);
+        }
         Ok(())
     }
 
@@ -566,7 +599,7 @@ impl<'s> Ring<'s> {
             // cannot be the value read here.
             let before = seq.load(Ordering::Acquire);
             waiting.store(1, Ordering::Relaxed);
-            fence(Ordering::SeqCst);
+            futex::full_fence();
             let outcome = if ready()? { None } else { Some(futex::wait(seq, before, deadline)) };
             waiting.store(0, Ordering::Relaxed);
             match outcome {
@@ -579,7 +612,7 @@ impl<'s> Ring<'s> {
 
     /// The notifier's half of [`Ring::wait_for`], after publishing a new `tail` or `head`.
     fn notify(&self, seq: &AtomicU32, waiting: &AtomicU32) {
-        fence(Ordering::SeqCst);
+        futex::full_fence();
         if waiting.load(Ordering::Relaxed) != 0 {
             seq.fetch_add(1, Ordering::Release);
             futex::wake(seq, u32::MAX);

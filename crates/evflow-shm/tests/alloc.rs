@@ -244,6 +244,45 @@ fn corrupt_reason(result: Result<Block, AllocError>) -> String {
 }
 
 #[test]
+fn a_block_handed_over_is_the_receivers_alone_and_comes_back_if_not_delivered() {
+    let session = Session::new("handover", MIN_SEGMENT_LEN);
+    let segment = &session.segment;
+    let (sender, receiver) = (segment.attach().unwrap(), segment.attach().unwrap());
+    let (s, r) = (sender.index(), receiver.index());
+    let mut block = sender.try_alloc(3 * PAGE_LEN).unwrap().freeze();
+    // Another reference here, or the receiver itself: nothing is handed over.
+    let other = block.clone();
+    assert!(!block.hand_over(r));
+    drop(other);
+    assert!(!block.hand_over(s));
+    assert_eq!(block.holders(), 1 << s);
+    // One CAS: the sender's bit becomes the receiver's; dropping the sender's reference then
+    // leaves the mask alone, and the receiver's drop frees the block.
+    assert!(block.hand_over(r));
+    assert_eq!(block.holders(), 1 << r);
+    let handle = block.handle();
+    drop(block);
+    let taken = receiver.adopt(handle).unwrap();
+    assert_eq!(taken.holders(), 1 << r);
+    drop(taken);
+    assert_eq!(session.pages_in_use(), 0);
+
+    // Not delivered: taken back whole, and sent again later.
+    let mut block = sender.try_alloc(3 * PAGE_LEN).unwrap().freeze();
+    assert!(block.hand_over(r) && block.take_back(r));
+    assert_eq!(block.holders(), 1 << s);
+    // Not delivered, and the receiver's bit cleared meanwhile (a reclaimer of it, which freed
+    // the block): the reference is dead, and dropping it touches nothing.
+    assert!(block.hand_over(r));
+    assert!(sender.release_for(block.handle(), r).unwrap());
+    assert!(!block.take_back(r));
+    let again = sender.try_alloc(3 * PAGE_LEN).unwrap().freeze();
+    assert_eq!(again.handle().offset, block.handle().offset, "the freed block is reused");
+    drop(block);
+    assert_eq!(again.holders(), 1 << s, "the dead reference's drop left the new owner alone");
+}
+
+#[test]
 fn adopt_refuses_every_handle_that_does_not_name_a_block_shared_with_it() {
     let session = Session::new("adopt", MIN_SEGMENT_LEN);
     let segment = &session.segment;
@@ -516,6 +555,38 @@ fn a_freed_block_stays_whole_for_the_next_allocation_of_its_size() {
         let other = me.try_alloc(3 * len).unwrap().freeze();
         assert_ne!(other.handle().offset, handle.offset);
     }
+}
+
+#[test]
+fn a_stream_with_hundreds_of_blocks_in_flight_reuses_them_all() {
+    // More blocks in flight than layout version 3 held hints per class (16): every block of
+    // the next rounds comes back from the cache, none from pages not used before.
+    let session = Session::new("stack", 64 << 20);
+    let me = session.segment.attach().unwrap();
+    let first: Vec<_> = (0..500).map(|_| me.try_alloc(4096).unwrap().freeze()).collect();
+    let offsets: std::collections::HashSet<u64> = first.iter().map(|b| b.handle().offset).collect();
+    drop(first);
+    for round in 0..3 {
+        let again: Vec<_> = (0..500).map(|_| me.try_alloc(4000).unwrap().freeze()).collect();
+        let distinct: std::collections::HashSet<u64> = again.iter().map(|b| b.handle().offset).collect();
+        assert_eq!(distinct.len(), 500, "round {round}: a block handed out twice");
+        assert!(distinct.is_subset(&offsets), "round {round}: fresh pages taken while cached blocks waited");
+    }
+}
+
+#[test]
+fn the_stacks_emptied_by_a_flush_hand_out_no_block_twice() {
+    let session = Session::new("stale", MIN_SEGMENT_LEN);
+    let me = session.segment.attach().unwrap();
+    let pages = session.segment.layout().heap_pages;
+    drop((0..50).map(|_| me.try_alloc(3 * PAGE_LEN).unwrap()).collect::<Vec<_>>());
+    // The whole heap but one page: the cached blocks are freed and the stacks emptied.
+    let big = me.try_alloc((pages - 1) * PAGE_LEN).unwrap();
+    drop(big);
+    let live: Vec<_> = (0..50).map(|_| me.try_alloc(3 * PAGE_LEN).unwrap().freeze()).collect();
+    let distinct: std::collections::HashSet<u64> = live.iter().map(|b| b.handle().offset).collect();
+    assert_eq!(distinct.len(), live.len());
+    assert!(live.iter().all(|b| b.holders() == 1 << me.index()));
 }
 
 #[test]

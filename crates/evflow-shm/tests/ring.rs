@@ -545,7 +545,7 @@ fn inline_parts_cross_processes_whole_beside_handles() {
             let bytes = inline_bytes(seq);
             let parts = [Slot::Inline(&bytes), Slot::Block(single(seq)[0]), Slot::Inline(&bytes[..bytes.len() / 2])];
             loop {
-                match ring.try_push_parts(&parts) {
+                match ring.try_push_parts(parts.iter().copied()) {
                     Ok(()) => break,
                     Err(RingError::Full { .. }) => std::hint::spin_loop(),
                     Err(_) => return 1,
@@ -583,11 +583,11 @@ fn inline_parts_count_their_entries_and_bad_ones_are_refused() {
     let per_message = Slot::Inline(&big).entries();
     let fit = CAPACITY / per_message;
     for _ in 0..fit {
-        ring.try_push_parts(&[Slot::Inline(&big)]).unwrap();
+        ring.try_push_parts([Slot::Inline(&big)].into_iter()).unwrap();
     }
-    assert!(matches!(ring.try_push_parts(&[Slot::Inline(&big)]), Err(RingError::Full { .. })));
+    assert!(matches!(ring.try_push_parts([Slot::Inline(&big)].into_iter()), Err(RingError::Full { .. })));
     let too_big = vec![0u8; INLINE_MAX + 1];
-    assert!(matches!(ring.try_push_parts(&[Slot::Inline(&too_big)]), Err(RingError::Malformed { .. })));
+    assert!(matches!(ring.try_push_parts([Slot::Inline(&too_big)].into_iter()), Err(RingError::Malformed { .. })));
     let (mut out, mut inline) = (Vec::new(), Vec::new());
     for _ in 0..fit {
         ring.try_pop_parts(&mut out, &mut inline).unwrap();
@@ -595,7 +595,7 @@ fn inline_parts_count_their_entries_and_bad_ones_are_refused() {
     }
     // An inline entry whose length and data count disagree, or whose data runs past what was
     // published, is malformed, never read past the ring.
-    ring.try_push_parts(&[Slot::Inline(&big[..40])]).unwrap();
+    ring.try_push_parts([Slot::Inline(&big[..40])].into_iter()).unwrap();
     let at = fit * per_message % CAPACITY;
     let layout = session.segment.layout();
     let file = std::fs::OpenOptions::new().write(true).open(session.segment.path()).unwrap();

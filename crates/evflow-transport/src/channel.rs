@@ -204,6 +204,24 @@ impl Channel {
         }
     }
 
+    /// Sends a message the caller gives up, as [`Channel::send`]: on shm, a block whose only
+    /// reference is in the message moves with this process's holder bit handed to the
+    /// receiver, so its header is written once per message rather than twice (docs/shm.md,
+    /// section 4). [`Unsent`] gives the message back when it was not sent.
+    pub fn send_owned(&mut self, message: Message, timeout: Option<Duration>) -> Result<(), Box<Unsent>> {
+        let refused = |error, message| Box::new(Unsent { error, message: Some(message) });
+        if !self.pattern.can_send() {
+            return Err(refused(self.state_error(format!("a {} channel cannot send", self.pattern)), message));
+        }
+        if message.is_empty() {
+            return Err(refused(self.state_error("a message needs at least one part".into()), message));
+        }
+        match &mut self.backend {
+            Backend::Zmq(socket) => socket.send(&message, timeout).map_err(|error| refused(error, message)),
+            Backend::Shm(socket) => socket.send_owned(message, timeout),
+        }
+    }
+
     /// Receives a message, waiting up to `timeout` (`None`: for ever).
     pub fn recv(&mut self, timeout: Option<Duration>) -> Result<Message, ChannelError> {
         if !self.pattern.can_receive() {
@@ -272,5 +290,27 @@ impl PartMut {
             PartMut::Bytes(bytes) => bytes.into(),
             PartMut::Shm(block) => block.freeze().into(),
         }
+    }
+}
+
+/// A message [`Channel::send_owned`] did not send, and why.
+#[derive(Debug)]
+pub struct Unsent {
+    /// Why it was not sent.
+    pub error: ChannelError,
+    /// The message, to send again; `None` if it was lost (on shm: its receiver died while it
+    /// was sent, and the blocks handed to it were freed with it).
+    pub message: Option<Message>,
+}
+
+impl std::fmt::Display for Unsent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for Unsent {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
     }
 }

@@ -15,7 +15,7 @@ mod zap;
 mod zmq;
 
 pub use address::Address;
-pub use channel::{Channel, Options, PartMut, Pattern, Side};
+pub use channel::{Channel, Options, PartMut, Pattern, Side, Unsent};
 pub use error::ChannelError;
 pub use message::{Message, Part};
 pub use zmq::finish as finish_zmq;

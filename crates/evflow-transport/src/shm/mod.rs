@@ -4,32 +4,22 @@
 //! leaving in `topology.rs`; a process's one slot per session in `session.rs`.
 
 mod session;
+mod spin;
 mod topology;
 
-use crate::channel::{Options, Pattern};
+use crate::channel::{Options, Pattern, Unsent};
 use crate::error::ChannelError;
 use crate::message::{Message, Part};
-use evflow_shm::futex::{self, Wait};
+use evflow_shm::futex;
 use evflow_shm::table::{ChannelEntry, EndpointEntry};
 use evflow_shm::{Attached, Block, BlockMut, Handle, Ring, Segment, Slot, INLINE, INLINE_MAX};
 use session::Membership;
-use std::sync::atomic::{fence, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How often a socket waiting for a peer checks that the peer is still alive.
 const LIVENESS_CHECK: Duration = Duration::from_millis(100);
-/// The longest a socket polls for a message or for room before it sleeps on its doorbell: a
-/// bounded spin, so an idle socket still uses no CPU.
-const SPIN: Duration = Duration::from_micros(50);
-/// The shortest spin. A socket adapts its spin between the two to how long its waits last
-/// (a running average): twice that while it is at most [`WORTH_SPINNING`] (a busy peer:
-/// polling saves a wake-up on both sides), the shortest spin when waits are longer (a slower
-/// peer: polling would only burn CPU that another process of the job could use).
-const MIN_SPIN: Duration = Duration::from_micros(2);
-/// Waits up to this long are cheaper spun than slept (a futex sleep and wake-up costs both
-/// sides several microseconds of CPU, tens on a VM).
-const WORTH_SPINNING: Duration = Duration::from_micros(20);
 /// Pause instructions between two polls of a spin.
 const SPIN_BATCH: usize = 32;
 /// How long joining or leaving waits for the control lock held by a living process.
@@ -68,6 +58,8 @@ pub(crate) struct ShmSocket {
     partner: Option<Link>,
     dropped: u64,
     handles: Vec<Handle>,
+    /// The parts of the message being sent, made ready for the ring ([`ShmSocket::prepare`]).
+    outbound: Vec<Outbound>,
     /// The bytes of the inline parts of the message popped last.
     inline: Vec<u8>,
     /// Sends and receives so far, to look at the clock only every so often.
@@ -76,10 +68,8 @@ pub(crate) struct ShmSocket {
     next_liveness_check: Instant,
     /// The process that joined: a child that inherited the socket through fork must not leave.
     opened_by: u32,
-    /// How long the next wait polls before it sleeps (between [`MIN_SPIN`] and [`SPIN`]).
-    spin: Duration,
-    /// Running average of how long waits last.
-    typical_wait: Duration,
+    /// How long a wait polls before it sleeps.
+    spin: spin::Spin,
 }
 
 impl ShmSocket {
@@ -107,12 +97,12 @@ impl ShmSocket {
             partner: None,
             dropped: 0,
             handles: Vec::with_capacity(options.segment.ring_capacity),
+            outbound: Vec::new(),
             inline: Vec::new(),
             calls: 0,
             next_liveness_check: Instant::now() + LIVENESS_CHECK,
             opened_by: std::process::id(),
-            spin: SPIN,
-            typical_wait: WORTH_SPINNING / 2,
+            spin: spin::Spin::new(),
         };
         socket.join(name)?;
         Ok(socket)
@@ -152,53 +142,72 @@ impl ShmSocket {
         self.dropped
     }
 
-    /// The blocks of a message, as they go to the process in `slot` (`None` for a part that
-    /// travels inline: see [`inline`]): a block of this segment that process does not hold yet
-    /// moves by handle; anything else is copied into a new block. Each block returned carries
-    /// a reference for the receiver: its holder bit, or, for this process's own slot, a
-    /// reference parked in the loopback until it is received.
-    fn blocks_for(
-        &self,
-        message: &Message,
-        slot: usize,
-        deadline: &Deadline,
-    ) -> Result<Vec<Option<Block>>, ChannelError> {
+    /// Makes ready the parts of a message as they go to the process in `slot`, into
+    /// `self.outbound`: a part that travels inline stays where it is ([`inline`]); a block of
+    /// this segment that process does not hold yet moves by handle, handed over if the
+    /// message is given up and holds its only reference ([`Block::hand_over`]); anything else
+    /// is copied into a new block. Each block carries a reference for the receiver: its holder
+    /// bit, or, for this process's own slot, a reference parked in the loopback until it is
+    /// received. On an error nothing is left shared.
+    fn prepare(&mut self, message: &mut Sending<'_>, slot: usize, deadline: &Deadline) -> Result<(), ChannelError> {
         let myself = slot == self.me().index();
-        let mut blocks = Vec::with_capacity(message.parts.len());
-        for part in &message.parts {
+        self.outbound.clear();
+        for i in 0..message.parts().len() {
+            let part = &message.parts()[i];
             if inline(part) {
-                blocks.push(None);
+                self.outbound.push(Outbound::Inline);
                 continue;
             }
             if let Part::Shm(block) = part {
-                if self.owns(block) && (myself || block.share_with(slot)) {
-                    blocks.push(Some(block.clone()));
-                    continue;
+                if self.owns(block) {
+                    let handle = block.handle();
+                    if !myself && message.part_to_give(i).is_some_and(|block| block.hand_over(slot)) {
+                        self.outbound.push(Outbound::HandedOver(handle));
+                        continue;
+                    }
+                    let block = match &message.parts()[i] {
+                        Part::Shm(block) => block,
+                        Part::Bytes(_) => unreachable!("the part is a block"),
+                    };
+                    if myself || block.share_with(slot) {
+                        self.outbound.push(Outbound::Shared(block.clone()));
+                        continue;
+                    }
                 }
             }
-            match self.copy(part.as_slice(), deadline.get()) {
+            match self.copy(message.parts()[i].as_slice(), deadline.get()) {
                 Ok(block) => {
                     if !myself {
                         block.share_with(slot);
                     }
-                    blocks.push(Some(block));
+                    self.outbound.push(Outbound::Shared(block));
                 }
                 Err(e) => {
-                    self.unshare_all(&blocks, slot);
+                    self.unshare_outbound(message, slot);
                     return Err(e);
                 }
             }
         }
-        Ok(blocks)
+        Ok(())
     }
 
-    /// Takes back the receiver's references of blocks that were not delivered.
-    fn unshare_all(&self, blocks: &[Option<Block>], slot: usize) {
-        if slot != self.me().index() {
-            for block in blocks.iter().flatten() {
-                block.unshare(slot);
+    /// Takes back the receiver's references of the blocks in `self.outbound`, which were not
+    /// delivered; a block handed over comes back to the message. `false` if one could not (a
+    /// reclaimer of the dead receiver freed it): the message is lost.
+    fn unshare_outbound(&mut self, message: &mut Sending<'_>, slot: usize) -> bool {
+        let me = self.me().index();
+        let mut whole = true;
+        for (i, outbound) in std::mem::take(&mut self.outbound).into_iter().enumerate() {
+            match outbound {
+                Outbound::Shared(block) if slot != me => block.unshare(slot),
+                Outbound::HandedOver(_) => whole &= message.part_to_give(i).is_some_and(|b| b.take_back(slot)),
+                _ => {}
             }
         }
+        if !whole {
+            message.lose();
+        }
+        whole
     }
 
     /// Takes over a handle received from the process in slot `sender` (`usize::MAX`: a sender
@@ -241,46 +250,66 @@ impl ShmSocket {
     }
 
     /// Pushes a message into `link`'s ring if it has room now and its receiver is still
-    /// there; `Ok(false)` if not (the caller tries another receiver or waits).
-    fn try_send_on(&mut self, link: Link, message: &Message, deadline: &Deadline) -> Result<bool, ChannelError> {
+    /// there; `Ok(false)` if not (the caller tries another receiver or waits), with the
+    /// message untouched. Once its parts are made ready the message is sent or, on an error,
+    /// given up (if it was the caller's to give).
+    fn try_send_on(
+        &mut self,
+        link: Link,
+        message: &mut Sending<'_>,
+        deadline: &Deadline,
+    ) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
         let receiver_there = ring.consumer() == Some(link.peer_slot);
-        let room = ring.has_room(entries_of(message));
+        let room = ring.has_room(entries_of(message.parts()));
         let room = room.map_err(|source| ChannelError::Ring { channel: self.name.clone(), source })?;
         if !receiver_there || !room {
             return Ok(false);
         }
-        let blocks = self.blocks_for(message, link.peer_slot, deadline)?;
-        let slots: Vec<Slot<'_>> = (message.parts.iter().zip(&blocks))
-            .map(|(part, block)| match block {
-                Some(block) => Slot::Block(block.handle()),
-                None => Slot::Inline(part.as_slice()),
-            })
-            .collect();
+        self.prepare(message, link.peer_slot, deadline)?;
         // A message to this process's own slot: its references wait in the loopback, parked
         // before the push so that a receiving thread never finds the handle without them.
         let loopback = link.peer_slot == self.me().index();
         if loopback {
-            blocks.iter().flatten().for_each(|block| self.membership.loopback().put(block.clone()));
+            for outbound in &self.outbound {
+                if let Outbound::Shared(block) = outbound {
+                    self.membership.loopback().put(block.clone());
+                }
+            }
         }
         let ring = self.ring(link.ring)?;
-        let pushed = ring.try_push_parts(&slots);
+        let slots = message.parts().iter().zip(&self.outbound).map(|(part, outbound)| match outbound {
+            Outbound::Inline => Slot::Inline(part.as_slice()),
+            Outbound::Shared(block) => Slot::Block(block.handle()),
+            Outbound::HandedOver(handle) => Slot::Block(*handle),
+        });
+        let pushed = ring.try_push_parts(slots);
         // A reclaimer that released a dead receiver meanwhile may have missed these handles:
         // take the references back, as for a failed push (the receiver never pops them).
         if pushed.is_err() || ring.consumer() != Some(link.peer_slot) {
             if loopback {
-                blocks.iter().flatten().for_each(|block| drop(self.membership.loopback().take(block.handle())));
+                for outbound in &self.outbound {
+                    if let Outbound::Shared(block) = outbound {
+                        drop(self.membership.loopback().take(block.handle()));
+                    }
+                }
             }
-            self.unshare_all(&blocks, link.peer_slot);
+            let whole = self.unshare_outbound(message, link.peer_slot);
             return match pushed {
-                Ok(()) | Err(evflow_shm::RingError::Full { .. }) => Ok(false),
+                Ok(()) | Err(evflow_shm::RingError::Full { .. }) if whole => Ok(false),
+                Ok(()) | Err(evflow_shm::RingError::Full { .. }) => Err(ChannelError::PeerGone {
+                    channel: self.name.clone(),
+                    detail: "the receiver died while the message was sent, and its blocks were freed with it"
+                        .to_string(),
+                }),
                 Err(source) => Err(ChannelError::Ring { channel: self.name.clone(), source }),
             };
         }
         let header = ring.header();
-        let bytes = message.len() as u64;
+        let bytes = message.parts().iter().map(Part::len).sum::<usize>() as u64;
         header.bytes_pushed.store(header.bytes_pushed.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
         ring_doorbell(self.endpoint_entry(link.peer));
+        self.outbound.clear();
         Ok(true)
     }
 
@@ -291,9 +320,22 @@ impl ShmSocket {
     }
 
     pub(crate) fn send(&mut self, message: &Message, timeout: Option<Duration>) -> Result<(), ChannelError> {
+        self.send_message(&mut Sending::Borrowed(message), timeout)
+    }
+
+    /// [`ShmSocket::send`] of a message given up: a block it holds the only reference to
+    /// moves with its holder bit handed over ([`Block::hand_over`]). `Err` with the message
+    /// back if it was not sent (it is lost only if its receiver died while it was sent).
+    pub(crate) fn send_owned(&mut self, message: Message, timeout: Option<Duration>) -> Result<(), Box<Unsent>> {
+        let mut given = Some(message);
+        self.send_message(&mut Sending::Owned(&mut given), timeout)
+            .map_err(|error| Box::new(Unsent { error, message: given }))
+    }
+
+    fn send_message(&mut self, message: &mut Sending<'_>, timeout: Option<Duration>) -> Result<(), ChannelError> {
         let deadline = Deadline::after(timeout);
         match self.pattern {
-            Pattern::Pub => self.publish(message),
+            Pattern::Pub => self.publish(message.parts()),
             Pattern::Rep => {
                 let requester = self
                     .partner
@@ -321,39 +363,48 @@ impl ShmSocket {
     /// until `deadline`; returns the link it went on.
     fn send_to(
         &mut self,
-        message: &Message,
+        message: &mut Sending<'_>,
         deadline: &Deadline,
         timeout: Option<Duration>,
         only: Option<Link>,
     ) -> Result<Link, ChannelError> {
         let capacity = self.segment().layout().ring_capacity;
-        if entries_of(message) > capacity {
+        let entries = entries_of(message.parts());
+        if entries > capacity {
             return Err(self.state_error(format!(
-                "a message of {} parts ({} ring entries with its small parts' bytes) cannot fit a ring of \
+                "a message of {} parts ({entries} ring entries with its small parts' bytes) cannot fit a ring of \
                  {capacity} entries: send fewer, larger parts",
-                message.parts.len(),
-                entries_of(message)
+                message.parts().len(),
             )));
         }
-        let mut candidates = Vec::new();
         let sent = self.wait_until(deadline, |socket| {
             socket.refresh();
-            candidates.clear();
-            candidates.extend(socket.outgoing.iter().copied().filter(|l| only.is_none_or(|o| o.same(l))));
-            for k in 0..candidates.len() {
-                let link = candidates[(socket.next_out + k) % candidates.len()];
+            // The links to try, in turn from the one after the last used (no list is made:
+            // this runs for every message).
+            let count = socket.outgoing.iter().filter(|l| only.is_none_or(|o| o.same(l))).count();
+            for k in 0..count {
+                let link = *socket
+                    .outgoing
+                    .iter()
+                    .filter(|l| only.is_none_or(|o| o.same(l)))
+                    .nth((socket.next_out + k) % count)
+                    .expect("counted");
                 if socket.try_send_on(link, message, deadline)? {
-                    socket.next_out = (socket.next_out + k + 1) % candidates.len();
+                    socket.next_out = (socket.next_out + k + 1) % count;
                     return Ok(Some(link));
                 }
             }
-            if only.is_some() && candidates.is_empty() {
+            if only.is_some() && count == 0 {
                 let detail = "the requester left or died before its reply was sent".to_string();
                 return Err(ChannelError::PeerGone { channel: socket.name.clone(), detail });
             }
             Ok(None)
         })?;
-        sent.ok_or_else(|| self.send_timeout(timeout, &candidates))
+        sent.ok_or_else(|| {
+            let candidates: Vec<Link> =
+                self.outgoing.iter().copied().filter(|l| only.is_none_or(|o| o.same(l))).collect();
+            self.send_timeout(timeout, &candidates)
+        })
     }
 
     fn send_timeout(&self, timeout: Option<Duration>, candidates: &[Link]) -> ChannelError {
@@ -391,13 +442,13 @@ impl ShmSocket {
         // A peer that is busy right now usually answers within microseconds: poll that long
         // before paying for a futex sleep and wake-up (tens of microseconds on a VM).
         let start = Instant::now();
-        let spin_until = start + self.spin;
+        let spin_until = start + self.spin.budget(start);
         while Instant::now() < spin_until.min(deadline.unwrap_or(spin_until)) {
             for _ in 0..SPIN_BATCH {
                 std::hint::spin_loop();
             }
             if let Some(value) = attempt(self)? {
-                self.adapt_spin(start.elapsed());
+                self.spin.waited(start.elapsed());
                 return Ok(Some(value));
             }
         }
@@ -405,61 +456,62 @@ impl ShmSocket {
         // A wait cut short by its deadline says nothing about the peer unless it outlasted
         // the longest spin.
         let waited = start.elapsed();
-        if matches!(found, Ok(Some(_))) || waited > SPIN {
-            self.adapt_spin(waited);
+        if matches!(found, Ok(Some(_))) || waited > spin::SPIN {
+            self.spin.waited(waited);
         }
         found
     }
 
-    /// Sets the next spin from the running average of waits, `waited` the latest.
-    fn adapt_spin(&mut self, waited: Duration) {
-        self.typical_wait = (self.typical_wait * 7 + waited.min(LIVENESS_CHECK)) / 8;
-        self.spin =
-            if self.typical_wait <= WORTH_SPINNING { (self.typical_wait * 2).clamp(MIN_SPIN, SPIN) } else { MIN_SPIN };
-    }
-
-    /// The sleeping part of [`ShmSocket::wait_until`].
+    /// The sleeping part of [`ShmSocket::wait_until`]. The endpoint's `waiting` flag stays
+    /// raised across the sleeps (a notifier that rings takes it down); the first sleep after
+    /// raising it lasts at most [`futex::WAKE_GRACE`], since notifiers make no fence
+    /// (docs/shm.md, section 5, "Waking without a fence").
     fn sleep_until<T>(
         &mut self,
         deadline: Option<Instant>,
         attempt: &mut impl FnMut(&mut Self) -> Result<Option<T>, ChannelError>,
     ) -> Result<Option<T>, ChannelError> {
-        loop {
+        let mut raised = None;
+        let mut next_liveness_check = Instant::now() + LIVENESS_CHECK;
+        let found = loop {
             let now = Instant::now();
             if deadline.is_some_and(|d| d <= now) {
-                return Ok(None);
+                break Ok(None);
             }
-            let seq = self.endpoint_entry(self.endpoint).doorbell.load(Ordering::Acquire);
-            self.endpoint_entry(self.endpoint).waiting.store(1, Ordering::Relaxed);
-            fence(Ordering::SeqCst);
-            let again = attempt(self);
-            if !matches!(again, Ok(None)) {
-                self.endpoint_entry(self.endpoint).waiting.store(0, Ordering::Relaxed);
-                return again;
+            let entry = self.endpoint_entry(self.endpoint);
+            let seq = entry.doorbell.load(Ordering::Acquire);
+            if raised.is_none() || entry.waiting.load(Ordering::Relaxed) == 0 {
+                entry.waiting.store(1, Ordering::Relaxed);
+                raised = Some(now);
             }
-            let wake_at = deadline.map_or(now + LIVENESS_CHECK, |d| d.min(now + LIVENESS_CHECK));
-            let outcome = futex::wait(&self.endpoint_entry(self.endpoint).doorbell, seq, Some(wake_at));
-            self.endpoint_entry(self.endpoint).waiting.store(0, Ordering::Relaxed);
-            if outcome == Wait::TimedOut {
+            futex::full_fence();
+            match attempt(self) {
+                Ok(None) => {}
+                again => break again,
+            }
+            let grace_end = raised.map(|r| r + futex::WAKE_GRACE).filter(|&g| g > now);
+            let wake_at = [deadline, grace_end, Some(next_liveness_check)].into_iter().flatten().min();
+            futex::wait(&self.endpoint_entry(self.endpoint).doorbell, seq, wake_at);
+            if Instant::now() >= next_liveness_check {
                 self.remove_dead_peers();
+                next_liveness_check = Instant::now() + LIVENESS_CHECK;
             }
-            if let Some(value) = attempt(self)? {
-                return Ok(Some(value));
-            }
-        }
+        };
+        self.endpoint_entry(self.endpoint).waiting.store(0, Ordering::Relaxed);
+        found
     }
 
     /// Sends to every subscriber with room now, never waiting: a part in this process's memory
     /// is copied into the segment once and shared by all of them. A subscriber whose queue is
     /// full or holds more than its share of the heap (half the heap over the subscribers), or a
     /// segment too full for the copy, counts the message as dropped.
-    fn publish(&mut self, message: &Message) -> Result<(), ChannelError> {
+    fn publish(&mut self, parts: &[Part]) -> Result<(), ChannelError> {
         self.refresh();
         if self.outgoing.is_empty() {
             return Ok(());
         }
-        let mut shared = Message::new(Vec::with_capacity(message.parts.len()));
-        for part in &message.parts {
+        let mut shared = Message::new(Vec::with_capacity(parts.len()));
+        for part in parts {
             shared.parts.push(match part {
                 Part::Shm(block) if self.owns(block) => part.clone(),
                 _ if inline(part) => part.clone(),
@@ -478,7 +530,8 @@ impl ShmSocket {
         let share = heap / (2 * self.outgoing.len() as u64);
         for link in self.outgoing.clone() {
             let behind = self.ring(link.ring).map(|r| Self::queued_bytes(&r) > share)?;
-            if behind || !self.try_send_on(link, &shared, &Deadline::after(Some(Duration::ZERO)))? {
+            let zero = Deadline::after(Some(Duration::ZERO));
+            if behind || !self.try_send_on(link, &mut Sending::Borrowed(&shared), &zero)? {
                 self.dropped += 1;
             }
         }
@@ -581,6 +634,9 @@ impl ShmSocket {
             }
             Ok(()) => {}
         }
+        for handle in handles.iter().filter(|h| h.offset != INLINE) {
+            self.me().prefetch(*handle);
+        }
         let header = ring.header();
         let bytes: u64 = handles.iter().map(|h| h.len).sum();
         header.bytes_popped.store(header.bytes_popped.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
@@ -614,9 +670,54 @@ fn inline(part: &Part) -> bool {
     part.len() <= INLINE_MAX
 }
 
-/// Ring entries a message takes.
-fn entries_of(message: &Message) -> usize {
-    message.parts.iter().map(|p| if inline(p) { Slot::Inline(p.as_slice()).entries() } else { 1 }).sum()
+/// Ring entries a message of `parts` takes.
+fn entries_of(parts: &[Part]) -> usize {
+    parts.iter().map(|p| if inline(p) { Slot::Inline(p.as_slice()).entries() } else { 1 }).sum()
+}
+
+/// A message being sent: the caller's, which it keeps, or one it gives up.
+enum Sending<'m> {
+    Borrowed(&'m Message),
+    /// `Some` until sent; `None` once given up on an error.
+    Owned(&'m mut Option<Message>),
+}
+
+impl Sending<'_> {
+    fn parts(&self) -> &[Part] {
+        match self {
+            Sending::Borrowed(message) => &message.parts,
+            Sending::Owned(message) => message.as_ref().map_or(&[], |m| &m.parts),
+        }
+    }
+
+    /// Drops a given-up message that can no longer be sent (a block handed to a receiver
+    /// that died was freed with it): the caller gets `None` back.
+    fn lose(&mut self) {
+        if let Sending::Owned(message) = self {
+            **message = None;
+        }
+    }
+
+    /// Part `i`'s block, if the message is given up (so its references may move).
+    fn part_to_give(&mut self, i: usize) -> Option<&mut Block> {
+        match self {
+            Sending::Owned(Some(message)) => match message.parts.get_mut(i) {
+                Some(Part::Shm(block)) => Some(block),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// One part of a message made ready for the ring ([`ShmSocket::prepare`]).
+enum Outbound {
+    /// The part's bytes, copied into the ring.
+    Inline,
+    /// A block with a reference for the receiver: the part's own, shared, or a copy.
+    Shared(Block),
+    /// The part's own block, this process's holder bit handed to the receiver.
+    HandedOver(Handle),
 }
 
 /// A send's or receive's deadline, read off the clock only when first needed: a message, or
@@ -640,8 +741,10 @@ impl Deadline {
 
 /// Wakes a socket if it sleeps on its doorbell (no system call when it does not). The flag is
 /// taken (swapped to 0): one wake-up per sleep, however many messages follow before it runs.
+/// No fence between the caller's publication and the read of the flag: the sleeper's grace
+/// period covers a read that went ahead of the publication (docs/shm.md, section 5).
 fn ring_doorbell(entry: &EndpointEntry) {
-    fence(Ordering::SeqCst);
+    std::sync::atomic::compiler_fence(Ordering::SeqCst);
     if entry.waiting.load(Ordering::Relaxed) != 0 && entry.waiting.swap(0, Ordering::Relaxed) != 0 {
         entry.doorbell.fetch_add(1, Ordering::Release);
         futex::wake(&entry.doorbell, u32::MAX);
