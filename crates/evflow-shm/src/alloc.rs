@@ -353,19 +353,16 @@ impl Attached {
     pub fn prefetch(&self, handle: Handle) {
         let segment = self.segment();
         let Some(end) = handle.offset.checked_add(2 * BLOCK_HEADER_LEN as u64) else { return };
-        if end > segment.layout().size as u64 {
-            return;
+        if end <= segment.layout().size as u64 {
+            prefetch_lines(segment.at(handle.offset as usize, 2 * BLOCK_HEADER_LEN).as_ptr(), 2);
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let header = segment.at(handle.offset as usize, 2 * BLOCK_HEADER_LEN).as_ptr();
-            // SAFETY: a prefetch reads nothing the program sees and cannot fault; both
-            // addresses lie in the mapping (checked by `at`).
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(header as *const i8);
-                _mm_prefetch::<_MM_HINT_T0>(header.add(BLOCK_HEADER_LEN) as *const i8);
-            }
+    }
+
+    /// Starts loading the header of the block whose head is heap page `page` (if in the heap).
+    pub(crate) fn prefetch_page(&self, page: usize) {
+        let layout = self.segment().layout();
+        if page < layout.heap_pages {
+            prefetch_lines(self.segment().at(layout.heap + page * PAGE_LEN, BLOCK_HEADER_LEN).as_ptr(), 1);
         }
     }
 
@@ -377,6 +374,17 @@ impl Attached {
     ///
     /// Errors: [`AllocError::CorruptHandle`] saying which check failed; nothing changes.
     pub fn adopt(&self, handle: Handle) -> Result<Block, AllocError> {
+        self.adopt_held(handle, 0)
+    }
+
+    /// [`Attached::adopt`] of a handle popped from ring `ring`: when this process lets go of
+    /// the block last, it goes back to its home through that ring's return queue, if the
+    /// ring's producer is its home (docs/shm.md, section 5, "Returns").
+    pub fn adopt_from(&self, handle: Handle, ring: usize) -> Result<Block, AllocError> {
+        self.adopt_held(handle, u32::try_from(ring + 1).unwrap_or(0))
+    }
+
+    fn adopt_held(&self, handle: Handle, ring: u32) -> Result<Block, AllocError> {
         let corrupt = |reason| AllocError::CorruptHandle { offset: handle.offset, reason };
         let (head, pages, header) = self.segment().validate(handle).map_err(corrupt)?;
         let holders = header.holders.load(Ordering::Acquire);
@@ -388,7 +396,7 @@ impl Attached {
         }
         let header = NonNull::from(header);
         let (len, generation) = (handle.len as usize, handle.generation);
-        Ok(Block::new(Held { owner: self.clone(), header, head, pages, len, generation, given: false }))
+        Ok(Block::new(Held { owner: self.clone(), header, head, pages, len, generation, given: false, ring }))
     }
 
     /// Clears `slot`'s holder bit on the block a handle names, for a handle that will never
@@ -429,7 +437,8 @@ impl Attached {
     fn claim(&self, pages: usize, len: usize) -> Result<Option<BlockMut>, AllocError> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
-        if let Some((head, pages)) = segment.take_cached(pages, index) {
+        let reused = self.take_returned(pages).or_else(|| segment.take_cached(pages, index));
+        if let Some((head, pages)) = reused {
             // Ours already (its holder mask is our bit); its page-map entries stay as they are,
             // so no page-map line crosses CPUs. The header reaches a receiver with the handle
             // (the ring's Release and Acquire).
@@ -437,10 +446,10 @@ impl Attached {
             let header = segment.block_header(head);
             header.generation.store(generation, Ordering::Relaxed);
             header.len.store(len as u64, Ordering::Relaxed);
+            header.home.store(index as u32 + 1, Ordering::Relaxed);
             let header = NonNull::from(header);
-            return Ok(Some(BlockMut {
-                held: Held { owner: self.clone(), header, head, pages, len, generation, given: false },
-            }));
+            let held = Held { owner: self.clone(), header, head, pages, len, generation, given: false, ring: 0 };
+            return Ok(Some(BlockMut { held }));
         }
         // Start at the run freed last, if any: recycling recently used pages keeps the working
         // set small, so neither side takes a page fault (first touch of a page in a process)
@@ -472,10 +481,13 @@ impl Attached {
         header.pages.store(pages as u32, Ordering::Relaxed);
         header.magic.store(BLOCK_MAGIC, Ordering::Relaxed);
         header.len.store(len as u64, Ordering::Relaxed);
+        header.home.store(index as u32 + 1, Ordering::Relaxed);
         // Release, last: whoever reads HEAD with Acquire reads the header and the BODY entries.
         map[head].store(entry::HEAD, Ordering::Release);
         let header = NonNull::from(header);
-        Ok(Some(BlockMut { held: Held { owner: self.clone(), header, head, pages, len, generation, given: false } }))
+        Ok(Some(BlockMut {
+            held: Held { owner: self.clone(), header, head, pages, len, generation, given: false, ring: 0 },
+        }))
     }
 
     /// A generation no other allocation of the segment has: the next of this process's batch,
@@ -502,6 +514,21 @@ impl Attached {
             }
         }
     }
+}
+
+/// Starts loading `lines` cache lines from `at` (in the mapping) into this CPU's cache.
+fn prefetch_lines(at: *const u8, lines: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for line in 0..lines {
+        // SAFETY: a prefetch reads nothing the program sees and cannot fault; the caller's
+        // addresses lie in the mapping.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(line * BLOCK_HEADER_LEN) as *const i8);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (at, lines);
 }
 
 /// `free_hint` when no run was freed since the last allocation looked.

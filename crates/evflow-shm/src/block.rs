@@ -9,7 +9,8 @@
 //!   20  magic: u32        "BLK1"
 //!   24  len: u64          payload bytes asked for (informative; a handle says its own len)
 //!   32  next_cached: u32  while cached: the next block down its class's stack (page + 1)
-//!   36  reserved
+//!   36  home: u32         the allocating process's slot + 1, for returns (section 5)
+//!   40  reserved
 //!   64  payload, up to pages x PAGE_LEN - 64 bytes (64-byte aligned)
 //! ```
 //!
@@ -50,7 +51,10 @@ pub struct BlockHeader {
     /// While the block is cached: the head page plus one of the next block down its size
     /// class's stack (0: the bottom); docs/shm.md, section 3.
     pub next_cached: AtomicU32,
-    _reserved: [u32; 7],
+    /// The slot plus one of the process that allocated the block: a consumer that popped it
+    /// from a ring of that producer gives it back there (docs/shm.md, section 5, "Returns").
+    pub home: AtomicU32,
+    _reserved: [u32; 6],
 }
 
 const _: () = assert!(size_of::<BlockHeader>() == BLOCK_HEADER_LEN);
@@ -74,6 +78,9 @@ pub(crate) struct Held {
     /// This process's bit was handed to a receiver ([`Block::hand_over`]): dropping the last
     /// reference leaves the mask alone.
     pub(crate) given: bool,
+    /// The ring (index plus one, 0: none) the block was popped from: where it goes back to
+    /// its home when this process lets go of it last.
+    pub(crate) ring: u32,
 }
 
 // SAFETY: the header is all atomics; the payload is written only through `&mut BlockMut`
@@ -103,6 +110,9 @@ impl Held {
 impl Drop for Held {
     fn drop(&mut self) {
         if self.given || self.owner.inner.is_detached() {
+            return;
+        }
+        if self.ring != 0 && self.owner.give_back(self) {
             return;
         }
         let index = self.owner.index();
@@ -267,11 +277,17 @@ impl Block {
         if slot == me || held.given || held.owner.inner.is_detached() {
             return false;
         }
-        // AcqRel, as a share and a clear: the receiver, reading the holders after popping the
-        // handle, sees its bit, and our writes to the block happen before its reads.
-        let handed = held.header().holders.compare_exchange(1 << me, 1 << slot, Ordering::AcqRel, Ordering::Relaxed);
-        held.given = handed.is_ok();
-        held.given
+        // A store, not a CAS: the block's only holder is this process (checked), and only a
+        // holder writes a mask that has bits set (a reclaimer clears the bits of the dead, a
+        // flush takes masks of 0), so nobody can change it meanwhile. Release: our writes to
+        // the block happen before the receiver's reads (it also gets the handle by Release).
+        let header = held.header();
+        if header.holders.load(Ordering::Relaxed) != 1 << me {
+            return false;
+        }
+        header.holders.store(1 << slot, Ordering::Release);
+        held.given = true;
+        true
     }
 
     /// Takes back a block handed to `slot` ([`Block::hand_over`]) whose handle was not

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest share of the heap one cached block may be: bigger ones are freed, so that the
 /// cache never holds a large part of the heap away from other sizes between flushes.
-const MAX_HEAP_SHARE: usize = 8;
+pub(crate) const MAX_HEAP_SHARE: usize = 8;
 
 /// The most blocks one allocation looks at in a class's stack before it tries the next class
 /// (a wider class holds blocks of several sizes, and a stale top may lead nowhere useful).
@@ -69,7 +69,7 @@ impl Segment {
     }
 
     /// Pushes the cached block whose head is page `head` onto its class's stack.
-    fn push_cached(&self, class: usize, head: usize) {
+    pub(crate) fn push_cached(&self, class: usize, head: usize) {
         let (top, next) = (self.top(class), &self.block_header(head).next_cached);
         let mut seen = top.load(Ordering::Relaxed);
         loop {

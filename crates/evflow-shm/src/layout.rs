@@ -7,7 +7,7 @@
 //!  HEADER_LEN   ProcessSlot x MAX_PROCESSES
 //!               ChannelEntry x MAX_CHANNELS
 //!               EndpointEntry x MAX_ENDPOINTS
-//!               (RingHeader + entries) x MAX_RINGS
+//!               (RingHeader + entries + returns) x MAX_RINGS
 //!               BlockCache: CACHE_CLASS_LEN x CACHE_CLASSES (a stack's top each)
 //!               PageMap: AtomicU32 x heap pages
 //!  (4 KiB)      Heap: pages of PAGE_LEN
@@ -22,7 +22,7 @@ pub const SEGMENT_MAGIC: [u8; 8] = *b"EVFSHM\0\x01";
 pub const SEGMENT_MAGIC_WORD: u64 = u64::from_le_bytes(SEGMENT_MAGIC);
 /// The layout version this code creates and opens (2: the `removed` word, the atomic magic
 /// and the reclaimer's owner token, docs/shm.md, "Lifetime of a session"; 3: the block cache,
-/// section 3; 4: its classes are stacks).
+/// section 3; 4: its classes are stacks, and rings have return queues, section 5).
 pub const LAYOUT_VERSION: u32 = 4;
 /// Bytes reserved for the segment header.
 pub const HEADER_LEN: usize = 4096;
@@ -179,6 +179,15 @@ pub struct Layout {
 pub const RING_HEADER_LEN: usize = 256;
 /// Bytes of a ring entry: one message part's handle.
 pub const RING_ENTRY_LEN: usize = 32;
+/// Bytes of an entry of a ring's return queue: a block's head page plus one (docs/shm.md,
+/// section 5, "Returns").
+pub const RETURN_ENTRY_LEN: usize = 4;
+
+/// Bytes of a ring of `capacity` entries: its header, its entries and its return queue,
+/// rounded up to a cache line (every ring starts on one).
+pub const fn ring_len(capacity: usize) -> usize {
+    (RING_HEADER_LEN + capacity * RING_ENTRY_LEN + capacity * RETURN_ENTRY_LEN).next_multiple_of(64)
+}
 
 impl Layout {
     /// The layout of a segment of `size` bytes, or why there is none.
@@ -193,7 +202,7 @@ impl Layout {
         let channel_table = process_table + MAX_PROCESSES * size_of::<ProcessSlot>();
         let endpoint_table = channel_table + MAX_CHANNELS * CHANNEL_ENTRY_LEN;
         let ring_table = endpoint_table + MAX_ENDPOINTS * ENDPOINT_ENTRY_LEN;
-        let ring_len = RING_HEADER_LEN + ring_capacity * RING_ENTRY_LEN;
+        let ring_len = ring_len(ring_capacity);
         let block_cache = ring_table + MAX_RINGS * ring_len;
         let page_map = block_cache + CACHE_CLASSES * CACHE_CLASS_LEN;
         // Each heap page costs PAGE_LEN bytes plus its 4-byte page-map entry.

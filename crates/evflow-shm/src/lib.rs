@@ -14,6 +14,7 @@ pub mod futex;
 pub mod layout;
 pub mod process;
 pub mod reclaim;
+mod returns;
 pub mod ring;
 pub mod segment;
 pub mod session;

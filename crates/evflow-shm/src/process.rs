@@ -2,7 +2,7 @@
 //! index is its bit in holder masks; a slot whose process died is found by pid and start time.
 
 use crate::error::ShmError;
-use crate::layout::{slot_state, ProcessSlot, MAX_PROCESSES};
+use crate::layout::{slot_state, ProcessSlot, MAX_PROCESSES, MAX_RINGS};
 use crate::segment::Segment;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -109,6 +109,10 @@ impl Segment {
                     left: AtomicBool::new(false),
                     cursor: AtomicUsize::new(cursor),
                     generations: AtomicU64::new(0),
+                    returns: AtomicBool::new(false),
+                    producing: Default::default(),
+                    last_return: AtomicUsize::new(0),
+                    unpublished: Default::default(),
                 };
                 return Ok(Attached { inner: Arc::new(inner) });
             }
@@ -173,6 +177,17 @@ pub(crate) struct AttachedInner {
     pub(crate) cursor: AtomicUsize,
     /// The next block generation of this process's batch, 0 when a new batch is needed.
     pub(crate) generations: AtomicU64,
+    /// Held by a thread of this process that puts blocks into return queues or takes them
+    /// out (docs/shm.md, section 5, "Returns"): one pusher and one taker per queue.
+    pub(crate) returns: AtomicBool,
+    /// The rings (a bit per index) whose producer this process is, set by the channel layer:
+    /// the return queues its allocations look in.
+    pub(crate) producing: [AtomicU64; MAX_RINGS / 64],
+    /// The ring whose return queue gave a block last: allocations look there first.
+    pub(crate) last_return: AtomicUsize,
+    /// The rings (a bit per index) this process has written return entries into that it has
+    /// not published yet.
+    pub(crate) unpublished: [AtomicU64; MAX_RINGS / 64],
 }
 
 impl Attached {

@@ -10,7 +10,14 @@
 //!  entries (capacity x RING_ENTRY_LEN = 32 B)
 //!   { offset: u64, len: u64, generation: u64, parts_left: u32, 0: u32 }
 //!   an inline part: { INLINE, len, n, parts_left, 0 } then n entries of its bytes
+//!  returns (capacity x RETURN_ENTRY_LEN = 4 B, rounded up to 64 B)
+//!   head page + 1 of a block the consumer gave back to the producer
 //! ```
+//!
+//! The return queue runs the other way (consumer to producer, docs/shm.md, section 5,
+//! "Returns"): `returns_put` on the consumer's line, `returns_taken` on the producer's. It
+//! only names blocks that are cached already (mask 0): a taker still claims each with the
+//! mask's CAS, so a stale or wrong entry costs a look, never a block handed out twice.
 //!
 //! A part of at most [`INLINE_MAX`] bytes may travel in the ring itself ([`Slot::Inline`]):
 //! its first entry says so (`offset` [`INLINE`], `generation` the number of data entries),
@@ -32,7 +39,7 @@
 use crate::futex::{self, Wait};
 use crate::layout::{
     ProcessSlot, CHANNEL_ENTRY_LEN, ENDPOINT_ENTRY_LEN, HEADER_LEN, MAX_CHANNELS, MAX_ENDPOINTS, MAX_PROCESSES,
-    MAX_RINGS, RING_ENTRY_LEN, RING_HEADER_LEN,
+    MAX_RINGS, RETURN_ENTRY_LEN, RING_ENTRY_LEN, RING_HEADER_LEN,
 };
 use crate::segment::Segment;
 use std::fmt;
@@ -80,7 +87,12 @@ pub struct RingHeader {
     /// The consumer's `head` as the producer last read it: room is checked against it first,
     /// so the producer reads the consumer's cache line only when the ring looks full.
     pub head_seen: AtomicU64,
-    _reserved1: [u64; 4],
+    /// Return entries the producer has taken; written by the producer only.
+    pub returns_taken: AtomicU64,
+    /// `returns_put` as the producer last read it: the entries up to it are taken without
+    /// reading the consumer's line again.
+    pub returns_put_seen: AtomicU64,
+    _reserved1: [u64; 2],
     /// Entries ever consumed; written by the consumer only (and by [`Ring::reset`]).
     pub head: AtomicU64,
     /// Bumped by the consumer to wake a waiting producer (futex word).
@@ -89,7 +101,15 @@ pub struct RingHeader {
     pub producer_waiting: AtomicU32,
     /// Payload bytes ever popped, kept by the channel layer's receiver.
     pub bytes_popped: AtomicU64,
-    _reserved2: [u64; 5],
+    /// Return entries the consumer has published (a whole line of them at a time, or all it
+    /// wrote before it waits); written by the consumer only.
+    pub returns_put: AtomicU64,
+    /// `returns_taken` as the consumer last read it (a lower bound: room checked against it
+    /// first).
+    pub returns_taken_seen: AtomicU64,
+    /// Return entries the consumer has written, published or not; the consumer's only.
+    pub returns_written: AtomicU64,
+    _reserved2: [u64; 2],
     _reserved3: [u64; 8],
 }
 
@@ -113,6 +133,9 @@ impl RingEntry {
         unsafe { &*(self as *const RingEntry).cast::<[AtomicU64; 4]>() }
     }
 }
+
+/// Return entries published at once: a cache line of them.
+pub const RETURN_BATCH: u64 = (64 / RETURN_ENTRY_LEN) as u64;
 
 /// Most bytes a part may carry inline in the ring instead of in a block.
 pub const INLINE_MAX: usize = 128;
@@ -270,6 +293,7 @@ pub struct Ring<'s> {
     capacity: u64,
     header: &'s RingHeader,
     entries: &'s [RingEntry],
+    returns: &'s [AtomicU32],
 }
 
 impl Segment {
@@ -294,12 +318,13 @@ impl<'s> Ring<'s> {
         // aligned (see the assertions above); the header and entries are all atomics (or
         // never-written padding), so shared references to them are sound while other
         // processes write them.
-        let (header, entries) = unsafe {
+        let (header, entries, returns) = unsafe {
             let header = &*base.as_ptr().cast::<RingHeader>();
             let entries = std::slice::from_raw_parts(base.as_ptr().add(RING_HEADER_LEN).cast::<RingEntry>(), capacity);
-            (header, entries)
+            let returns = base.as_ptr().add(RING_HEADER_LEN + capacity * RING_ENTRY_LEN).cast::<AtomicU32>();
+            (header, entries, std::slice::from_raw_parts(returns, capacity))
         };
-        let ring = Ring { index, capacity: capacity as u64, header, entries };
+        let ring = Ring { index, capacity: capacity as u64, header, entries, returns };
         let magic = header.magic.load(Ordering::Acquire);
         if magic == 0 {
             // The capacity is stored before the magic is published with Release, so a process
@@ -670,6 +695,82 @@ impl<'s> Ring<'s> {
             0 => None,
             value => Some(value as usize - 1),
         }
+    }
+
+    /// Gives the block whose head is heap page `head` back to the producer (consumer side;
+    /// the caller has made it a cached block first): `false` if the return queue is full.
+    ///
+    /// The entry is published with its line's last ([`RETURN_BATCH`]), so that the producer
+    /// never reads a line the consumer is still writing (each such read would cross CPUs
+    /// again), or by [`Ring::publish_returns`].
+    pub fn put_return(&self, head: usize) -> bool {
+        let put = self.header.returns_written.load(Ordering::Relaxed);
+        let room = |taken: u64| put.wrapping_sub(taken) < self.capacity;
+        if !room(self.header.returns_taken_seen.load(Ordering::Relaxed)) {
+            // Acquire, paired with the producer's Release: its read of the entry it took
+            // happens before we write that entry again.
+            let taken = self.header.returns_taken.load(Ordering::Acquire);
+            self.header.returns_taken_seen.store(taken, Ordering::Relaxed);
+            if !room(taken) {
+                return false;
+            }
+        }
+        self.returns[(put & (self.capacity - 1)) as usize].store(head as u32 + 1, Ordering::Relaxed);
+        let written = put.wrapping_add(1);
+        self.header.returns_written.store(written, Ordering::Relaxed);
+        if written.is_multiple_of(RETURN_BATCH) {
+            // Release: the entries, and the blocks' masks of 0, are visible to whoever reads it.
+            self.header.returns_put.store(written, Ordering::Release);
+        }
+        true
+    }
+
+    /// Publishes the return entries written since the last whole line (consumer side: before
+    /// it waits, so that a producer waiting for those blocks gets them). Whether there were
+    /// any.
+    pub fn publish_returns(&self) -> bool {
+        let written = self.header.returns_written.load(Ordering::Relaxed);
+        if self.header.returns_put.load(Ordering::Relaxed) == written {
+            return false;
+        }
+        self.header.returns_put.store(written, Ordering::Release);
+        true
+    }
+
+    /// The next block the consumer gave back (producer side): its head page, which may be
+    /// anything in a corrupt ring (the caller checks it, and claims the block by its mask).
+    pub fn take_return(&self) -> Option<usize> {
+        let taken = self.header.returns_taken.load(Ordering::Relaxed);
+        let mut put = self.header.returns_put_seen.load(Ordering::Acquire);
+        if put == taken {
+            // Acquire, paired with the consumer's Release: the entries up to it are written.
+            put = self.header.returns_put.load(Ordering::Acquire);
+            self.header.returns_put_seen.store(put, Ordering::Release);
+        }
+        let waiting = put.wrapping_sub(taken);
+        if waiting == 0 {
+            return None;
+        }
+        if waiting > self.capacity {
+            // Scribbled counters: what the queue names is forgotten (the blocks stay cached).
+            self.header.returns_taken.store(put, Ordering::Release);
+            return None;
+        }
+        let entry = self.returns[(taken & (self.capacity - 1)) as usize].load(Ordering::Relaxed);
+        // Release: our read of the entry happens before the consumer writes it again.
+        self.header.returns_taken.store(taken.wrapping_add(1), Ordering::Release);
+        (entry as usize).checked_sub(1)
+    }
+
+    /// The block the next [`Ring::take_return`] will give, if the producer has seen it put
+    /// already (for a prefetch of its header; producer side).
+    pub fn next_return(&self) -> Option<usize> {
+        let taken = self.header.returns_taken.load(Ordering::Relaxed);
+        let put = self.header.returns_put_seen.load(Ordering::Relaxed);
+        if put.wrapping_sub(taken).wrapping_sub(1) >= self.capacity {
+            return None;
+        }
+        (self.returns[(taken & (self.capacity - 1)) as usize].load(Ordering::Relaxed) as usize).checked_sub(1)
     }
 
     /// Whether the producer may write `k` entries now (producer side): checked against the

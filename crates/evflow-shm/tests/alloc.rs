@@ -626,3 +626,48 @@ fn a_block_cached_by_a_process_killed_before_its_hint_is_flushed() {
     drop(whole);
     assert_eq!(session.pages_in_use(), 0);
 }
+
+#[test]
+fn a_consumer_gives_its_producers_blocks_back_through_the_rings_return_queue() {
+    let session = Session::new("giveback", MIN_SEGMENT_LEN);
+    let segment = &session.segment;
+    let (producer, consumer) = (segment.attach().unwrap(), segment.attach().unwrap());
+    let (p, c) = (producer.index(), consumer.index());
+    let ring = segment.ring(3).unwrap();
+    ring.claim_producer(p).unwrap();
+    ring.claim_consumer(c).unwrap();
+    producer.produce_into(3, true);
+    let stream = |round: u64| -> Vec<u64> {
+        let mut sent = Vec::new();
+        for seq in 0..40 {
+            let mut block = producer.try_alloc(2 * PAGE_LEN).unwrap();
+            fill(block.as_mut_slice(), p, round * 100 + seq);
+            let mut block = block.freeze();
+            assert!(block.hand_over(c));
+            sent.push(block.handle().offset);
+            ring.try_push(&[block.handle()]).unwrap();
+        }
+        let mut got = Vec::new();
+        for seq in 0..40 {
+            ring.try_pop(&mut got).unwrap();
+            let block = consumer.adopt_from(got[0], 3).unwrap();
+            assert!(holds(block.as_slice(), p, round * 100 + seq));
+        } // each dropped here, the consumer its last holder: back into the return queue
+        ring.publish_returns();
+        sent
+    };
+    let first = stream(0);
+    assert_eq!(session.pages_in_use(), 0, "returned blocks are cached, free to anyone");
+    // The producer's next blocks are the ones it got back, in the order they came back.
+    assert_eq!(stream(1), first);
+    // A ring being freed (its producer no longer looks in its queue): what the queue names
+    // goes onto the stacks, where any allocation finds it.
+    producer.produce_into(3, false);
+    segment.recycle_returns(&ring);
+    let third = stream(2);
+    assert_eq!(session.pages_in_use(), 0);
+    let (mut sorted, mut again) = (first.clone(), third);
+    sorted.sort();
+    again.sort();
+    assert_eq!(again, sorted, "the same blocks, from the stacks");
+}

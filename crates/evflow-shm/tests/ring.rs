@@ -605,3 +605,49 @@ fn inline_parts_count_their_entries_and_bad_ones_are_refused() {
     assert!(matches!(err, RingError::Malformed { .. }) && out.is_empty(), "{err}");
     assert_eq!(ring.reset(), 3);
 }
+
+#[test]
+fn returns_are_taken_in_order_a_whole_line_at_a_time_and_a_full_queue_refuses() {
+    let session = Session::new("returns");
+    let ring = session.ring();
+    const LINE: usize = evflow_shm::ring::RETURN_BATCH as usize;
+    // Written but not published: the producer sees nothing until a line is whole.
+    for page in 0..LINE - 1 {
+        assert!(ring.put_return(page));
+        assert_eq!(ring.take_return(), None, "entry {page} published before its line was whole");
+    }
+    assert!(ring.put_return(LINE - 1));
+    let taken: Vec<usize> = std::iter::from_fn(|| ring.take_return()).collect();
+    assert_eq!(taken, (0..LINE).collect::<Vec<_>>());
+    // Published before the consumer waits, however few.
+    assert!(ring.put_return(100) && ring.put_return(101));
+    assert_eq!(ring.take_return(), None);
+    assert!(ring.publish_returns() && !ring.publish_returns());
+    assert_eq!((ring.take_return(), ring.take_return(), ring.take_return()), (Some(100), Some(101), None));
+    // As many as the ring has entries, then no room until the producer takes some.
+    for page in 0..CAPACITY {
+        assert!(ring.put_return(1000 + page), "{page}");
+    }
+    assert!(!ring.put_return(5000));
+    assert_eq!(ring.take_return(), Some(1000));
+    assert!(ring.put_return(5000));
+    ring.publish_returns();
+    let rest: Vec<usize> = std::iter::from_fn(|| ring.take_return()).collect();
+    assert_eq!(rest, (1001..1000 + CAPACITY).chain([5000]).collect::<Vec<_>>());
+}
+
+#[test]
+fn scribbled_return_counters_give_nothing_and_the_queue_goes_on() {
+    let session = Session::new("badreturns");
+    let ring = session.ring();
+    let header = ring.header();
+    header.returns_put.store(header.returns_taken.load(Ordering::Relaxed) + 10 * CAPACITY as u64, Ordering::Relaxed);
+    header.returns_put_seen.store(header.returns_taken.load(Ordering::Relaxed), Ordering::Relaxed);
+    assert_eq!(ring.take_return(), None, "counters further apart than the queue holds");
+    // The producer caught up with the scribbled count; the consumer's next line goes through.
+    header.returns_written.store(header.returns_put.load(Ordering::Relaxed), Ordering::Relaxed);
+    header.returns_taken_seen.store(header.returns_taken.load(Ordering::Relaxed), Ordering::Relaxed);
+    assert!(ring.put_return(7));
+    ring.publish_returns();
+    assert_eq!(ring.take_return(), Some(7));
+}

@@ -210,15 +210,14 @@ impl ShmSocket {
         whole
     }
 
-    /// Takes over a handle received from the process in slot `sender` (`usize::MAX`: a sender
-    /// that left): from the loopback if that may be this process, which parked its reference
-    /// there.
-    fn take(&self, handle: Handle, sender: usize) -> Result<Block, evflow_shm::AllocError> {
-        let maybe_me = sender == self.me().index() || sender == usize::MAX;
+    /// Takes over a handle received over `link` (whose sender slot is `usize::MAX` if it left):
+    /// from the loopback if that may be this process, which parked its reference there.
+    fn take(&self, handle: Handle, link: Link) -> Result<Block, evflow_shm::AllocError> {
+        let maybe_me = link.peer_slot == self.me().index() || link.peer_slot == usize::MAX;
         let parked = if maybe_me { self.membership.loopback().take(handle) } else { None };
         match parked {
             Some(block) => Ok(block),
-            None => self.me().adopt(handle),
+            None => self.me().adopt_from(handle, link.ring),
         }
     }
 
@@ -439,6 +438,9 @@ impl ShmSocket {
             return Ok(Some(value));
         }
         let deadline = deadline.get();
+        // The blocks this process gave back since its returns' last whole line go out now: a
+        // peer may be waiting for them to allocate (docs/shm.md, section 5, "Returns").
+        self.me().publish_returns();
         // A peer that is busy right now usually answers within microseconds: poll that long
         // before paying for a futex sleep and wake-up (tens of microseconds on a VM).
         let start = Instant::now();
@@ -651,7 +653,7 @@ impl ShmSocket {
                 parts.push(Part::Bytes(bytes::Bytes::copy_from_slice(&inline[start..start + handle.len as usize])));
                 continue;
             }
-            match self.take(handle, link.peer_slot) {
+            match self.take(handle, link) {
                 Ok(block) => parts.push(Part::Shm(block)),
                 Err(source) => failure = Some(ChannelError::Alloc { channel: self.name.clone(), source }),
             }
@@ -756,6 +758,9 @@ impl Drop for ShmSocket {
         // Not joined (a failed open), or inherited through fork: the endpoint is not ours.
         if self.endpoint == usize::MAX || self.opened_by != std::process::id() {
             return;
+        }
+        for link in &self.outgoing {
+            self.me().produce_into(link.ring, false);
         }
         let segment = Arc::clone(self.me().segment());
         let lock = segment.lock_control(CONTROL_TIMEOUT);

@@ -124,6 +124,7 @@ impl ShmSocket {
                 continue;
             }
             ring.reset();
+            self.segment().recycle_returns(&ring);
             if let Some(old) = ring.producer() {
                 ring.release_producer(old);
             }
@@ -218,6 +219,13 @@ impl ShmSocket {
         }
         // A slot outside the table (scribbled memory) could only name nobody: skip such rings.
         outgoing.retain(|l: &Link| l.peer_slot < MAX_PROCESSES && l.peer < MAX_ENDPOINTS);
+        // Allocations of this process look for blocks given back in the rings it sends on.
+        for gone in self.outgoing.iter().filter(|l| !outgoing.iter().any(|n| n.ring == l.ring)) {
+            self.me().produce_into(gone.ring, false);
+        }
+        for link in &outgoing {
+            self.me().produce_into(link.ring, true);
+        }
         self.outgoing = outgoing;
         self.incoming = incoming;
         if !orphans.is_empty() {
@@ -342,6 +350,7 @@ impl ShmSocket {
     /// Frees a ring neither side uses any more (under the control lock).
     fn free_ring(&self, ring: &Ring<'_>) {
         self.discard(ring);
+        self.segment().recycle_returns(ring);
         let header = ring.header();
         if let Some(slot) = ring.producer() {
             ring.release_producer(slot);
