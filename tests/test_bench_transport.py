@@ -54,7 +54,7 @@ def run_bench(*args, cwd):
 def test_one_object_per_size_with_positive_numbers(transport, tmp_path):
     peers_before = iceoryx2_files()
     args = ["--transports", transport, "--sizes", "64,4K", "--seconds", "0.2", "--repeats", "1"]
-    out, pid = run_bench(*args, "--json", cwd=tmp_path)
+    out, pid = run_bench(*args, "--loads", "0", "--json", cwd=tmp_path)
     objects = [json.loads(line) for line in out.splitlines()]
     assert [(o["transport"], o["size"]) for o in objects] == [(transport, 64), (transport, 4096)]
     for o in objects:
@@ -91,6 +91,35 @@ def test_curve_is_compared_with_plain_tcp_in_the_same_run(tmp_path):
     assert ratio > 0, rows[0]
 
 
+def busy_loops() -> set[int]:
+    """Pids of the benchmark's busy loops now running."""
+    found = set()
+    for stat in glob.glob("/proc/[0-9]*/cmdline"):
+        try:
+            with open(stat, "rb") as f:
+                if f.read().endswith(b"-c\0while True: pass\0"):
+                    found.add(int(stat.split("/")[2]))
+        except OSError:
+            continue
+    return found
+
+
+def test_shm_and_its_peer_are_measured_under_load_against_themselves_quiet(tmp_path):
+    before = busy_loops()
+    args = ["--transports", "shm,iceoryx2", "--sizes", "4K", "--seconds", "0.2", "--repeats", "1"]
+    out, _ = run_bench(*args, "--loads", "1,2", "--json", cwd=tmp_path)
+    objects = [json.loads(line) for line in out.splitlines()]
+    loaded = {(o["transport"], o["busy"]): o for o in objects if "busy" in o}
+    assert set(loaded) == {(t, n) for t in ("shm", "iceoryx2") for n in (1, 2)}, objects
+    for o in loaded.values():
+        assert o["size"] == 4096 and o["msgs_per_s"] > 0 and o["vs_quiet"] > 0, o
+        assert o["cpu_vs_quiet"] > 0 and o["cpu_us_per_msg_receiver"] > 0, o
+    assert busy_loops() <= before, "a busy loop outlived the benchmark"
+    table = run_cli("bench", "transport", *args, "--loads", "1", cwd=tmp_path, timeout=120)
+    assert table.returncode == 0, table.stderr
+    assert "Under load" in table.stdout and "shm under load: >= 0.8 of its quiet" in table.stdout
+
+
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
@@ -98,6 +127,7 @@ def test_curve_is_compared_with_plain_tcp_in_the_same_run(tmp_path):
         ("--sizes", "4", "bad size '4'"),
         ("--sizes", "4X", "bad size '4X'"),
         ("--seconds", "0", "not a number above 0"),
+        ("--loads", "two", "bad loads 'two'"),
     ],
 )
 def test_bad_options_are_usage_errors(option, value, message, tmp_path):

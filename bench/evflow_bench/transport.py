@@ -13,6 +13,7 @@ a second table gives the cost of CURVE: its messages/s, CPU and latency against 
 """
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -56,6 +57,17 @@ LIBZMQ_SHARE = 0.9
 """Target: evflow ipc and tcp at >= this share of raw libzmq's messages/s, from 4 KiB."""
 PLAIN = {"tcp-curve": "tcp"}
 """A transport with security, and the same transport without: the cost table compares them."""
+DEFAULT_LOADS = "1,2"
+"""Busy processes beside the pair in the loaded trials (a busy loop on the receiver's CPU,
+then one on each CPU)."""
+LOADED_TRANSPORTS = ("shm", "iceoryx2", "zmq-raw")
+"""The transports measured under load too: shm and the peers it is compared with."""
+LOADED_SIZES = (4 << 10, 1 << 20)
+"""The sizes measured under load: the range that swung under a second job (issue 32)."""
+LOADED_SHARE = 0.8
+"""Target: shm under load keeps at least this share of its quiet messages/s..."""
+LOADED_CPU_GROWTH = 1.5
+"""...and its CPU per message (sender and receiver) grows by at most this factor."""
 
 
 def _size(text: str) -> int:
@@ -75,6 +87,32 @@ def _sizes(text: str) -> list[int]:
     if not sizes:
         raise argparse.ArgumentTypeError("no sizes given")
     return list(dict.fromkeys(sizes))
+
+
+def _loads(text: str) -> list[int]:
+    try:
+        loads = sorted({int(n) for n in text.split(",") if n.strip()} - {0})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad loads {text!r}: use counts, e.g. 1,2") from None
+    if any(n < 0 for n in loads):
+        raise argparse.ArgumentTypeError(f"bad loads {text!r}: counts are 0 or more")
+    return loads
+
+
+@contextlib.contextmanager
+def busy(count: int, cpus=None):
+    """``count`` busy loops, the first on the receiver's CPU and the next on the sender's
+    (``cpus``; anywhere when not pinned), until the block ends."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        for k, loop in enumerate(loops):
+            if cpus:
+                os.sched_setaffinity(loop.pid, {cpus[k % len(cpus)]})
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
 
 
 def add_parser(kind) -> None:
@@ -115,6 +153,14 @@ def add_parser(kind) -> None:
         action="store_true",
         help="let the scheduler place the two processes (default: the receiver on the first "
         "CPU this process may use, the sender on the second)",
+    )
+    t.add_argument(
+        "--loads",
+        type=_loads,
+        default=DEFAULT_LOADS,
+        help="busy processes beside the pair in the loaded trials of shm and its peers at "
+        f"{', '.join(size_name(s) for s in LOADED_SIZES)}, comma-separated; 0 for none "
+        f"(default {DEFAULT_LOADS})",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object per line")
 
@@ -184,14 +230,24 @@ def cpu_pair() -> tuple[int, int] | None:
 
 
 def measure(
-    transports, sizes, seconds, repeats, cpus=None, progress=None
-) -> tuple[list[dict], dict]:
+    transports, sizes, seconds, repeats, cpus=None, progress=None, loads=()
+) -> tuple[list[dict], dict, list[dict]]:
     """Runs every trial ``repeats`` times, interleaved; one summary per (transport, size), in
-    the order of ``sizes`` then ``transports``, and the memcpy GB/s of each size (medians).
-    With ``cpus`` (receiver, sender), the receivers run on the first and the senders on the
-    second."""
+    the order of ``sizes`` then ``transports``, the memcpy GB/s of each size (medians), and
+    the loaded trials' summaries: with each count of ``loads`` busy processes beside the
+    pair, shm and its peers at the loaded sizes, in the same repetition as their quiet
+    trials. With ``cpus`` (receiver, sender), the receivers run on the first and the senders
+    on the second."""
     baselines = dict(native.transports())
     samples = {(t, s): [] for s in sizes for t in transports}
+    loaded = {
+        (t, s, n): []
+        for s in sizes
+        if s in LOADED_SIZES
+        for t in transports
+        if t in LOADED_TRANSPORTS
+        for n in loads
+    }
     copies = {s: [] for s in sizes}
     for repeat in range(repeats):
         for size in sizes:
@@ -200,6 +256,11 @@ def measure(
                 if progress:
                     progress(f"{repeat + 1}/{repeats} {transport} {size_name(size)}")
                 samples[transport, size].append(trial(transport, size, seconds, cpus))
+            for transport, _, n in [k for k in loaded if k[1] == size]:
+                if progress:
+                    progress(f"{repeat + 1}/{repeats} {transport} {size_name(size)}, {n} busy")
+                with busy(n, cpus):
+                    loaded[transport, size, n].append(trial(transport, size, seconds, cpus))
     results = []
     for (transport, size), runs in samples.items():
         result = {"transport": transport, "size": size}
@@ -227,11 +288,34 @@ def measure(
         result["seconds"] = seconds
         result["cpus"] = list(cpus) if cpus else None
         results.append(result)
-    return results, {s: statistics.median(c) for s, c in copies.items()}
+    under_load = []
+    for (transport, size, n), runs in loaded.items():
+        quiet = samples[transport, size]
+
+        def cpu(r):
+            return r["cpu_us_per_msg_sender"] + r["cpu_us_per_msg_receiver"]
+
+        under_load.append(
+            {
+                "transport": transport,
+                "size": size,
+                "busy": n,
+                **{key: statistics.median(r[key] for r in runs) for key in NUMBERS},
+                "vs_quiet": statistics.median(
+                    r["msgs_per_s"] / q["msgs_per_s"] for r, q in zip(runs, quiet, strict=True)
+                ),
+                "cpu_vs_quiet": statistics.median(
+                    cpu(r) / cpu(q) for r, q in zip(runs, quiet, strict=True)
+                ),
+            }
+        )
+    return results, {s: statistics.median(c) for s, c in copies.items()}, under_load
 
 
-def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int, cpus) -> None:
-    """The results table, the memcpy line and the targets, as Markdown."""
+def print_tables(
+    results: list[dict], copies: dict, seconds: float, repeats: int, cpus, under_load=()
+) -> None:
+    """The results table, the memcpy line, the loaded trials and the targets, as Markdown."""
     rows = []
     for r in results:
         vs = "baseline" if r["baseline"] == r["transport"] else "-"
@@ -289,9 +373,70 @@ def print_tables(results: list[dict], copies: dict, seconds: float, repeats: int
             ],
             costs,
         )
-    targets = _targets(by)
+    if under_load:
+        print_table(
+            "Under load: busy processes beside the pair (1: a busy loop on the receiver's "
+            "CPU; 2: one on each CPU); against the same transport quiet, in the same "
+            "repetitions (medians of the ratios)",
+            [
+                "transport",
+                "size",
+                "busy",
+                "msgs/s",
+                "of quiet",
+                "CPU us/msg sender",
+                "CPU us/msg receiver",
+                "CPU/msg of quiet",
+                "p50 us",
+            ],
+            [
+                [
+                    r["transport"],
+                    size_name(r["size"]),
+                    str(r["busy"]),
+                    rate(r["msgs_per_s"]),
+                    f"{r['vs_quiet']:.2f}",
+                    f"{r['cpu_us_per_msg_sender']:.2f}",
+                    f"{r['cpu_us_per_msg_receiver']:.2f}",
+                    f"{r['cpu_vs_quiet']:.2f}",
+                    f"{r['p50_us']:.1f}",
+                ]
+                for r in under_load
+            ],
+        )
+    targets = _targets(by) + _loaded_targets(under_load)
     if targets:
         print_table("Targets", ["target", "measured", "verdict"], targets)
+
+
+def _loaded_targets(under_load) -> list[list[str]]:
+    """Rows of the targets table for shm under load (issue 32, goal 6)."""
+    verdict = {True: "met", False: "MISSED"}
+    shm = [r for r in under_load if r["transport"] == "shm"]
+    if not shm:
+        return []
+    worst = min(shm, key=lambda r: r["vs_quiet"])
+    grown = max(shm, key=lambda r: r["cpu_vs_quiet"])
+    peers = [
+        f"{r['transport']} {r['vs_quiet']:.2f}"
+        for r in under_load
+        if r["transport"] != "shm" and (r["size"], r["busy"]) == (worst["size"], worst["busy"])
+    ]
+    beside = f"; beside it {', '.join(peers)}" if peers else ""
+    return [
+        [
+            f"shm under load: >= {LOADED_SHARE:g} of its quiet msgs/s, every size and load",
+            f"worst {worst['vs_quiet']:.2f} ({size_name(worst['size'])}, {worst['busy']} busy"
+            f"{beside})",
+            verdict[worst["vs_quiet"] >= LOADED_SHARE],
+        ],
+        [
+            f"shm under load: CPU per message <= {LOADED_CPU_GROWTH:g}x quiet",
+            f"worst {grown['cpu_vs_quiet']:.2f}x ({size_name(grown['size'])}, "
+            f"{grown['busy']} busy)",
+            verdict[grown["cpu_vs_quiet"] <= LOADED_CPU_GROWTH],
+        ],
+    ]
 
 
 def _costs(by: dict) -> list[list[str]]:
@@ -359,6 +504,17 @@ def _targets(by: dict) -> list[list[str]]:
                 verdict[worst >= SHM_VS_ICEORYX2],
             ]
         )
+    latencies = {s: shm[s]["p50_us"] / peer[s]["p50_us"] for s in shm if s in peer}
+    if latencies:
+        size, worst = max(latencies.items(), key=lambda item: item[1])
+        rows.append(
+            [
+                "shm p50 latency <= iceoryx2's, every size",
+                f"worst {worst:.2f}x ({shm[size]['p50_us']:.1f} against "
+                f"{peer[size]['p50_us']:.1f} us at {size_name(size)})",
+                verdict[worst <= 1.0],
+            ]
+        )
     if shm:
         worst = max(shm.values(), key=lambda r: r["p50_us"])
         rows.append(
@@ -394,12 +550,18 @@ def run(args) -> int:
 
     tty = sys.stderr.isatty()
     cpus = None if args.no_pin else cpu_pair()
-    results, copies = measure(
-        args.transports, args.sizes, args.seconds, args.repeats, cpus, progress if tty else None
+    results, copies, under_load = measure(
+        args.transports,
+        args.sizes,
+        args.seconds,
+        args.repeats,
+        cpus,
+        progress if tty else None,
+        args.loads,
     )
     if args.json:
-        for r in results:
+        for r in [*results, *under_load]:
             print(json.dumps(r))
     else:
-        print_tables(results, copies, args.seconds, args.repeats, cpus)
+        print_tables(results, copies, args.seconds, args.repeats, cpus, under_load)
     return 0
