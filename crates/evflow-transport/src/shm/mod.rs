@@ -750,6 +750,7 @@ fn ring_doorbell(entry: &EndpointEntry) {
     if entry.waiting.load(Ordering::Relaxed) != 0 && entry.waiting.swap(0, Ordering::Relaxed) != 0 {
         entry.doorbell.fetch_add(1, Ordering::Release);
         futex::wake(&entry.doorbell, u32::MAX);
+        spin::woke_a_peer();
     }
 }
 

@@ -1,21 +1,34 @@
 //! How long a socket polls before it sleeps on its doorbell (docs/transport.md, "Receive"):
-//! long enough that a busy peer never makes it sleep, short when polling would only burn CPU,
-//! because the peer is slow or because another process waits for this CPU.
+//! long enough that a busy peer rarely makes it sleep, short when polling would only burn
+//! CPU, because the peer is slow or because another process waits for this CPU.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-/// The poll before a sleep, by default: about what a futex sleep and wake-up cost the two
-/// sides on a VM, so that a peer answering within it never costs either a wake-up.
+/// The longest poll before a sleep: about what a futex sleep and wake-up cost the two sides
+/// on a VM.
 pub(super) const SPIN: Duration = Duration::from_micros(50);
-/// The poll while the peer is slow or the CPU contended: a message already on its way.
+/// The shortest poll, also while the CPU is contended: a message already on its way.
 const MIN_SPIN: Duration = Duration::from_micros(2);
-/// Waits longer than this on average are a slow peer's, not a wake-up's (one or two of those
-/// make a wait of 50-150 us on a VM).
-const SLOW_PEER: Duration = Duration::from_micros(250);
+/// What a wake-up adds to a wait: the wait for an answer from a peer this thread had to wake
+/// counts this much less, so that a peer that slept once does not make its waits look slow
+/// (two sockets in a ping-pong would then sleep for each other's wake-ups for ever).
+const WAKE_COST: Duration = Duration::from_micros(40);
 /// How often, at most, the thread's involuntary context switches are read (a system call).
 const CONTENTION_CHECK: Duration = Duration::from_millis(10);
 /// The longest wait the average counts: a peer that stopped for a while is not slow for ever.
 const MAX_COUNTED: Duration = Duration::from_millis(100);
+
+thread_local! {
+    /// Whether this thread woke a sleeping peer since its last wait.
+    static WOKE_A_PEER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Notes that this thread has just woken a peer from its sleep (a doorbell it rang had a
+/// sleeper): the answer it waits for next includes that wake-up.
+pub(super) fn woke_a_peer() {
+    WOKE_A_PEER.with(|w| w.set(true));
+}
 
 /// A socket's polling: the running average of its waits and whether its CPU is contended.
 pub(super) struct Spin {
@@ -31,15 +44,19 @@ impl Spin {
         Spin { typical_wait: Duration::ZERO, contended: false, next_check: Instant::now(), preempted: preempted() }
     }
 
-    /// How long a wait that starts at `now` polls before it sleeps.
+    /// How long a wait that starts at `now` polls before it sleeps: twice the running
+    /// average of the waits while that is at most half the longest poll (a busy peer:
+    /// polling saves both sides a wake-up), the shortest poll when waits are longer (polling
+    /// would mostly fail, and burn CPU another process of the job could use) or the CPU is
+    /// contended.
     pub(super) fn budget(&mut self, now: Instant) -> Duration {
         if now >= self.next_check {
             self.observe(now, preempted());
         }
-        if self.contended || self.typical_wait > SLOW_PEER {
+        if self.contended || self.typical_wait > SPIN / 2 {
             MIN_SPIN
         } else {
-            SPIN
+            (self.typical_wait * 2).clamp(MIN_SPIN, SPIN)
         }
     }
 
@@ -52,8 +69,11 @@ impl Spin {
         self.next_check = now + CONTENTION_CHECK;
     }
 
-    /// Counts a wait that lasted `waited`, polled or slept.
+    /// Counts a wait that lasted `waited`, polled or slept; less a wake-up if this thread
+    /// woke the peer it waited for.
     pub(super) fn waited(&mut self, waited: Duration) {
+        let woke = WOKE_A_PEER.with(|w| w.replace(false));
+        let waited = if woke { waited.saturating_sub(WAKE_COST) } else { waited };
         self.typical_wait = (self.typical_wait * 7 + waited.min(MAX_COUNTED)) / 8;
     }
 }
@@ -77,30 +97,40 @@ mod tests {
     fn a_busy_peer_is_polled_for_and_a_slow_one_is_not() {
         let mut spin = Spin::new();
         let now = Instant::now();
-        assert_eq!(spin.budget(now), SPIN);
-        // A peer that slept makes waits of tens of microseconds: polling goes on.
         for _ in 0..50 {
-            spin.waited(Duration::from_micros(60));
+            spin.waited(Duration::from_micros(5));
         }
-        assert_eq!(spin.budget(now), SPIN);
+        assert!(spin.budget(now) >= Duration::from_micros(9) && spin.budget(now) <= SPIN);
+        // A slow peer: waits of 2 ms, and polling stops.
         for _ in 0..50 {
             spin.waited(Duration::from_millis(2));
         }
         assert_eq!(spin.budget(now), MIN_SPIN);
+        // Waits for answers from peers this thread woke count a wake-up less: a ping-pong
+        // whose peer slept goes back to polling.
         for _ in 0..50 {
-            spin.waited(Duration::from_micros(1));
+            woke_a_peer();
+            spin.waited(Duration::from_micros(45));
         }
-        assert_eq!(spin.budget(now), SPIN);
+        assert!(spin.budget(now) >= Duration::from_micros(9), "{:?}", spin.budget(now));
+        // Without the wake-up, the same waits are a slow peer's.
+        for _ in 0..50 {
+            spin.waited(Duration::from_micros(45));
+        }
+        assert_eq!(spin.budget(now), MIN_SPIN);
     }
 
     #[test]
     fn a_thread_that_was_preempted_polls_briefly_until_it_is_not() {
         let mut spin = Spin::new();
+        for _ in 0..50 {
+            spin.waited(Duration::from_micros(10));
+        }
         let now = Instant::now();
         spin.observe(now, spin.preempted + 3);
         assert_eq!(spin.budget(now), MIN_SPIN);
         spin.observe(now, spin.preempted);
-        assert_eq!(spin.budget(now), SPIN);
+        assert!(spin.budget(now) > Duration::from_micros(15));
         // The count is read again once the check's interval has passed, and not before.
         assert!(spin.next_check > now && spin.next_check <= now + CONTENTION_CHECK);
     }
