@@ -54,10 +54,14 @@ impl Spin {
             self.observe(now, preempted());
         }
         if self.contended || self.typical_wait > SPIN / 2 {
-            MIN_SPIN
-        } else {
-            (self.typical_wait * 2).clamp(MIN_SPIN, SPIN)
+            return MIN_SPIN;
         }
+        // A peer this thread just woke answers a wake-up later: polling that long as well
+        // saves this side a wake-up, and the peer's next wait finds it awake (two sockets in a
+        // ping-pong that both slept otherwise stay asleep by turns).
+        let woke = WOKE_A_PEER.with(Cell::get);
+        let budget = self.typical_wait * 2 + if woke { WAKE_COST } else { Duration::ZERO };
+        budget.clamp(MIN_SPIN, SPIN)
     }
 
     /// Takes the thread's involuntary context switches, `count`, read at `now`: preempted
@@ -106,13 +110,16 @@ mod tests {
             spin.waited(Duration::from_millis(2));
         }
         assert_eq!(spin.budget(now), MIN_SPIN);
-        // Waits for answers from peers this thread woke count a wake-up less: a ping-pong
-        // whose peer slept goes back to polling.
+        // Waits for answers from peers this thread woke count a wake-up less, and such a wait
+        // polls a wake-up longer: a ping-pong whose peer slept goes back to polling.
         for _ in 0..50 {
             woke_a_peer();
             spin.waited(Duration::from_micros(45));
         }
         assert!(spin.budget(now) >= Duration::from_micros(9), "{:?}", spin.budget(now));
+        woke_a_peer();
+        assert!(spin.budget(now) >= WAKE_COST, "{:?}", spin.budget(now));
+        spin.waited(Duration::from_micros(5));
         // Without the wake-up, the same waits are a slow peer's.
         for _ in 0..50 {
             spin.waited(Duration::from_micros(45));
