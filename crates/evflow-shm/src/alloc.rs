@@ -437,7 +437,9 @@ impl Attached {
     fn claim(&self, pages: usize, len: usize) -> Result<Option<BlockMut>, AllocError> {
         let (segment, index) = (self.segment(), self.index());
         let map = segment.page_map();
-        let reused = self.take_returned(pages).or_else(|| segment.take_cached(pages, index));
+        let reused = (self.take_reserved(pages))
+            .or_else(|| self.take_returned(pages))
+            .or_else(|| segment.take_cached(pages, index));
         if let Some((head, pages)) = reused {
             // Ours already (its holder mask is our bit); its page-map entries stay as they are,
             // so no page-map line crosses CPUs. The header reaches a receiver with the handle
@@ -461,6 +463,7 @@ impl Attached {
         let backed_out = || segment.notify_free();
         let claiming = entry::claiming(index);
         let head = claim_run(map, &self.inner.cursor, pages, claiming, &backed_out).or_else(|| {
+            self.release_reserved();
             (segment.flush_cache(index) > 0)
                 .then(|| claim_run(map, &self.inner.cursor, pages, claiming, &backed_out))
                 .flatten()

@@ -113,6 +113,7 @@ impl Segment {
                     producing: Default::default(),
                     last_return: AtomicUsize::new(0),
                     unpublished: Default::default(),
+                    reserved: Default::default(),
                 };
                 return Ok(Attached { inner: Arc::new(inner) });
             }
@@ -188,6 +189,9 @@ pub(crate) struct AttachedInner {
     /// The rings (a bit per index) this process has written return entries into that it has
     /// not published yet.
     pub(crate) unpublished: [AtomicU64; MAX_RINGS / 64],
+    /// Returned blocks this process claimed while it waited, for its next allocations: head
+    /// page plus one in the low 32 bits, pages in the high (0: none).
+    pub(crate) reserved: [AtomicU64; crate::returns::RESERVED],
 }
 
 impl Attached {

@@ -22,6 +22,12 @@ use std::sync::atomic::Ordering;
 /// class's stack on the way).
 const RETURN_LOOKS: usize = 8;
 
+/// Returned blocks a process claims ahead while it waits ([`Attached::reserve_returned`]).
+pub(crate) const RESERVED: usize = 2;
+
+/// The share of the heap those may hold at most.
+const RESERVED_HEAP_SHARE: usize = 16;
+
 /// This process's try-lock over its return queues: one thread at a time puts or takes, so
 /// that each queue has one pusher and one taker. A thread that finds it held does without.
 struct ReturnsLock<'a>(&'a std::sync::atomic::AtomicBool);
@@ -108,6 +114,81 @@ impl Attached {
                 if let Ok(ring) = self.segment().ring(index) {
                     ring.publish_returns();
                 }
+            }
+        }
+    }
+
+    /// Claims the next block given back in the return queues of the rings this process
+    /// produces into, if it has room for one more ([`RESERVED`], a sixteenth of the heap):
+    /// called while a socket of the process waits, so that the cache lines of the return
+    /// queue and of the block's header, which the consumer wrote last, cross CPUs then and
+    /// not in the next allocation (it takes the block with no shared line touched).
+    pub fn reserve_returned(&self) {
+        let inner = &self.inner;
+        let free = || inner.reserved.iter().position(|r| r.load(Ordering::Relaxed) == 0);
+        if free().is_none() || inner.producing.iter().all(|w| w.load(Ordering::Relaxed) == 0) {
+            return;
+        }
+        let Some(_lock) = ReturnsLock::try_take(self) else { return };
+        // Only a thread holding the lock fills a slot.
+        let Some(free) = free() else { return };
+        let (segment, bit) = (self.segment(), 1u64 << self.index());
+        let map = segment.page_map();
+        let held: usize = inner.reserved.iter().map(|r| (r.load(Ordering::Relaxed) >> 32) as usize).sum();
+        let first = inner.last_return.load(Ordering::Relaxed);
+        for k in 0..MAX_RINGS {
+            let index = (first + k) % MAX_RINGS;
+            if inner.producing[index / 64].load(Ordering::Relaxed) & 1 << (index % 64) == 0 {
+                continue;
+            }
+            let Ok(ring) = segment.ring(index) else { continue };
+            let Some(head) = ring.take_return() else { continue };
+            if head >= map.len() || map[head].load(Ordering::Acquire) != entry::HEAD {
+                continue;
+            }
+            let header = segment.block_header(head);
+            if header.holders.compare_exchange(0, bit, Ordering::Acquire, Ordering::Relaxed).is_err() {
+                continue; // stale: taken since
+            }
+            let pages = (header.pages.load(Ordering::Relaxed) as usize).clamp(1, map.len() - head);
+            if held + pages > map.len() / RESERVED_HEAP_SHARE {
+                // Too much to keep aside: cached again, where any allocation finds it.
+                header.holders.store(0, Ordering::Release);
+                if let Some(class) = class_of(pages) {
+                    segment.push_cached(class, head);
+                }
+                return;
+            }
+            inner.reserved[free].store((pages as u64) << 32 | (head as u64 + 1), Ordering::Relaxed);
+            inner.last_return.store(index, Ordering::Relaxed);
+            return;
+        }
+    }
+
+    /// A reserved block of `pages`'s class and at least `pages` pages, ours already.
+    pub(crate) fn take_reserved(&self, pages: usize) -> Option<(usize, usize)> {
+        let class = class_of(pages);
+        for slot in &self.inner.reserved {
+            let value = slot.load(Ordering::Relaxed);
+            let Some(head) = (value as u32 as usize).checked_sub(1) else { continue };
+            let got = (value >> 32) as usize;
+            if got >= pages
+                && class_of(got) == class
+                && slot.compare_exchange(value, 0, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+            {
+                return Some((head, got));
+            }
+        }
+        None
+    }
+
+    /// Gives back the blocks reserved and not used (for an allocation that found no room).
+    pub(crate) fn release_reserved(&self) {
+        let me = self.index();
+        for slot in &self.inner.reserved {
+            let value = slot.swap(0, Ordering::Relaxed);
+            if let Some(head) = (value as u32 as usize).checked_sub(1) {
+                crate::alloc::clear_holder(self.segment(), head, (value >> 32) as usize, me, me);
             }
         }
     }

@@ -109,7 +109,10 @@ pub struct RingHeader {
     pub returns_taken_seen: AtomicU64,
     /// Return entries the consumer has written, published or not; the consumer's only.
     pub returns_written: AtomicU64,
-    _reserved2: [u64; 2],
+    /// The `tail` the consumer read at its last pop: with `head` equal to it, it had caught
+    /// up, and a block it gives back is published at once (nothing else is on its way).
+    pub tail_seen: AtomicU64,
+    _reserved2: [u64; 1],
     _reserved3: [u64; 8],
 }
 
@@ -546,6 +549,7 @@ impl<'s> Ring<'s> {
             return Err(RingError::Empty { ring: self.index });
         }
         let tail = self.header.tail.load(Ordering::Acquire);
+        self.header.tail_seen.store(tail, Ordering::Relaxed);
         let published = self.used(head, tail)?;
         let parts = u64::from(self.entry(head).parts_left.load(Ordering::Relaxed)) + 1;
         if parts > published {
@@ -702,7 +706,9 @@ impl<'s> Ring<'s> {
     ///
     /// The entry is published with its line's last ([`RETURN_BATCH`]), so that the producer
     /// never reads a line the consumer is still writing (each such read would cross CPUs
-    /// again), or by [`Ring::publish_returns`].
+    /// again); at once if the consumer had caught up with the producer at its last pop (a
+    /// producer waiting for an answer reuses the block sooner); or by
+    /// [`Ring::publish_returns`].
     pub fn put_return(&self, head: usize) -> bool {
         let put = self.header.returns_written.load(Ordering::Relaxed);
         let room = |taken: u64| put.wrapping_sub(taken) < self.capacity;
@@ -718,7 +724,8 @@ impl<'s> Ring<'s> {
         self.returns[(put & (self.capacity - 1)) as usize].store(head as u32 + 1, Ordering::Relaxed);
         let written = put.wrapping_add(1);
         self.header.returns_written.store(written, Ordering::Relaxed);
-        if written.is_multiple_of(RETURN_BATCH) {
+        let caught_up = self.header.head.load(Ordering::Relaxed) == self.header.tail_seen.load(Ordering::Relaxed);
+        if written.is_multiple_of(RETURN_BATCH) || caught_up {
             // Release: the entries, and the blocks' masks of 0, are visible to whoever reads it.
             self.header.returns_put.store(written, Ordering::Release);
         }

@@ -671,3 +671,42 @@ fn a_consumer_gives_its_producers_blocks_back_through_the_rings_return_queue() {
     again.sort();
     assert_eq!(again, sorted, "the same blocks, from the stacks");
 }
+
+#[test]
+fn a_producer_that_waits_reserves_a_returned_block_and_gives_it_up_when_the_heap_is_full() {
+    let session = Session::new("reserve", MIN_SEGMENT_LEN);
+    let segment = &session.segment;
+    let (producer, consumer) = (segment.attach().unwrap(), segment.attach().unwrap());
+    let (p, c) = (producer.index(), consumer.index());
+    let ring = segment.ring(5).unwrap();
+    ring.claim_producer(p).unwrap();
+    ring.claim_consumer(c).unwrap();
+    producer.produce_into(5, true);
+    let mut block = producer.try_alloc(3 * PAGE_LEN).unwrap().freeze();
+    let handle = block.handle();
+    assert!(block.hand_over(c));
+    drop(block);
+    ring.try_push(&[handle]).unwrap();
+    let mut got = Vec::new();
+    ring.try_pop(&mut got).unwrap();
+    drop(consumer.adopt_from(got[0], 5).unwrap()); // caught up: given back and published at once
+    assert_eq!(session.pages_in_use(), 0);
+    // Reserved while the producer waits: its own (held by its bit), and its next block.
+    producer.reserve_returned();
+    assert_eq!(session.pages_in_use(), 4);
+    let next = producer.try_alloc(3 * PAGE_LEN).unwrap();
+    assert_eq!(next.freeze().handle().offset, handle.offset);
+    // Reserved again, then an allocation that needs the whole heap takes it back first.
+    let mut again = producer.try_alloc(3 * PAGE_LEN).unwrap().freeze();
+    let handle = again.handle();
+    assert!(again.hand_over(c));
+    drop(again);
+    ring.try_push(&[handle]).unwrap();
+    ring.try_pop(&mut got).unwrap();
+    drop(consumer.adopt_from(got[0], 5).unwrap());
+    producer.reserve_returned();
+    let pages = segment.layout().heap_pages;
+    let whole = producer.try_alloc((pages - 1) * PAGE_LEN).unwrap();
+    drop(whole);
+    assert_eq!(session.pages_in_use(), 0);
+}

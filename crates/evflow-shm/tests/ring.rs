@@ -611,6 +611,11 @@ fn returns_are_taken_in_order_a_whole_line_at_a_time_and_a_full_queue_refuses() 
     let session = Session::new("returns");
     let ring = session.ring();
     const LINE: usize = evflow_shm::ring::RETURN_BATCH as usize;
+    // The consumer is behind the producer (a message waits): returns go a line at a time.
+    let mut got = Vec::new();
+    ring.try_push(&single(1)).unwrap();
+    ring.try_push(&single(2)).unwrap();
+    ring.try_pop(&mut got).unwrap();
     // Written but not published: the producer sees nothing until a line is whole.
     for page in 0..LINE - 1 {
         assert!(ring.put_return(page));
@@ -624,6 +629,13 @@ fn returns_are_taken_in_order_a_whole_line_at_a_time_and_a_full_queue_refuses() 
     assert_eq!(ring.take_return(), None);
     assert!(ring.publish_returns() && !ring.publish_returns());
     assert_eq!((ring.take_return(), ring.take_return(), ring.take_return()), (Some(100), Some(101), None));
+    // A consumer that has caught up (its last pop emptied the ring): published at once.
+    ring.try_pop(&mut got).unwrap();
+    assert!(ring.put_return(200));
+    assert_eq!(ring.take_return(), Some(200));
+    ring.try_push(&single(3)).unwrap();
+    ring.try_push(&single(4)).unwrap();
+    ring.try_pop(&mut got).unwrap();
     // As many as the ring has entries, then no room until the producer takes some.
     for page in 0..CAPACITY {
         assert!(ring.put_return(1000 + page), "{page}");

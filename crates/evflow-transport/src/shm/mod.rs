@@ -24,6 +24,10 @@ const LIVENESS_CHECK: Duration = Duration::from_millis(100);
 /// takes 25 ns on the Zen 3 VM of docs/benchmarks.md, and 32 of them between polls (as
 /// before) added 0.4 us to the average wait, most of the one-way latency's gap to iceoryx2.
 const SPIN_BATCH: usize = 1;
+/// Polls of a wait between two looks for blocks given back ([`Attached::reserve_returned`]):
+/// often enough to have one before the answer comes, rarely enough not to take the return
+/// queue's line away from the consumer writing it.
+const RESERVE_EVERY: u32 = 8;
 /// How long joining or leaving waits for the control lock held by a living process.
 const CONTROL_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -145,26 +149,32 @@ impl ShmSocket {
     }
 
     /// Makes ready the parts of a message as they go to the process in `slot`, into
-    /// `self.outbound`: a part that travels inline stays where it is ([`inline`]); a block of
+    /// `outbound`: a part that travels inline stays where it is ([`inline`]); a block of
     /// this segment that process does not hold yet moves by handle, handed over if the
     /// message is given up and holds its only reference ([`Block::hand_over`]); anything else
     /// is copied into a new block. Each block carries a reference for the receiver: its holder
     /// bit, or, for this process's own slot, a reference parked in the loopback until it is
     /// received. On an error nothing is left shared.
-    fn prepare(&mut self, message: &mut Sending<'_>, slot: usize, deadline: &Deadline) -> Result<(), ChannelError> {
+    fn prepare(
+        &self,
+        outbound: &mut Vec<Outbound>,
+        message: &mut Sending<'_>,
+        slot: usize,
+        deadline: &Deadline,
+    ) -> Result<(), ChannelError> {
         let myself = slot == self.me().index();
-        self.outbound.clear();
+        outbound.clear();
         for i in 0..message.parts().len() {
             let part = &message.parts()[i];
             if inline(part) {
-                self.outbound.push(Outbound::Inline);
+                outbound.push(Outbound::Inline);
                 continue;
             }
             if let Part::Shm(block) = part {
                 if self.owns(block) {
                     let handle = block.handle();
                     if !myself && message.part_to_give(i).is_some_and(|block| block.hand_over(slot)) {
-                        self.outbound.push(Outbound::HandedOver(handle));
+                        outbound.push(Outbound::HandedOver(handle));
                         continue;
                     }
                     let block = match &message.parts()[i] {
@@ -172,7 +182,7 @@ impl ShmSocket {
                         Part::Bytes(_) => unreachable!("the part is a block"),
                     };
                     if myself || block.share_with(slot) {
-                        self.outbound.push(Outbound::Shared(block.clone()));
+                        outbound.push(Outbound::Shared(block.clone()));
                         continue;
                     }
                 }
@@ -182,10 +192,10 @@ impl ShmSocket {
                     if !myself {
                         block.share_with(slot);
                     }
-                    self.outbound.push(Outbound::Shared(block));
+                    outbound.push(Outbound::Shared(block));
                 }
                 Err(e) => {
-                    self.unshare_outbound(message, slot);
+                    self.unshare_outbound(outbound, message, slot);
                     return Err(e);
                 }
             }
@@ -193,13 +203,13 @@ impl ShmSocket {
         Ok(())
     }
 
-    /// Takes back the receiver's references of the blocks in `self.outbound`, which were not
+    /// Takes back the receiver's references of the blocks in `outbound`, which were not
     /// delivered; a block handed over comes back to the message. `false` if one could not (a
     /// reclaimer of the dead receiver freed it): the message is lost.
-    fn unshare_outbound(&mut self, message: &mut Sending<'_>, slot: usize) -> bool {
+    fn unshare_outbound(&self, outbound: &mut Vec<Outbound>, message: &mut Sending<'_>, slot: usize) -> bool {
         let me = self.me().index();
         let mut whole = true;
-        for (i, outbound) in std::mem::take(&mut self.outbound).into_iter().enumerate() {
+        for (i, outbound) in outbound.drain(..).enumerate() {
             match outbound {
                 Outbound::Shared(block) if slot != me => block.unshare(slot),
                 Outbound::HandedOver(_) => whole &= message.part_to_give(i).is_some_and(|b| b.take_back(slot)),
@@ -260,6 +270,21 @@ impl ShmSocket {
         message: &mut Sending<'_>,
         deadline: &Deadline,
     ) -> Result<bool, ChannelError> {
+        let mut outbound = std::mem::take(&mut self.outbound);
+        let sent = self.push_on(&mut outbound, link, message, deadline);
+        outbound.clear();
+        self.outbound = outbound;
+        sent
+    }
+
+    /// [`ShmSocket::try_send_on`] with the list it makes the parts ready in.
+    fn push_on(
+        &self,
+        outbound: &mut Vec<Outbound>,
+        link: Link,
+        message: &mut Sending<'_>,
+        deadline: &Deadline,
+    ) -> Result<bool, ChannelError> {
         let ring = self.ring(link.ring)?;
         let receiver_there = ring.consumer() == Some(link.peer_slot);
         let room = ring.has_room(entries_of(message.parts()));
@@ -267,19 +292,18 @@ impl ShmSocket {
         if !receiver_there || !room {
             return Ok(false);
         }
-        self.prepare(message, link.peer_slot, deadline)?;
+        self.prepare(outbound, message, link.peer_slot, deadline)?;
         // A message to this process's own slot: its references wait in the loopback, parked
         // before the push so that a receiving thread never finds the handle without them.
         let loopback = link.peer_slot == self.me().index();
         if loopback {
-            for outbound in &self.outbound {
-                if let Outbound::Shared(block) = outbound {
+            for part in outbound.iter() {
+                if let Outbound::Shared(block) = part {
                     self.membership.loopback().put(block.clone());
                 }
             }
         }
-        let ring = self.ring(link.ring)?;
-        let slots = message.parts().iter().zip(&self.outbound).map(|(part, outbound)| match outbound {
+        let slots = message.parts().iter().zip(outbound.iter()).map(|(part, outbound)| match outbound {
             Outbound::Inline => Slot::Inline(part.as_slice()),
             Outbound::Shared(block) => Slot::Block(block.handle()),
             Outbound::HandedOver(handle) => Slot::Block(*handle),
@@ -289,13 +313,13 @@ impl ShmSocket {
         // take the references back, as for a failed push (the receiver never pops them).
         if pushed.is_err() || ring.consumer() != Some(link.peer_slot) {
             if loopback {
-                for outbound in &self.outbound {
-                    if let Outbound::Shared(block) = outbound {
+                for part in outbound.iter() {
+                    if let Outbound::Shared(block) = part {
                         drop(self.membership.loopback().take(block.handle()));
                     }
                 }
             }
-            let whole = self.unshare_outbound(message, link.peer_slot);
+            let whole = self.unshare_outbound(outbound, message, link.peer_slot);
             return match pushed {
                 Ok(()) | Err(evflow_shm::RingError::Full { .. }) if whole => Ok(false),
                 Ok(()) | Err(evflow_shm::RingError::Full { .. }) => Err(ChannelError::PeerGone {
@@ -310,7 +334,6 @@ impl ShmSocket {
         let bytes = message.parts().iter().map(Part::len).sum::<usize>() as u64;
         header.bytes_pushed.store(header.bytes_pushed.load(Ordering::Relaxed).wrapping_add(bytes), Ordering::Relaxed);
         ring_doorbell(self.endpoint_entry(link.peer));
-        self.outbound.clear();
         Ok(true)
     }
 
@@ -382,14 +405,15 @@ impl ShmSocket {
             socket.refresh();
             // The links to try, in turn from the one after the last used (no list is made:
             // this runs for every message).
-            let count = socket.outgoing.iter().filter(|l| only.is_none_or(|o| o.same(l))).count();
+            let count = match only {
+                None => socket.outgoing.len(),
+                Some(o) => socket.outgoing.iter().filter(|l| o.same(l)).count(),
+            };
             for k in 0..count {
-                let link = *socket
-                    .outgoing
-                    .iter()
-                    .filter(|l| only.is_none_or(|o| o.same(l)))
-                    .nth((socket.next_out + k) % count)
-                    .expect("counted");
+                let link = match only {
+                    None => socket.outgoing[(socket.next_out + k) % count],
+                    Some(o) => *socket.outgoing.iter().filter(|l| o.same(l)).nth(k).expect("counted"),
+                };
                 if socket.try_send_on(link, message, deadline)? {
                     socket.next_out = (socket.next_out + k + 1) % count;
                     return Ok(Some(link));
@@ -447,9 +471,16 @@ impl ShmSocket {
         // before paying for a futex sleep and wake-up (tens of microseconds on a VM).
         let start = Instant::now();
         let spin_until = start + self.spin.budget(start);
+        let mut polls = 0u32;
         while Instant::now() < spin_until.min(deadline.unwrap_or(spin_until)) {
             for _ in 0..SPIN_BATCH {
                 std::hint::spin_loop();
+            }
+            polls = polls.wrapping_add(1);
+            if polls.is_multiple_of(RESERVE_EVERY) {
+                // While it waits, the process takes a block its consumer gave back, so that its
+                // next allocation is served without a cache line from another CPU.
+                self.me().reserve_returned();
             }
             if let Some(value) = attempt(self)? {
                 self.spin.waited(start.elapsed());
