@@ -268,3 +268,83 @@ def test_an_entry_put_from_another_event_shares_its_bytes():
     assert not np.shares_memory(a["raw"], b["part"])
     assert b["part"].tolist() == list(range(10, 20))
     assert b["raw"].tolist() == a["raw"].tolist()
+
+
+# --- entries written in place (evflow.empty) --------------------------------------------
+
+
+def test_an_entry_written_in_place_is_taken_without_a_copy_and_becomes_read_only():
+    a = ef.empty((3, 4), "<u2")
+    assert a.shape == (3, 4) and a.dtype == np.dtype("<u2") and a.flags.writeable
+    a[:] = np.arange(12, dtype="<u2").reshape(3, 4)
+    event = ef.Event(run=1, number=1, adc=a)
+    assert data_pointer(event["adc"]) == data_pointer(a), "the entry is the array's bytes"
+    assert np.array_equal(event["adc"], np.arange(12).reshape(3, 4))
+    assert not a.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        a[0, 0] = 7
+    # Assigning takes it the same way; a slice of it is not the whole room, and is copied.
+    b = ef.empty(5, "<f8")
+    b[:] = 1.5
+    event["energy"] = b
+    assert data_pointer(event["energy"]) == data_pointer(b) and not b.flags.writeable
+    c = ef.empty(8, "|u1")
+    event["half"] = c[:4]
+    assert data_pointer(event["half"]) != data_pointer(c) and c.flags.writeable
+
+
+def test_empty_refuses_what_no_entry_can_hold():
+    with pytest.raises(TypeError, match="Python objects"):
+        ef.empty(3, object)
+    with pytest.raises(ValueError, match="negative"):
+        ef.empty((2, -1), "<u2")
+    assert ef.empty(0, "<u2").shape == (0,)
+
+
+IN_PLACE = '''
+import numpy as np
+import evflow as ef
+
+def in_segment(address):
+    """Whether `address` lies in this process's mapping of an evflow shm segment."""
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            span, *rest = line.split()
+            low, high = (int(x, 16) for x in span.split("-"))
+            if rest and rest[-1].startswith("/dev/shm/evflow.") and low <= address < high:
+                return True
+    return False
+
+class Detector(ef.Source):
+    def events(self):
+        for number in range(1, 51):
+            a = ef.empty(100_000, "<u2")
+            a[:] = number
+            if not in_segment(a.ctypes.data):
+                raise RuntimeError("the room is not in the segment")
+            event = ef.Event(run=1, number=number, adc=a)
+            if event["adc"].ctypes.data != a.ctypes.data or a.flags.writeable:
+                raise RuntimeError("the entry was copied")
+            yield event
+
+class Check(ef.Module):
+    parallel_safe = True
+    def event(self, event):
+        assert (event["adc"] == event.number).all()
+        return True
+
+path = ef.Path()
+path.add(Detector())
+path.add(Check())
+'''
+
+
+def test_the_input_of_a_parallel_job_writes_entries_in_the_segment_once(tmp_path):
+    namespace = {}
+    exec(IN_PLACE, namespace)
+    path = namespace["path"]
+    path.add(ef.modules.FileOutput(str(tmp_path / "out.evf")))
+    report = ef.process(path, processes=1, summary=False)
+    assert report.read == 50 and report.written == 50, report
+    with ef.open(tmp_path / "out.evf") as f:
+        assert [(e.number, int(e["adc"][0])) for e in f] == [(n, n) for n in range(1, 51)]

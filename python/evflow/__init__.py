@@ -20,6 +20,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 from evflow import mergeable, modules
 from evflow._native import Event, Report, __version__
 from evflow.channels import Channel, Message, Part
+from evflow.entries import empty
 from evflow.errors import (
     ChannelError,
     ChannelTimeout,
@@ -87,6 +88,7 @@ __all__ = [
     "Source",
     "__version__",
     "device",
+    "empty",
     "mergeable",
     "modules",
     "process",

@@ -34,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<builtin::PyPlugin>()?;
     m.add_class::<event::PyEvent>()?;
     m.add_class::<arrays::EntryBytes>()?;
+    m.add_function(wrap_pyfunction!(arrays::fresh, m)?)?;
     m.add_class::<job::PyReport>()?;
     m.add_function(wrap_pyfunction!(job::run_path, m)?)?;
     m.add_function(wrap_pyfunction!(job::source_identity, m)?)?;
