@@ -355,14 +355,28 @@ impl Attached {
         let Some(end) = handle.offset.checked_add(2 * BLOCK_HEADER_LEN as u64) else { return };
         if end <= segment.layout().size as u64 {
             prefetch_lines(segment.at(handle.offset as usize, 2 * BLOCK_HEADER_LEN).as_ptr(), 2);
+            if let Some(from_heap) = (handle.offset as usize).checked_sub(segment.layout().heap) {
+                self.prefetch_map_entry(from_heap / PAGE_LEN);
+            }
         }
     }
 
-    /// Starts loading the header of the block whose head is heap page `page` (if in the heap).
+    /// Starts loading the header and the page-map entry of the block whose head is heap page
+    /// `page` (if in the heap).
     pub(crate) fn prefetch_page(&self, page: usize) {
         let layout = self.segment().layout();
         if page < layout.heap_pages {
             prefetch_lines(self.segment().at(layout.heap + page * PAGE_LEN, BLOCK_HEADER_LEN).as_ptr(), 1);
+            self.prefetch_map_entry(page);
+        }
+    }
+
+    /// Starts loading the page-map entry of heap page `page` (if in the heap): for blocks of
+    /// a MiB and more in flight, each one's entry is a line (and a page) of its own.
+    fn prefetch_map_entry(&self, page: usize) {
+        let map = self.segment().page_map();
+        if let Some(entry) = map.get(page) {
+            prefetch_lines(entry.as_ptr() as *const u8, 1);
         }
     }
 

@@ -8,6 +8,10 @@ use std::time::{Duration, Instant};
 /// The longest poll before a sleep: about what a futex sleep and wake-up cost the two sides
 /// on a VM.
 pub(super) const SPIN: Duration = Duration::from_micros(50);
+/// The longest poll right after this thread woke a peer: its answer comes a wake-up later,
+/// 30-60 us on the benchmark's VM and more when the host is busy; polling only [`SPIN`] left
+/// both sides of a ping-pong sleeping by turns in one trial of three.
+const SPIN_AFTER_WAKE: Duration = Duration::from_micros(120);
 /// The shortest poll, also while the CPU is contended: a message already on its way.
 const MIN_SPIN: Duration = Duration::from_micros(2);
 /// What a wake-up adds to a wait: the wait for an answer from a peer this thread had to wake
@@ -48,7 +52,8 @@ impl Spin {
     /// average of the waits while that is at most half the longest poll (a busy peer:
     /// polling saves both sides a wake-up), the shortest poll when waits are longer (polling
     /// would mostly fail, and burn CPU another process of the job could use) or the CPU is
-    /// contended.
+    /// contended; a wake-up longer, up to [`SPIN_AFTER_WAKE`], right after this thread woke
+    /// the peer it waits for.
     pub(super) fn budget(&mut self, now: Instant) -> Duration {
         if now >= self.next_check {
             self.observe(now, preempted());
@@ -59,9 +64,10 @@ impl Spin {
         // A peer this thread just woke answers a wake-up later: polling that long as well
         // saves this side a wake-up, and the peer's next wait finds it awake (two sockets in a
         // ping-pong that both slept otherwise stay asleep by turns).
-        let woke = WOKE_A_PEER.with(Cell::get);
-        let budget = self.typical_wait * 2 + if woke { WAKE_COST } else { Duration::ZERO };
-        budget.clamp(MIN_SPIN, SPIN)
+        if WOKE_A_PEER.with(Cell::get) {
+            return (self.typical_wait * 2 + WAKE_COST).clamp(MIN_SPIN, SPIN_AFTER_WAKE);
+        }
+        (self.typical_wait * 2).clamp(MIN_SPIN, SPIN)
     }
 
     /// Takes the thread's involuntary context switches, `count`, read at `now`: preempted
