@@ -2,10 +2,12 @@
 ipc, modules that reject, raise, hang, exit or kill their worker, and what the output file
 and the report say afterwards."""
 
+import collections
 import glob
 import json
 import os
 import signal
+import struct
 import textwrap
 import time
 
@@ -512,6 +514,61 @@ def test_large_entries_arrive_intact_through_workers_that_change_forward_and_die
     assert [s[:2] + s[3:] for s in outputs[2]] == [s[:2] + s[3:] for s in outputs[0]]
     first = dict((name, data) for name, _, _, data in outputs[0][0][3])
     assert first["derived"] == (np.full(LARGE, 1, np.uint8) ^ np.uint8(0x5A)).tobytes()
+
+
+def stored_records(path) -> collections.Counter:
+    """The event records of an .evf file as (codec, stored bytes), read as docs/formats.md
+    lays them out (not with evflow's reader)."""
+    data = path.read_bytes()
+    (json_len,) = struct.unpack_from("<I", data, 12)
+    at, records = -(-(32 + json_len) // 64) * 64, collections.Counter()
+    while at + 32 <= len(data):
+        magic, kind, codec, _, stored, _, _, _ = struct.unpack_from("<4sBBHQQII", data, at)
+        if magic == b"EVFE":  # the trailer
+            break
+        assert magic == b"EVRC", f"no record at byte {at}"
+        if kind == 1:
+            records[codec, data[at + 32 : at + 32 + stored]] += 1
+        at += -(-(32 + stored) // 64) * 64
+    return records
+
+
+class CompressingThreads(ef.Module):
+    """After the output: notes whether its process has threads that compress records."""
+
+    def __init__(self, note):
+        self.note = note
+
+    def event(self, event):
+        names = {open(f).read().strip() for f in glob.glob("/proc/self/task/*/comm")}
+        if any(name.startswith("evf-compress") for name in names):
+            self.note.touch()
+
+
+@pytest.mark.parametrize("compression", ["zstd", "lz4"])
+def test_workers_compress_the_records_the_output_writes_as_one_process_would(tmp_path, compression):
+    # docs/parallel.md, "Compressed output": the workers make the records of a compressing
+    # FileOutput first in the output part; one of them is killed mid-run.
+    records, events = {}, {}
+    for processes in (0, 2):
+        out = tmp_path / f"p{processes}.evf"
+        path = ef.Path()
+        path.add(LargeSource(60))
+        path.add(Rework())
+        path.add(ef.modules.FileOutput(str(out), compression=compression))
+        note = tmp_path / f"compressed-by-the-output-{processes}"
+        path.add(CompressingThreads(note))
+        report = ef.process(path, processes=processes, ordered=True, summary=False)
+        assert (report.read, report.written) == (60, 60)
+        assert note.exists() == (processes == 0), "the workers compressed, not the output"
+        records[processes] = stored_records(out)
+        # (run, number, entries): the flags of the retried event differ
+        events[processes] = [s[:2] + s[4:] for s in read_back(out)]
+    assert report.restarts == report.retried == 1
+    assert events[2] == events[0], "every event once, in order, as one process wrote it"
+    assert {codec for codec, _ in records[0]} == {1 if compression == "zstd" else 2}
+    # The same records, but for the retried event's (its flags differ).
+    assert sum((records[2] - records[0]).values()) == sum((records[0] - records[2]).values()) == 1
 
 
 # --- 9. mergeables --------------------------------------------------------------------------

@@ -5,6 +5,8 @@
 //! reads back as it was written.
 #![no_main]
 
+use evflow_core::file::{StoredRecord, DESCRIPTION_LEN};
+use evflow_core::Event;
 use evflow_runtime::engine::eventbuilding::{FragmentsHead, Progress, Request};
 use evflow_runtime::engine::protocol::{decode_acks, encode_acks, Header, Kind};
 
@@ -15,10 +17,17 @@ fn check_messages(data: &[u8]) {
         assert_eq!(Header::decode(&header.encode()).expect("a header it wrote"), header);
         if header.kind == Kind::Acks {
             if let Ok((watermark, acks)) = decode_acks(data, &header) {
-                let again = encode_acks(watermark, &acks);
+                let again = encode_acks(header.origin.generation, watermark, &acks);
                 let back = Header::decode(&again).expect("an acks header it wrote");
                 assert_eq!(decode_acks(&again, &back).expect("acks it wrote"), (watermark, acks));
             }
+        }
+    }
+    // A worker's record description, after a header: it describes a record or is refused.
+    if let Some(description) = data.get(24..24 + DESCRIPTION_LEN) {
+        let stored = bytes::Bytes::copy_from_slice(&data[24 + DESCRIPTION_LEN..]);
+        if let Ok(record) = StoredRecord::for_event(&Event::new(1, 1), description, stored) {
+            assert!(record.compression != evflow_core::file::Compression::None);
         }
     }
     if let Ok(p) = Progress::decode(data) {

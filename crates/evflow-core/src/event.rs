@@ -1,7 +1,10 @@
 //! Events: meta data and a data store of named entries.
 
 use crate::entry::{check_name, Entry, EntryError, MAX_ENTRIES};
+use crate::file::StoredRecord;
+use bytes::Bytes;
 use indexmap::IndexMap;
+use std::sync::Arc;
 
 /// Event flags, a bit set with one name per bit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -69,22 +72,62 @@ pub struct EventMeta {
 }
 
 /// One event: meta data and an ordered data store.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Event {
     /// Run, event number, seq, flags.
     pub meta: EventMeta,
     entries: IndexMap<String, Entry>,
+    /// Its file record as a worker made it (docs/parallel.md, "Compressed output"), for the
+    /// event as it was then.
+    record: Option<Arc<StoredRecord>>,
+}
+
+/// Two events are equal when their meta data and entries are: a record made for one says
+/// nothing more about it.
+impl PartialEq for Event {
+    fn eq(&self, other: &Event) -> bool {
+        self.meta == other.meta && self.entries == other.entries
+    }
+}
+
+/// What identifies an event's content without reading its bytes: its meta data, and each
+/// entry's name, type, shape and memory. Entries never change their bytes in place, so an
+/// event with the same fingerprint as before holds the same content, as long as the memory
+/// the fingerprint names is not given back and used again (see [`Fingerprint::keeping`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fingerprint {
+    meta: EventMeta,
+    entries: Vec<(String, String, Vec<u64>, usize, usize)>,
+}
+
+impl Fingerprint {
+    /// The fingerprint of `event` now.
+    pub fn of(event: &Event) -> Fingerprint {
+        let entries = event
+            .iter()
+            .map(|(name, e)| {
+                (name.to_string(), e.dtype().to_string(), e.shape().to_vec(), e.data().as_ptr() as usize, e.len())
+            })
+            .collect();
+        Fingerprint { meta: event.meta, entries }
+    }
+
+    /// The fingerprint of `event` now, and references to its entries' bytes: while they are
+    /// held, no other bytes can take the memory the fingerprint names.
+    pub fn keeping(event: &Event) -> (Fingerprint, Vec<Bytes>) {
+        (Fingerprint::of(event), event.iter().map(|(_, e)| e.data().clone()).collect())
+    }
 }
 
 impl Event {
     /// An empty event.
     pub fn new(run: u32, event: u64) -> Event {
-        Event { meta: EventMeta { run, event, ..EventMeta::default() }, entries: IndexMap::new() }
+        Event::with_meta(EventMeta { run, event, ..EventMeta::default() })
     }
 
     /// An event with the given meta data and no entries.
     pub fn with_meta(meta: EventMeta) -> Event {
-        Event { meta, entries: IndexMap::new() }
+        Event { meta, entries: IndexMap::new(), record: None }
     }
 
     /// The entry called `name`.
@@ -165,12 +208,23 @@ impl Event {
                 (name.clone(), Entry::from_checked(e.dtype().to_string(), e.shape().to_vec(), data, None))
             })
             .collect();
-        Event { meta: self.meta, entries }
+        Event { meta: self.meta, entries, record: None }
     }
 
     /// An event from meta data and entries the decoder has already checked.
     pub(crate) fn from_parts(meta: EventMeta, entries: IndexMap<String, Entry>) -> Event {
-        Event { meta, entries }
+        Event { meta, entries, record: None }
+    }
+
+    /// Gives the event its file record as a worker made it from the event as it is now.
+    pub fn attach_record(&mut self, record: StoredRecord) {
+        self.record = Some(Arc::new(record));
+    }
+
+    /// The record attached to the event, if the event is still as it was when it was
+    /// attached: a writer writes that record instead of making it again.
+    pub fn stored_record(&self) -> Option<&StoredRecord> {
+        self.record.as_deref().filter(|r| r.made_for(self))
     }
 }
 

@@ -265,6 +265,13 @@ pub trait Module {
     fn part_files(&self) -> Vec<std::path::PathBuf> {
         Vec::new()
     }
+
+    /// The compression of the file records it makes of every event it is given, as the event
+    /// comes (a compressing `FileOutput`): first in a parallel job's output part, the workers
+    /// make those records (docs/parallel.md, "Compressed output"). `None`: it makes none.
+    fn record_compression(&self) -> Option<evflow_core::file::Compression> {
+        None
+    }
 }
 
 /// Opens a channel of the engine's segment by its name, on the segment's transport (shm or

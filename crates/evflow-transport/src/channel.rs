@@ -284,6 +284,14 @@ impl PartMut {
         }
     }
 
+    /// Keeps the first `len` bytes (at most as many as it has).
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            PartMut::Bytes(bytes) => bytes.truncate(len),
+            PartMut::Shm(block) => block.set_len(len.min(block.len())),
+        }
+    }
+
     /// The finished part.
     pub fn freeze(self) -> crate::message::Part {
         match self {

@@ -4,6 +4,7 @@
 
 use super::codec::{Compression, Compressor};
 use super::layout::{CODEC_NONE, HEAD_LEN};
+use super::made::compress_frame;
 use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -183,9 +184,9 @@ fn compress(compressor: &mut Compressor, job: Job) -> Done {
     if record.len() < HEAD_LEN + bound {
         record.resize(HEAD_LEN + bound, 0);
     }
-    let (codec, stored) = match compressor.compress(&frame, &mut record[HEAD_LEN..HEAD_LEN + bound]) {
-        Ok(n) if n < raw => (compressor.codec(), n),
-        _ => {
+    let (codec, stored) = match compress_frame(compressor, &frame, &mut record[HEAD_LEN..HEAD_LEN + bound]) {
+        Some(n) => (compressor.codec(), n),
+        None => {
             record[HEAD_LEN..HEAD_LEN + raw].copy_from_slice(&frame);
             (CODEC_NONE, raw)
         }

@@ -9,6 +9,7 @@ use super::layout::{
     align64, FileHeader, IndexEntry, RecordHeader, Trailer, CODEC_NONE, FILE_VERSION, HEAD_LEN, INDEX_ENTRY_LEN,
     KIND_CLOSING, KIND_EVENT, KIND_INDEX, KIND_PROGRESS, MAX_METADATA_LEN, MAX_PROGRESS_LEN,
 };
+use super::made::{encode_frame, StoredRecord};
 use super::pool::{Done, Pool};
 use super::reader::io_error;
 use crate::wire::{encode_into, DecodeLimits, EncodeOptions, FrameLayout};
@@ -167,7 +168,11 @@ impl FileWriter {
             let (run, event) = (event.meta.run, event.meta.event);
             return Err(FileError::FrameTooLarge { path: self.part.clone(), run, event, len: raw as u64, limit });
         }
-        let opts = EncodeOptions { crc: false };
+        if let Some(record) = event.stored_record() {
+            if record.compression == self.compression && record.raw_len == raw as u64 {
+                return self.put_made(event, record, &layout);
+            }
+        }
         if self.compression != Compression::None && self.pool().is_none() {
             let pool = Pool::start(self.compression)
                 .map_err(|cause| FileError::WriterFailed { path: self.part.clone(), cause })?;
@@ -176,8 +181,8 @@ impl FileWriter {
         if let Some(pool) = &mut self.pool {
             // Compressed in the pool's threads; written in order as they come back.
             let (mut frame, record) = pool.buffers();
-            frame.resize(raw, 0);
-            encode_into(event, &layout, &mut frame, opts);
+            // The frame a worker's `RecordMaker` makes: the two never differ.
+            encode_frame(event, &mut frame);
             pool.submit(event.meta.run, event.meta.event, frame, record);
             while let Some(done) = self.next_compressed(false)? {
                 self.put_compressed(done)?;
@@ -189,12 +194,43 @@ impl FileWriter {
             }
             return Ok(());
         }
+        self.put_uncompressed(event, &layout)
+    }
+
+    /// Writes `event`'s frame as a record of its own, uncompressed.
+    fn put_uncompressed(&mut self, event: &Event, layout: &FrameLayout) -> Result<(), FileError> {
+        let raw = layout.frame_len();
         grow(&mut self.record, HEAD_LEN + raw);
-        encode_into(event, &layout, &mut self.record[HEAD_LEN..HEAD_LEN + raw], opts);
+        encode_into(event, layout, &mut self.record[HEAD_LEN..HEAD_LEN + raw], EncodeOptions { crc: false });
         let offset = self.offset;
         self.put_record(KIND_EVENT, CODEC_NONE, raw, raw as u64)?;
         self.index.push(IndexEntry { run: event.meta.run, event: event.meta.event, offset });
         self.raw_bytes += raw as u64;
+        Ok(())
+    }
+
+    /// Writes the record a worker made for `event` (docs/parallel.md, "Compressed output"),
+    /// after every record the pool still holds.
+    fn put_made(&mut self, event: &Event, record: &StoredRecord, layout: &FrameLayout) -> Result<(), FileError> {
+        self.drain_pool()?;
+        if record.codec == CODEC_NONE {
+            return self.put_uncompressed(event, layout);
+        }
+        let stored = &record.stored[..];
+        let header = RecordHeader {
+            kind: KIND_EVENT,
+            codec: record.codec,
+            stored_len: stored.len() as u64,
+            raw_len: record.raw_len,
+            data_crc: crc32c::crc32c(stored),
+        };
+        let offset = self.offset;
+        let padding = align64((HEAD_LEN + stored.len()) as u64) as usize - HEAD_LEN - stored.len();
+        self.put(&header.encode())?;
+        self.put(stored)?;
+        self.put(&[0; 64][..padding])?;
+        self.index.push(IndexEntry { run: event.meta.run, event: event.meta.event, offset });
+        self.raw_bytes += record.raw_len;
         Ok(())
     }
 

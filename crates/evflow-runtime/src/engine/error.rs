@@ -53,6 +53,14 @@ pub enum MessageError {
         #[source]
         source: FrameError,
     },
+    /// A result whose record (made by the worker) is malformed.
+    #[error("a result of seq {seq} whose record is malformed: {reason}")]
+    Record {
+        /// The event's seq.
+        seq: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A builder's batch without its index.
     #[error("the built batch of seq {seq} has no index")]
     NoIndex {
@@ -125,8 +133,8 @@ mod tests {
                 "malformed engine message: header of 3 bytes, expected 24".into(),
             ),
             (
-                ProtocolError::Version(2).to_string(),
-                "malformed engine message: protocol version 2, this evflow speaks version 1: run the same evflow on \
+                ProtocolError::Version(3).to_string(),
+                "malformed engine message: protocol version 3, this evflow speaks version 2: run the same evflow on \
                  every host"
                     .into(),
             ),

@@ -4,11 +4,12 @@
 
 use super::error::SendError;
 use evflow_core::entry::Home;
+use evflow_core::file::{RecordMaker, StoredRecord};
 use evflow_core::home::{HomeBlock, Homes};
 use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameError, FrameLayout};
 use evflow_core::{Entry, Event};
 use evflow_shm::{Attached, Block, BlockMut};
-use evflow_transport::{Channel, ChannelError, Part};
+use evflow_transport::{Channel, ChannelError, Part, PartMut};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,13 +20,7 @@ use std::time::Duration;
 /// handle; on shm the others are copied into blocks here (so a send never waits for room).
 pub fn try_encode(channel: &Channel, event: &Event, wait: Duration) -> Result<Option<Vec<Part>>, SendError> {
     let layout = FrameLayout::with_external(event);
-    let alloc = |len| match channel.alloc(len, Some(wait)) {
-        Ok(part) => Ok(Some(part)),
-        Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => Ok(None),
-        Err(source) => {
-            Err(SendError::NoRoom { run: event.meta.run, event: event.meta.event, source: Box::new(source) })
-        }
-    };
+    let alloc = |len| try_alloc(channel, len, event, wait);
     let Some(mut frame) = alloc(layout.frame_len())? else { return Ok(None) };
     wire::encode_into(event, &layout, frame.as_mut_slice(), EncodeOptions::default());
     let mut parts = vec![frame.freeze()];
@@ -43,6 +38,79 @@ pub fn try_encode(channel: &Channel, event: &Event, wait: Duration) -> Result<Op
         parts.push(part.freeze());
     }
     Ok(Some(parts))
+}
+
+/// Room for `len` bytes of `event` in a message of `channel`, waiting up to `wait` for it;
+/// `None` when the segment stayed full.
+fn try_alloc(channel: &Channel, len: usize, event: &Event, wait: Duration) -> Result<Option<PartMut>, SendError> {
+    match channel.alloc(len, Some(wait)) {
+        Ok(part) => Ok(Some(part)),
+        Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. }) => Ok(None),
+        Err(source) => {
+            Err(SendError::NoRoom { run: event.meta.run, event: event.meta.event, source: Box::new(source) })
+        }
+    }
+}
+
+/// The parts of `event`'s file record as `maker` makes it (docs/parallel.md, "Compressed
+/// output"): its description, then its stored bytes, compressed straight into a block of the
+/// segment on shm. `Some(None)` when the event is too large for a file (the output's writer
+/// refuses it); `None` when the segment stayed full for `wait`.
+pub fn try_record(
+    channel: &Channel,
+    maker: &mut RecordMaker,
+    event: &Event,
+    wait: Duration,
+) -> Result<Option<Option<[Part; 2]>>, SendError> {
+    let Some(bound) = maker.encode(event) else { return Ok(Some(None)) };
+    let Some(mut stored) = try_alloc(channel, bound, event, wait)? else { return Ok(None) };
+    let made = maker.compress_into(stored.as_mut_slice());
+    stored.truncate(made.stored);
+    Ok(Some(Some([Part::from(maker.describe(made).to_vec()), stored.freeze()])))
+}
+
+/// A result's event parts, and the parts of the record made for it when its status says it
+/// carries one (`None` when the parts are too few for that).
+pub fn split_record(recorded: bool, parts: &[Part]) -> Option<(&[Part], Option<[&Part; 2]>)> {
+    if !recorded {
+        return Some((parts, None));
+    }
+    match parts {
+        [event @ .., description, stored] => Some((event, Some([description, stored]))),
+        _ => None,
+    }
+}
+
+/// Decodes a result's event from its parts, with the record made for it attached.
+pub fn decode_result(recorded: bool, parts: &[Part]) -> Result<Event, ResultError> {
+    let (event, record) = split_record(recorded, parts).ok_or(ResultError::NoRecord)?;
+    if event.is_empty() {
+        return Err(ResultError::NoEvent);
+    }
+    let mut decoded = decode(event).map_err(ResultError::Frame)?;
+    if let Some([description, stored]) = record {
+        let record = StoredRecord::for_event(&decoded, description.as_slice(), stored.clone().into_bytes())
+            .map_err(ResultError::Record)?;
+        decoded.attach_record(record);
+    }
+    Ok(decoded)
+}
+
+/// Why a result's parts are not an event (and its record).
+#[derive(Debug, thiserror::Error)]
+pub enum ResultError {
+    /// No event's parts.
+    #[error("no event")]
+    NoEvent,
+    /// Too few parts for an event and its record.
+    #[error("fewer parts than an event and the record made for it")]
+    NoRecord,
+    /// The event does not decode.
+    #[error("its event does not decode: {0}")]
+    Frame(FrameError),
+    /// The record's description is malformed.
+    #[error("{0}")]
+    Record(String),
 }
 
 /// The block of `segment` that holds exactly `entry`'s bytes, if its home is one.

@@ -64,6 +64,10 @@ pub enum Status {
     /// A builder's batch (docs/eventbuilding.md): a part listing how many parts each built
     /// event takes follows the header, then the events' parts.
     Built = 6,
+    /// Went through the worker part, which made the event's file record as the output's
+    /// first module writes it (docs/parallel.md, "Compressed output"): the event's parts
+    /// follow, then the record's description and its stored bytes.
+    Recorded = 7,
 }
 
 impl Status {
@@ -75,6 +79,7 @@ impl Status {
             4 => Status::Quarantined,
             5 => Status::Abandoned,
             6 => Status::Built,
+            7 => Status::Recorded,
             _ => return None,
         })
     }
@@ -100,7 +105,7 @@ impl Origin {
 /// Length of every header.
 pub const HEADER_LEN: usize = 24;
 /// The version of these messages, in every header: bumped when a layout changes.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 
 /// A decoded header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -567,6 +567,10 @@ impl Module for FileOutput {
         self.close(&completion)
     }
 
+    fn record_compression(&self) -> Option<Compression> {
+        (self.config.compression != Compression::None).then_some(self.config.compression)
+    }
+
     fn part_files(&self) -> Vec<PathBuf> {
         self.config.part_files()
     }

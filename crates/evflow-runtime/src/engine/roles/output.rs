@@ -13,6 +13,7 @@ use crate::engine::board::{BoardTally, RESUMED_EVERY_RUN, RESUMED_ITS_RUN};
 use crate::engine::context::{internal_error, job_end, terminated, Ctx, End};
 use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
+use crate::engine::frames::{self, ResultError};
 use crate::engine::net::is_not_ready;
 use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, Resumed, Status};
 use crate::engine::roles::cut::OutputCuts;
@@ -369,7 +370,7 @@ impl Output<'_, '_> {
         stage: &mut Stage<'_, BoardTally<'_>>,
     ) -> Result<(), OutputError> {
         if let Some(resuming) = self.resuming.as_mut() {
-            resuming.early.push((header, crate::engine::frames::detached(parts)));
+            resuming.early.push((header, frames::detached(parts)));
             return Ok(());
         }
         match header.kind {
@@ -501,7 +502,7 @@ impl Output<'_, '_> {
         if seq != self.next_write {
             // Waits for the events before it: a copy in this process's memory, so a slow
             // event cannot fill the shared segment with the ones behind it.
-            self.reorder.insert(seq, (status, crate::engine::frames::detached(event), held));
+            self.reorder.insert(seq, (status, frames::detached(event), held));
         } else {
             self.reorder.insert(seq, (status, event, held));
         }
@@ -749,12 +750,13 @@ impl Output<'_, '_> {
                     self.apply(seq, status, event.to_vec(), stage)?;
                 }
             }
-            Status::Processed | Status::Poison => {
-                if event.is_empty() {
-                    return Err(OutputError::NoEvent { seq });
-                }
-                let mut event =
-                    crate::engine::frames::decode(&event).map_err(|source| OutputError::Read { seq, source })?;
+            Status::Processed | Status::Poison | Status::Recorded => {
+                // check_result let in only results whose event decodes, their record too.
+                let mut event = match frames::decode_result(status == Status::Recorded, &event) {
+                    Ok(event) => event,
+                    Err(ResultError::Frame(source)) => return Err(OutputError::Read { seq, source }),
+                    Err(_) => return Err(OutputError::NoEvent { seq }),
+                };
                 match stage.event(&mut event) {
                     Fate::Keep => {
                         self.kept_last = true;
@@ -849,13 +851,19 @@ impl Output<'_, '_> {
 /// Why result `seq`'s parts cannot be what `status` says they are, if they cannot: its
 /// event does not decode, or its built batch is malformed or holds an event that does not.
 fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), MessageError> {
-    let decodes = |event: &[Part]| match crate::engine::frames::decode(event) {
+    let decodes = |event: &[Part]| match frames::decode(event) {
         Ok(_) => Ok(()),
         Err(source) => Err(MessageError::Undecodable { seq, source }),
     };
     match status {
-        Status::Processed | Status::Poison if parts.is_empty() => Err(MessageError::NoEvent { seq }),
-        Status::Processed | Status::Poison => decodes(parts),
+        Status::Processed | Status::Poison | Status::Recorded => {
+            match frames::decode_result(status == Status::Recorded, parts) {
+                Ok(_) => Ok(()),
+                Err(ResultError::NoEvent | ResultError::NoRecord) => Err(MessageError::NoEvent { seq }),
+                Err(ResultError::Frame(source)) => Err(MessageError::Undecodable { seq, source }),
+                Err(ResultError::Record(reason)) => Err(MessageError::Record { seq, reason }),
+            }
+        }
         Status::Built => built_events(seq, parts)?.into_iter().filter(|e| !e.is_empty()).try_for_each(decodes),
         _ => Ok(()),
     }

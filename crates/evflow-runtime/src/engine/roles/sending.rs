@@ -84,10 +84,21 @@ impl RoomWait {
 
 /// `advice`: what to change when the segment stays full (see [`RoomWait::check_with`]).
 pub fn encode(ctx: &Ctx<'_>, channel: &Channel, event: &Event, advice: &str) -> Result<Vec<Part>, SendError> {
+    with_room(ctx, event, advice, |wait| frames::try_encode(channel, event, wait))
+}
+
+/// What `attempt` makes of `event` in the segment, given a wait for room each time, tried
+/// until it finds room as long as the job goes on (`advice`: see [`RoomWait::check_with`]).
+pub fn with_room<T>(
+    ctx: &Ctx<'_>,
+    event: &Event,
+    advice: &str,
+    mut attempt: impl FnMut(Duration) -> Result<Option<T>, SendError>,
+) -> Result<T, SendError> {
     let mut wait = RoomWait::new(ctx.board);
     loop {
-        if let Some(parts) = frames::try_encode(channel, event, POLL)? {
-            return Ok(parts);
+        if let Some(made) = attempt(POLL)? {
+            return Ok(made);
         }
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
             return Err(SendError::Aborted);

@@ -8,11 +8,13 @@ use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Header, Kind, Origin, Status};
-use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, POLL, RAISE_SEGMENT};
+use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, with_room, POLL, RAISE_SEGMENT};
 use crate::engine::Hooks;
 use crate::job::Path;
 use crate::stage::Fate;
-use evflow_core::{Event, Flags};
+use evflow_core::event::Fingerprint;
+use evflow_core::file::RecordMaker;
+use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
 
@@ -78,6 +80,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
     };
     let _home = frames::make_home(&results);
     let (input, workers) = (ctx.parts.input, ctx.parts.workers);
+    let mut records = record_maker(path, workers);
     let modules = &mut path.modules[input..workers];
     let mut stage = ctx.stage(modules, 1 + input);
     // The last run of a held topology whose end this worker's modules saw.
@@ -135,7 +138,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
             }
         };
         // As the frame has it: an event flagged retried here is not the frame it came in.
-        let before = Snapshot::of(&event);
+        let before = Fingerprint::of(&event);
         if attempt > 0 {
             event.meta.flags.insert(Flags::RETRIED);
         }
@@ -149,12 +152,27 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
         let sent = match fate {
             Fate::Keep => {
                 // An event the worker part left as it came goes on as the same frame.
-                let parts = if before == Snapshot::of(&event) {
+                let parts = if before == Fingerprint::of(&event) {
                     Ok(parts)
                 } else {
                     encode(ctx, &results, &event, RAISE_SEGMENT)
                 };
-                parts.and_then(|parts| send(ctx, &mut results, seq, Status::Processed, origin, parts))
+                let result = match &mut records {
+                    Some(maker) => parts.and_then(|mut parts| {
+                        let made = with_room(ctx, &event, RAISE_SEGMENT, |wait| {
+                            frames::try_record(&results, maker, &event, wait)
+                        })?;
+                        Ok(match made {
+                            Some(record) => {
+                                parts.extend(record);
+                                (Status::Recorded, parts)
+                            }
+                            None => (Status::Processed, parts),
+                        })
+                    }),
+                    None => parts.map(|parts| (Status::Processed, parts)),
+                };
+                result.and_then(|(status, parts)| send(ctx, &mut results, seq, status, origin, parts))
             }
             Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, Vec::new()),
             Fate::Stop(e) => {
@@ -189,24 +207,11 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
     End { code: if errors.is_empty() { ExitCode::Ok } else { ExitCode::JobError }, terminated: true }
 }
 
-/// What identifies an event's contents without reading its bytes: its meta, and each
-/// entry's name, type and memory. Equal before and after the modules: nothing changed.
-#[derive(PartialEq)]
-struct Snapshot {
-    meta: evflow_core::EventMeta,
-    entries: Vec<(String, String, Vec<u64>, usize, usize)>,
-}
-
-impl Snapshot {
-    fn of(event: &Event) -> Snapshot {
-        let entries = event
-            .iter()
-            .map(|(name, e)| {
-                (name.to_string(), e.dtype().to_string(), e.shape().to_vec(), e.data().as_ptr() as usize, e.len())
-            })
-            .collect();
-        Snapshot { meta: event.meta, entries }
-    }
+/// What makes the records of the output's first module, when it writes every event as it
+/// comes into compressed records (docs/parallel.md, "Compressed output").
+fn record_maker(path: &Path, workers: usize) -> Option<RecordMaker> {
+    let compression = path.modules.get(workers)?.record_compression()?;
+    RecordMaker::new(compression).ok()
 }
 
 fn send(
