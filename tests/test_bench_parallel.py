@@ -12,7 +12,7 @@ from conftest import error_lines, evflow_cmd, run_cli, start_cli
 
 TINY = [
     "--events", "10", "--work-ms", "0.2", "--small-events", "300", "--metrics-events", "300",
-    "--large-events", "5",
+    "--large-events", "5", "--compressed-events", "5",
     "--transports", "shm", "--worker-queues", "2,64", "--repeats", "1",
 ]  # fmt: skip
 
@@ -38,7 +38,8 @@ def run_bench(tmp_path, *args) -> str:
 def run_json(tmp_path, *args) -> dict:
     """The JSON objects of one run, by section."""
     objects = [json.loads(line) for line in run_bench(tmp_path, *args, "--json").splitlines()]
-    return {s: [o for o in objects if o["section"] == s] for s in ("scaling", "overhead", "large")}
+    sections = ("scaling", "overhead", "large", "compressed")
+    return {s: [o for o in objects if o["section"] == s] for s in sections}
 
 
 def test_every_section_with_its_baseline_and_the_plot(tmp_path):
@@ -84,6 +85,18 @@ def test_every_section_with_its_baseline_and_the_plot(tmp_path):
             assert o["steady_vs_memcpy"] == pytest.approx(
                 o["steady_gb_per_s"] / o["memcpy_gb_per_s"]
             )
+
+    compressed = by["compressed"]
+    assert [(o["processes"], o["transport"]) for o in compressed] == [
+        (0, None),
+        (1, "shm"),
+        (2, "shm"),
+    ]
+    for o in compressed:
+        assert o["compression"] == "zstd:3" and o["core_gb_per_s"] > 0
+        assert 100 << 10 < o["raw_len"] < (100 << 10) + 1024  # the frame of 100 KiB of samples
+        assert 0 < o["stored_len"] < o["raw_len"] / 2  # detector-like samples compress
+        assert o["gb_per_s"] > 0 and isinstance(o["cpu_us_per_event"], float)
 
 
 def test_the_tables_show_the_baseline_and_the_targets(tmp_path):

@@ -52,6 +52,13 @@ def memcpy(size: int, seconds: float, working_set: int | None = None) -> float:
     return _ask("memcpy", size, seconds, *([working_set] if working_set else []))["gb_per_s"]
 
 
+def compress(file: str, compression: str, seconds: float) -> dict:
+    """One core compressing the record of ``file``'s first event as a writer of
+    ``compression`` (``zstd:3``) does, for ``seconds``: ``gb_per_s`` of frame bytes,
+    ``raw_len`` and ``stored_len`` of the record."""
+    return _ask("compress", file, compression, seconds)
+
+
 def start(role: str, *args) -> subprocess.Popen:
     """Starts one side of a trial (see bench/transport/src/main.rs)."""
     return subprocess.Popen(

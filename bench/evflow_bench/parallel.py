@@ -44,6 +44,7 @@ DEFAULTS = {
     # Jobs long enough for a cost of a few percent to show through this machine's noise.
     "metrics_events": 500_000,
     "large_events": 2000,
+    "compressed_events": 2000,
 }
 DEFAULT_REPEATS = 3
 LARGE_SIZE = 1 << 20
@@ -120,10 +121,12 @@ def _cpu_s(who) -> float:
 
 
 def timed_job(source, module, processes=0, **options) -> tuple[float, float]:
-    """Runs source -> module; wall seconds, CPU seconds (this process and its children)."""
+    """Runs source -> module (or a list of modules); wall seconds, CPU seconds (this process
+    and its children)."""
     path = ef.Path()
     path.add(source)
-    path.add(module)
+    for m in module if isinstance(module, list) else [module]:
+        path.add(m)
     cpu = _cpu_s(resource.RUSAGE_SELF) + _cpu_s(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     report = ef.process(path, processes=processes, summary=False, **options)
@@ -402,7 +405,7 @@ def add_parser(kind) -> None:
         "--processes",
         type=_int_list(0),
         default=DEFAULT_PROCESSES,
-        help=f"scaling: worker processes, 0 (one process) always included (default "
+        help=f"scaling and compressed: worker processes, 0 (one process) always included (default "
         f"{DEFAULT_PROCESSES})",
     )
     add("--events", type=positive(int), default=DEFAULTS["events"], help="scaling: events")
@@ -421,6 +424,12 @@ def add_parser(kind) -> None:
         help=f"overhead: worker_queue values (default {DEFAULT_WORKER_QUEUES})",
     )
     add("--large-events", type=positive(int), default=DEFAULTS["large_events"])
+    add(
+        "--compressed-events",
+        type=positive(int),
+        default=DEFAULTS["compressed_events"],
+        help="compressed: events of 100 KiB written zstd level 3",
+    )
     add(
         "--transports",
         type=choices(("shm", "ipc")),
@@ -442,7 +451,9 @@ def run(args) -> int:
     if "scaling" in args.sections:
         check_plot(args.plot)  # before a minute of measuring, not after
     tell = progress if sys.stderr.isatty() else None
-    measure = {"scaling": scaling, "overhead": overhead, "large": large}
+    from evflow_bench.parallel_compressed import compressed  # it builds on this module
+
+    measure = {"scaling": scaling, "overhead": overhead, "large": large, "compressed": compressed}
     results = [r for section in args.sections for r in measure[section](args, tell)]
     scaled = [r for r in results if r["section"] == "scaling"]
     for r in scaled:

@@ -8,12 +8,14 @@ from evflow.errors import EvflowError
 
 from evflow_bench.common import print_table, rate
 
-SECTIONS = ("scaling", "overhead", "large")
+SECTIONS = ("scaling", "overhead", "large", "compressed")
 SPEEDUP_AT_2 = 1.9
 SHARE_OF_CEILING = 0.95
 """Target: T(0)/T(2) at >= this share of the same-run ceiling (two independent processes)."""
 ONE_WORKER_EVENTS_PER_S = 100_000
 SHM_GB_PER_S = 5.0
+COMPRESSED_OF_CORES = 0.9
+"""Target: a compressed output with p workers writes >= this share of p cores' zstd rate."""
 METRICS_COST = 0.02
 """Serving live metrics may cost at most this share of the events/s (issue 12)."""
 
@@ -116,6 +118,32 @@ def _large_table(rows: list[dict]) -> None:
     print(f"memcpy of 1 MiB in the same run: {first['memcpy_gb_per_s']:.1f} GB/s\n")
 
 
+def _compressed_table(rows: list[dict]) -> None:
+    first = rows[0]
+    cells = [
+        [
+            _workers(r["processes"]),
+            r["transport"] or "- (the writer's threads)",
+            f"{r['gb_per_s']:.3f}",
+            _or_dash(r["steady_gb_per_s"], ".3f"),
+            _or_dash(r["cpu_us_per_event"], ".0f"),
+            _or_dash(r["vs_cores"], ".2f"),
+        ]
+        for r in rows
+    ]
+    header = ["path", "transport", "GB/s", "steady GB/s", "CPU us/event", "steady of p cores"]
+    print_table(
+        f"Compressed output: {first['events']} events of {first['raw_len'] / 1024:.0f} KiB "
+        f"written {first['compression']} (records of {first['stored_len'] / 1024:.0f} KiB), "
+        f"median of {first['repeats']} repetitions",
+        header,
+        cells,
+    )
+    print(
+        f"One core compressing the same record in the same run: {first['core_gb_per_s']:.3f} GB/s\n"
+    )
+
+
 def _rate_or_dash(per_s: float | None) -> str:
     return "-" if per_s is None else rate(per_s)
 
@@ -123,7 +151,12 @@ def _rate_or_dash(per_s: float | None) -> str:
 def print_tables(results: list[dict]) -> None:
     """One Markdown table per section run, then the targets."""
     by = {s: [r for r in results if r["section"] == s] for s in SECTIONS}
-    tables = {"scaling": _scaling_table, "overhead": _overhead_table, "large": _large_table}
+    tables = {
+        "scaling": _scaling_table,
+        "overhead": _overhead_table,
+        "large": _large_table,
+        "compressed": _compressed_table,
+    }
     for section, table in tables.items():
         if by[section]:
             table(by[section])
@@ -179,6 +212,16 @@ def _targets(by: dict) -> list[list[str]]:
                     f"1 MiB events, shm, {_workers(r['processes'])}: >= {SHM_GB_PER_S:g} GB/s",
                     f"steady {steady:.2f} (whole job {r['gb_per_s']:.2f})",
                     verdict[steady >= SHM_GB_PER_S],
+                ]
+            )
+    for r in by["compressed"]:
+        if r["processes"] and r["vs_cores"] is not None:
+            rows.append(
+                [
+                    f"{r['compression']} output, {_workers(r['processes'])}: steady GB/s >= "
+                    f"{COMPRESSED_OF_CORES} of {r['processes']} cores' compression",
+                    f"{r['vs_cores']:.2f}",
+                    verdict[r["vs_cores"] >= COMPRESSED_OF_CORES],
                 ]
             )
     return rows

@@ -26,9 +26,11 @@
 
 #![warn(missing_docs)]
 
+mod compress;
 mod endpoint;
 mod iceoryx2;
 
+pub use compress::{compress_rate, CompressRate};
 pub use endpoint::{open, Endpoint};
 
 use evflow_transport::channel::DEFAULT_QUEUE;

@@ -6,6 +6,9 @@
 //! evflow-bench-transport transports                      [[name, baseline], ...]
 //! evflow-bench-transport memcpy SIZE SECONDS [SET]       {"gb_per_s": ...}
 //!     copies of SIZE bytes into SET bytes of destinations in turn (default SIZE: in cache)
+//! evflow-bench-transport compress FILE COMPRESSION SECONDS
+//!     {"gb_per_s": ..., "raw_len": ..., "stored_len": ...}: one core compressing the record
+//!     of FILE's first event as a writer of COMPRESSION (zstd:3, lz4) does
 //! evflow-bench-transport receiver TRANSPORT SIZE SECONDS DIR SESSION [CPU]
 //!     binds, prints {"data": ..., "back": ...} (tcp ports filled in), reads the sender's
 //!     pid on stdin, runs, prints its report
@@ -16,12 +19,15 @@
 //! Errors: one `evflow bench: error:` line on stderr; exit code 2 for bad arguments, 1 for a
 //! trial that failed.
 
-use evflow_bench_transport::{memcpy_gb_per_s, open, Addresses, BenchError, Report, Role, Transport, Trial};
+use evflow_bench_transport::{
+    compress_rate, memcpy_gb_per_s, open, Addresses, BenchError, CompressRate, Report, Role, Transport, Trial,
+};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
 const USAGE: &str = "usage: evflow-bench-transport transports | memcpy SIZE SECONDS [SET] | \
+                     compress FILE COMPRESSION SECONDS | \
                      receiver TRANSPORT SIZE SECONDS DIR SESSION [CPU] | sender TRANSPORT SIZE SECONDS DATA BACK [CPU]";
 
 fn main() {
@@ -58,6 +64,12 @@ fn run(args: &[String]) -> Result<(), BenchError> {
                 _ => return Err(BenchError::Config(USAGE.into())),
             };
             answer(&json!({ "gb_per_s": memcpy_gb_per_s(size, duration(seconds)?, set) }))
+        }
+        ["compress", file, compression, seconds] => {
+            let compression = compression.parse().map_err(BenchError::Config)?;
+            let rate = compress_rate(file.as_ref(), compression, duration(seconds)?)?;
+            let CompressRate { raw_len, stored_len, gb_per_s } = rate;
+            answer(&json!({ "gb_per_s": gb_per_s, "raw_len": raw_len, "stored_len": stored_len }))
         }
         ["receiver", transport, size, seconds, dir, session, cpu @ ..] => {
             pin(cpu)?;
