@@ -88,6 +88,13 @@ def test_a_chain_across_three_hosts_equals_one_process(tmp_path, hosts):
     ]
     assert sum(d["events_in"] for d in report["devices"] if d["device"] == "reco") == 900
     assert report["job"]["read"] == 900
+    # Over the sink's steady window, the devices' CPU as their reports gave it: a window
+    # needs two reports of a new count, which 900 events may not span.
+    job = report["job"]
+    if job["steady_events_per_s"] is not None:
+        assert 0 < job["steady_events"] < 900 and job["steady_cpu_s"] >= 0
+    else:
+        assert job["steady_events"] is None and job["steady_cpu_s"] is None
 
 
 def test_replicas_killed_at_random_lose_and_duplicate_nothing(tmp_path, hosts):

@@ -81,12 +81,29 @@ def counts(farm) -> dict:
     }
 
 
-def steady_rate(farm):
-    """Events/s the sink wrote between its first and its last report of a change."""
+def _steady(farm):
+    """The sink's first and last report of a change, if they are two moments apart."""
     first, last = farm.sv.written_at
     if first is None or last is None or last[0] <= first[0]:
         return None
-    return (last[1] - first[1]) / (last[0] - first[0])
+    return first, last
+
+
+def steady_rate(farm):
+    """Events/s the sink wrote between its first and its last report of a change."""
+    if (steady := _steady(farm)) is None:
+        return None
+    (t0, written0, _), (t1, written1, _) = steady
+    return (written1 - written0) / (t1 - t0)
+
+
+def steady_cpu(farm):
+    """CPU seconds of the device processes, and events the sink wrote, between its first and
+    its last report of a change (their reports' CPU times: each up to a report old)."""
+    if (steady := _steady(farm)) is None:
+        return None, None
+    (_, written0, cpu0), (_, written1, cpu1) = steady
+    return (cpu1 - cpu0) / 1e9, written1 - written0
 
 
 def write(farm, file, final: list, wall_s: float) -> None:
@@ -95,6 +112,8 @@ def write(farm, file, final: list, wall_s: float) -> None:
         **counts(farm),
         "modules": modules(farm),
         "steady_events_per_s": steady_rate(farm),
+        "steady_cpu_s": steady_cpu(farm)[0],
+        "steady_events": steady_cpu(farm)[1],
         "malformed_reports": farm.sv.malformed + farm.malformed_sums,
         "wall_s": wall_s,
         "changes": farm.changes(),

@@ -57,7 +57,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// `(time, events written)`.
-type Written = (f64, u64);
+type Written = (f64, u64, u64);
 
 /// A topology's supervisor (`control::supervisor::farm::Supervisor`) for the controller in
 /// python/evflow/farm.py: told what happened, it answers what to do; the controller
@@ -315,7 +315,8 @@ impl PySupervisor {
         self.0.malformed
     }
 
-    /// `(time, events written)` when the sinks' count first changed, and when it last did.
+    /// `(time, events written, CPU ns of the device processes)` when the sinks' count first
+    /// changed, and when it last did.
     #[getter]
     fn written_at(&self) -> (Option<Written>, Option<Written>) {
         (self.0.first_written, self.0.last_written)

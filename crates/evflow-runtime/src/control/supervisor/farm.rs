@@ -112,10 +112,11 @@ pub struct Supervisor {
     pub errors: Vec<ExitError>,
     /// Messages on the reports port that were not a device's report.
     pub malformed: u64,
-    /// `(time, events written)` when the sinks' count first changed.
-    pub first_written: Option<(f64, u64)>,
-    /// `(time, events written)` when it last changed.
-    pub last_written: Option<(f64, u64)>,
+    /// `(time, events written, CPU ns of every device process)` when the sinks' count first
+    /// changed.
+    pub first_written: Option<(f64, u64, u64)>,
+    /// The same when it last changed.
+    pub last_written: Option<(f64, u64, u64)>,
 }
 
 impl Supervisor {
@@ -258,12 +259,19 @@ impl Supervisor {
         if self.sinks.contains(&i) {
             let written = self.written();
             if written > 0 && self.first_written.is_none() {
-                self.first_written = Some((now, written));
+                self.first_written = Some((now, written, self.cpu_ns()));
             }
-            if written > 0 && self.last_written.is_none_or(|(_, w)| written > w) {
-                self.last_written = Some((now, written));
+            if written > 0 && self.last_written.is_none_or(|(_, w, _)| written > w) {
+                self.last_written = Some((now, written, self.cpu_ns()));
             }
         }
+    }
+
+    /// The CPU time of every device process as its last report said (one process's roles
+    /// report the same): between two moments of a run without restarts, what the topology's
+    /// processes spent.
+    fn cpu_ns(&self) -> u64 {
+        self.procs.iter().map(|p| p.reports.values().map(|r| r.cpu_ns).max().unwrap_or(0)).sum()
     }
 
     /// The supervisor itself did not run for `stalled` seconds more than a turn takes
