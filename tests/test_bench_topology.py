@@ -36,6 +36,12 @@ def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
         assert r["ratio"] == r["bridged_events_per_s"] / r["raw_zmq_msgs_per_s"]
         assert r["ratio_to_relay"] == r["both_ways_events_per_s"] / r["relay_zmq_msgs_per_s"]
         assert r["restartable_ratio"] == r["restartable_events_per_s"] / r["both_ways_events_per_s"]
+        # Raw libzmq's processes always measure their CPU; evflow's devices over the steady
+        # window, which a job this short may not have.
+        assert r["raw_cpu_us_per_msg"] > 0 and r["relay_cpu_us_per_msg"] > 0
+        for key in ("bridged_cpu_us_per_event", "both_ways_cpu_us_per_event"):
+            assert r[key] is None or r[key] > 0, (key, r[key])
+    assert "CPU per event across hosts" in result.stdout
     assert not {n for n in namespaces() - before if n.startswith("evf")}, "namespaces left"
 
 

@@ -18,7 +18,9 @@ and the source and the sink on A, the replicas on B (each event crosses twice, o
 ways), against raw libzmq from A through a forwarder on B back to A, the same route; and that
 last layout with ``restart = "never"`` on the sink against the default, ``"always"``,
 whose acks wait for its checkpoints (docs/topology-design.md, "Custodies that are
-restarted"). All rates steady, without start and end.
+restarted"). All rates steady, without start and end. Beside the rates, the CPU per event
+of evflow's device processes (over the window of the steady rate, from their reports) and of
+raw libzmq's processes (over their streams), paired within each repetition.
 """
 
 import json
@@ -82,35 +84,41 @@ socket = zmq.Context().socket(zmq.PULL)
 socket.bind(sys.argv[1])
 print("ready", flush=True)
 socket.recv()
-t0 = time.perf_counter()
+t0, cpu0 = time.perf_counter(), time.process_time()
 for _ in range(int(sys.argv[2]) - 1):
     socket.recv(copy=False)
-print(time.perf_counter() - t0, flush=True)
+print(time.perf_counter() - t0, time.process_time() - cpu0, flush=True)
 """
 
 RAW_SENDER = """
-import sys, zmq
+import sys, time, zmq
 context = zmq.Context()
 socket = context.socket(zmq.PUSH)
 socket.connect(sys.argv[1])
 payload = bytes(int(sys.argv[3]))
+cpu0 = time.process_time()
 for _ in range(int(sys.argv[2])):
     socket.send(payload, copy=False)
 socket.close(linger=-1)
 context.term()
+print(time.process_time() - cpu0, flush=True)
 """
 
 RAW_RELAY = """
-import sys, zmq
+import sys, time, zmq
 context = zmq.Context()
 pull, push = context.socket(zmq.PULL), context.socket(zmq.PUSH)
 pull.bind(sys.argv[1])
 push.connect(sys.argv[2])
 print("ready", flush=True)
-for _ in range(int(sys.argv[3])):
+push.send(pull.recv(copy=False), copy=False)
+cpu0 = time.process_time()
+for _ in range(int(sys.argv[3]) - 1):
     push.send(pull.recv(copy=False), copy=False)
+pull.close()
 push.close(linger=-1)
 context.term()
+print(time.process_time() - cpu0, flush=True)
 """
 
 ONE_JOB = """
@@ -182,9 +190,11 @@ def _in(hosts, host: str, script: str, *args) -> list:
     return ["ip", "netns", "exec", hosts.netns[host], sys.executable, "-c", script, *map(str, args)]
 
 
-def _raw_rate(hosts, size: int, n: int, relay: bool) -> float:
-    """Messages/s of raw libzmq push/pull over tcp (steady): from host A to host B, or with
-    ``relay`` from A through a forwarder on B back to A (the route of the topology's events)."""
+def _raw_rate(hosts, size: int, n: int, relay: bool) -> tuple[float, float]:
+    """Messages/s of raw libzmq push/pull over tcp (steady), and the CPU seconds of its
+    processes per message (each over its own stream, libzmq's I/O threads included): from
+    host A to host B, or with ``relay`` from A through a forwarder on B back to A (the route
+    of the topology's events)."""
     back = f"tcp://{hosts.address['a' if relay else 'b']}:5599"
     started = []
     receiver = subprocess.Popen(
@@ -201,23 +211,44 @@ def _raw_rate(hosts, size: int, n: int, relay: bool) -> float:
             )
             started.append(forwarder)
             assert forwarder.stdout.readline().strip() == "ready"
-        subprocess.run(_in(hosts, "a", RAW_SENDER, target, n, size), check=True)
-        elapsed = float(receiver.communicate(timeout=300)[0].strip())
+        sender = subprocess.run(
+            _in(hosts, "a", RAW_SENDER, target, n, size), check=True, capture_output=True, text=True
+        )
+        cpu = float(sender.stdout.strip())
+        elapsed, received_cpu = map(float, receiver.communicate(timeout=300)[0].split())
+        cpu += received_cpu
+        if relay:
+            cpu += float(forwarder.communicate(timeout=300)[0].strip())
     finally:
         for p in started:
             p.kill()
             p.wait()
-    return (n - 1) / elapsed
+    return (n - 1) / elapsed, cpu / n
 
 
-def _across_rate(directory: str, layout: str) -> float:
+def _across_rate(directory: str, layout: str) -> tuple[float, float | None]:
+    """Steady events/s of a layout, and its device processes' CPU seconds per event over the
+    same window (``None`` when the job was too short for two reports of the sink's count)."""
     done = _evflow("up", f"{layout}.toml", "--report", "report.json", cwd=directory)
     if done.returncode != 0:
         raise RuntimeError(f"evflow up across hosts failed: {done.stderr.strip()[-2000:]}")
     with open(os.path.join(directory, "report.json")) as f:
         job = json.load(f)["job"]
-    # A job too short for two reports of the sink's count has no steady rate.
-    return job["steady_events_per_s"] or job["read"] / job["wall_s"]
+    if not job["steady_events"]:
+        return job["read"] / job["wall_s"], None
+    return job["steady_events_per_s"], job["steady_cpu_s"] / job["steady_events"]
+
+
+def _cpu_us(runs: list[tuple[float, float | None]]) -> float | None:
+    """The median CPU us per event of the runs that measured it."""
+    cpu = [c * 1e6 for _, c in runs if c is not None]
+    return statistics.median(cpu) if cpu else None
+
+
+def _cpu_ratio(top, bottom) -> float | None:
+    """The median of top's CPU per event over bottom's, paired within each repetition."""
+    pairs = [t / b for (_, t), (_, b) in zip(top, bottom, strict=True) if t and b]
+    return statistics.median(pairs) if pairs else None
 
 
 def measure_across(sizes, events, repeats, progress) -> list[dict]:
@@ -242,7 +273,8 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                     relayed.append(_raw_rate(hosts, size, n, relay=True))
                     restartable.append(_across_rate(directory, "restartable"))
             runs = (bridged, raw, both, relayed, restartable)
-            b, w, t, v, k = (statistics.median(x) for x in runs)
+            b, w, t, v, k = (statistics.median(rate for rate, _ in x) for x in runs)
+            cpu = {name: _cpu_us(x) for name, x in zip(("b", "w", "t", "v"), runs, strict=False)}
             results.append(
                 {
                     "size": size,
@@ -257,6 +289,15 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                     "ratio_to_relay": t / v,
                     "restartable_events_per_s": k,
                     "restartable_ratio": k / t,
+                    # CPU per event, us: evflow's device processes over the steady window,
+                    # raw libzmq's processes over their streams; the ratios paired in each
+                    # repetition (goal 1 of issue 32: at most 1.3 at 1 MiB).
+                    "bridged_cpu_us_per_event": cpu["b"],
+                    "raw_cpu_us_per_msg": cpu["w"],
+                    "cpu_ratio": _cpu_ratio(bridged, raw),
+                    "both_ways_cpu_us_per_event": cpu["t"],
+                    "relay_cpu_us_per_msg": cpu["v"],
+                    "cpu_ratio_to_relay": _cpu_ratio(both, relayed),
                     "repeats": repeats,
                 }
             )
@@ -291,6 +332,14 @@ def measure(sizes, events, repeats, progress) -> list[dict]:
             }
         )
     return results
+
+
+def _us(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.1f}"
+
+
+def _ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
 
 
 def add_parser(kind) -> None:
@@ -371,6 +420,18 @@ def run(args) -> int:
             ]
             for r in across
         ]
+        cpu_rows = [
+            [
+                size_name(r["size"]),
+                _us(r["bridged_cpu_us_per_event"]),
+                _us(r["raw_cpu_us_per_msg"]),
+                _ratio(r["cpu_ratio"]),
+                _us(r["both_ways_cpu_us_per_event"]),
+                _us(r["relay_cpu_us_per_msg"]),
+                _ratio(r["cpu_ratio_to_relay"]),
+            ]
+            for r in across
+        ]
         print_table(
             "Two namespace hosts (steady, median of "
             f"{args.repeats}): bridged = source on A, bridge, 2 replicas and sink on B (one "
@@ -380,6 +441,14 @@ def run(args) -> int:
             'restart = "always"',
             header,
             rows,
+        )
+        print()
+        print_table(
+            "CPU per event across hosts (us, user + system): evflow's device processes between "
+            "the sink's first and last report, raw libzmq's sender, receiver (and forwarder) "
+            "over their streams; ratios paired within each repetition",
+            ["event size", "bridged", "raw A->B", "ratio", "both ways", "raw A->B->A", "ratio"],
+            cpu_rows,
         )
     if args.json:
         print(json.dumps({"one_host": results, "across_hosts": across}, indent=1))
