@@ -102,25 +102,28 @@ socket.bind(sys.argv[1])
 print("ready", flush=True)
 expected = int(sys.argv[2])
 first = socket.recv(copy=False)
-t0, size = time.time(), len(first)
+t0, cpu0, size = time.time(), time.process_time(), len(first)
 for _ in range(expected - 1):
     socket.recv(copy=False)
-print(json.dumps({"first": t0, "last": time.time(), "bytes": (expected - 1) * size}), flush=True)
+last, cpu = time.time(), time.process_time() - cpu0
+print(json.dumps({"first": t0, "last": last, "bytes": (expected - 1) * size, "cpu_s": cpu}))
 """
 
 RAW_SENDER = """
-import sys, zmq
+import sys, time, zmq
 context = zmq.Context()
 sockets = []
 for address in sys.argv[1].split(","):
     sockets.append(context.socket(zmq.PUSH))
     sockets[-1].connect(address)
 payload = bytes(int(sys.argv[3]))
+cpu0 = time.process_time()
 for i in range(int(sys.argv[2])):
     sockets[i % len(sockets)].send(payload, copy=False)
 for s in sockets:
     s.close(linger=-1)
 context.term()
+print(time.process_time() - cpu0, flush=True)
 """
 
 
@@ -148,8 +151,9 @@ def topology(name: str, n: int, m: int, batch: int, hosts=None, work=False) -> s
     return farm.text()
 
 
-def _evflow_rate(directory: str, topo: str) -> tuple[float, int]:
-    """Steady built events/s of one ``evflow up`` run, and the events written."""
+def _evflow_rate(directory: str, topo: str) -> tuple[float, int, float | None]:
+    """Steady built events/s of one ``evflow up`` run, the events written, and the device
+    processes' CPU seconds per built event over the steady window (``None`` without one)."""
     command = [sys.executable, "-m", "evflow", "up", topo, "--report", "report.json"]
     done = subprocess.run(command, cwd=directory, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -160,7 +164,9 @@ def _evflow_rate(directory: str, topo: str) -> tuple[float, int]:
         raise EvflowError(
             f"evflow up {topo}: {job['incomplete']} incomplete, {job['duplicates']} duplicated"
         )
-    return job["steady_events_per_s"] or job["written"] / job["wall_s"], job["written"]
+    rate = job["steady_events_per_s"] or job["written"] / job["wall_s"]
+    cpu = job["steady_cpu_s"] / job["steady_events"] if job["steady_events"] else None
+    return rate, job["written"], cpu
 
 
 def _memcpy_ceiling(n: int, size: int) -> float:
@@ -175,9 +181,10 @@ def _memcpy_ceiling(n: int, size: int) -> float:
     return sum(rates) * 1e9
 
 
-def _raw_tcp(hosts, n: int, m: int, size: int, messages: int) -> float:
+def _raw_tcp(hosts, n: int, m: int, size: int, messages: int) -> tuple[float, float]:
     """Bytes/s of raw libzmq: N senders on host a, each sending ``messages`` round robin to
-    M receivers on host b; from the first message any receiver got to the last."""
+    M receivers on host b, from the first message any receiver got to the last; and the CPU
+    seconds of all of them per byte (each over its own stream, I/O threads included)."""
     addresses = [f"tcp://{hosts.address['b']}:{RAW_PORT + j}" for j in range(m)]
     receivers, senders = [], []
     try:
@@ -193,16 +200,18 @@ def _raw_tcp(hosts, n: int, m: int, size: int, messages: int) -> float:
                 raise EvflowError("a raw libzmq receiver did not start")
         for _ in range(n):
             args = (",".join(addresses), messages, size)
-            senders.append(subprocess.Popen(_in(hosts, "a", RAW_SENDER, *args)))
+            senders.append(
+                subprocess.Popen(_in(hosts, "a", RAW_SENDER, *args), stdout=subprocess.PIPE)
+            )
         ends = [json.loads(r.communicate(timeout=600)[0]) for r in receivers]
-        for s in senders:
-            s.wait(timeout=60)
+        cpu = sum(float(s.communicate(timeout=60)[0]) for s in senders)
     finally:
         for p in receivers + senders:
             p.kill()
             p.wait()
     elapsed = max(e["last"] for e in ends) - min(e["first"] for e in ends)
-    return sum(e["bytes"] for e in ends) / elapsed
+    received = sum(e["bytes"] for e in ends)
+    return received / elapsed, (cpu + sum(e["cpu_s"] for e in ends)) / received
 
 
 def _write(directory: str, events: int, size: int) -> None:
@@ -219,7 +228,7 @@ def cases(units, sizes) -> list[tuple[int, int, int]]:
 
 def measure(transport, units, sizes, repeats, progress, hosts=None) -> list[dict]:
     """Median built bytes/s and the ceiling's of every case over ``transport``."""
-    runs = {c: ([], []) for c in cases(units, sizes)}
+    runs = {c: ([], [], []) for c in cases(units, sizes)}
     copies = {}
     for r in range(repeats):
         copies.clear()
@@ -232,7 +241,7 @@ def measure(transport, units, sizes, repeats, progress, hosts=None) -> list[dict
                 text = topology(name, n, m, batch_for(size), hosts)
                 with open(os.path.join(directory, "topo.toml"), "w") as f:
                     f.write(text)
-                rate, written = _evflow_rate(directory, "topo.toml")
+                rate, written, cpu = _evflow_rate(directory, "topo.toml")
             if written != events:
                 raise EvflowError(f"{n}x{m} {size_name(size)}: {written} events built of {events}")
             runs[(n, m, size)][0].append(rate * n * size)
@@ -241,11 +250,13 @@ def measure(transport, units, sizes, repeats, progress, hosts=None) -> list[dict
                     copies[(n, size)] = _memcpy_ceiling(n, size)
                 ceiling = copies[(n, size)]
             else:
-                ceiling = _raw_tcp(hosts, n, m, size, events)
+                ceiling, raw_cpu = _raw_tcp(hosts, n, m, size, events)
+                if cpu is not None:  # CPU per built byte against raw libzmq's per byte
+                    runs[(n, m, size)][2].append(cpu / (n * size) / raw_cpu)
             runs[(n, m, size)][1].append(ceiling)
             time.sleep(0.2)
     results = []
-    for (n, m, size), (built, ceiling) in runs.items():
+    for (n, m, size), (built, ceiling, cpu_ratios) in runs.items():
         b, c = statistics.median(built), statistics.median(ceiling)
         results.append(
             {
@@ -259,6 +270,8 @@ def measure(transport, units, sizes, repeats, progress, hosts=None) -> list[dict
                 "ceiling_gb_per_s": c / 1e9,
                 "ratio": b / c,
                 "spread": (max(built) - min(built)) / b if b else 0.0,
+                # tcp: the CPU per built byte over raw libzmq's, paired (issue 32 goal 3).
+                "cpu_ratio": statistics.median(cpu_ratios) if cpu_ratios else None,
                 "repeats": repeats,
             }
         )
@@ -280,7 +293,7 @@ def measure_slow(repeats, progress) -> dict:
                 name = f"ebb-{os.getpid()}-slow-{m}"
                 with open(os.path.join(directory, "topo.toml"), "w") as f:
                     f.write(topology(name, n, m, batch_for(size), work=True))
-                rate, written = _evflow_rate(directory, "topo.toml")
+                rate, written, _ = _evflow_rate(directory, "topo.toml")
                 if written != events:
                     raise EvflowError(f"slow builder: {written} events built of {events}")
                 rates[m].append(rate)
@@ -320,9 +333,16 @@ def print_slow(r: dict) -> None:
     )
 
 
+def _or_dash(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
 def print_results(results: list[dict], ceiling: str) -> None:
     header = ["N x M", "fragment", "batch", "events", "built GB/s", f"{ceiling} GB/s", "ratio"]
     header += ["spread", f">= {TARGET_SHARE:.0%}"]
+    transport = results[0]["transport"]
+    if transport == "tcp":
+        header.append("CPU/byte of raw")
     rows = [
         [
             f"{r['readouts']} x {r['builders']}",
@@ -335,9 +355,9 @@ def print_results(results: list[dict], ceiling: str) -> None:
             f"{r['spread']:.0%}",
             "met" if r["ratio"] >= TARGET_SHARE else "missed",
         ]
+        + ([_or_dash(r["cpu_ratio"])] if transport == "tcp" else [])
         for r in results
     ]
-    transport = results[0]["transport"]
     where = "one host" if transport == "shm" else "namespace host A -> host B"
     print_table(
         f"Event building over {transport} ({where}), median of {results[0]['repeats']}: "
