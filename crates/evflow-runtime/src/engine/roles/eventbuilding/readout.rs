@@ -19,7 +19,7 @@ use crate::module::Opener;
 use crate::stage::Fate;
 use evflow_core::Event;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern, Side};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -144,6 +144,11 @@ struct Readout<'a> {
     builders: Vec<Option<Builder>>,
     /// Requests for batches not passed yet.
     waiting: Vec<Request>,
+    /// The batches answered, with the builder (slot, generation) each went to, from the
+    /// release point on: a request published again before the answer arrived is not
+    /// answered twice (the builder holds those blocks already, so a second answer would copy
+    /// every fragment into the segment again, which a full segment cannot take).
+    answered: BTreeSet<(BatchKey, u32, u32)>,
     foreign: Foreign,
     /// Fragments kept that are not in the segment: copied into it when a builder asks.
     copied: u64,
@@ -226,6 +231,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, index: usize) -> End {
         progress_due: true,
         builders: (0..ctx.board.workers()).map(|_| None).collect(),
         waiting: Vec::new(),
+        answered: BTreeSet::new(),
         foreign: Foreign::new("requests channel", ("a builder's request", "requests")),
         copied: 0,
     };
@@ -399,7 +405,8 @@ impl Readout<'_> {
                     Some(Ok(r)) if r.wanted.len() == self.eb.readouts.len() => {
                         self.store.release(r.release);
                         self.store.requested(r.batch);
-                        if r.wanted[self.index as usize] {
+                        self.answered.retain(|&(batch, _, _)| batch >= r.release);
+                        if r.wanted[self.index as usize] && !self.answered.contains(&(r.batch, r.slot, r.generation)) {
                             self.waiting.retain(|w| (w.batch, w.slot) != (r.batch, r.slot));
                             self.waiting.push(r);
                         }
@@ -453,9 +460,13 @@ impl Readout<'_> {
             message.extend(parts);
             let message = Message::new(message);
             let slot = self.ctx.board.worker(request.slot as usize);
+            let mut room = RoomWait::new(self.ctx.board);
             loop {
                 match builder.fragments.send(&message, Some(Duration::from_millis(5))) {
-                    Ok(()) => break,
+                    Ok(()) => {
+                        self.answered.insert((request.batch, request.slot, request.generation));
+                        break;
+                    }
                     Err(e) if is_not_ready(&e) => {
                         // A builder that died asks no more: its batch goes to another, which
                         // asks again. A live one that is full is waited for.
@@ -464,6 +475,16 @@ impl Readout<'_> {
                         if gone || self.ctx.board.stop() == Stop::Abort || self.ctx.board.ended() {
                             break;
                         }
+                    }
+                    // A part the builder holds already is copied again into the segment
+                    // (docs/shm.md): a full segment is waited for as when encoding.
+                    Err(ChannelError::Alloc { source: evflow_shm::AllocError::SegmentFull { .. }, .. })
+                        if !fragments.is_empty() =>
+                    {
+                        if self.ctx.board.stop() == Stop::Abort || self.ctx.board.ended() {
+                            return Ok(answered);
+                        }
+                        room.check_with(self.ctx.board, &fragments[0], &super::too_large(self.eb))?;
                     }
                     Err(e) => return Err(AnswerError::SendFragments(e)),
                 }
