@@ -108,12 +108,13 @@ def steady_cpu(farm):
 
 def write(farm, file, final: list, wall_s: float) -> None:
     """Writes the report of ``--report FILE`` (JSON)."""
+    cpu_s, events = steady_cpu(farm)
     job = {
         **counts(farm),
         "modules": modules(farm),
         "steady_events_per_s": steady_rate(farm),
-        "steady_cpu_s": steady_cpu(farm)[0],
-        "steady_events": steady_cpu(farm)[1],
+        "steady_cpu_s": cpu_s,
+        "steady_events": events,
         "malformed_reports": farm.sv.malformed + farm.malformed_sums,
         "wall_s": wall_s,
         "changes": farm.changes(),

@@ -217,13 +217,7 @@ impl FileWriter {
             return self.put_uncompressed(event, layout);
         }
         let stored = &record.stored[..];
-        let header = RecordHeader {
-            kind: KIND_EVENT,
-            codec: record.codec,
-            stored_len: stored.len() as u64,
-            raw_len: record.raw_len,
-            data_crc: crc32c::crc32c(stored),
-        };
+        let header = record_header(KIND_EVENT, record.codec, stored, record.raw_len);
         let offset = self.offset;
         let padding = align64((HEAD_LEN + stored.len()) as u64) as usize - HEAD_LEN - stored.len();
         self.put(&header.encode())?;
@@ -298,8 +292,7 @@ impl FileWriter {
     ) -> Result<(), FileError> {
         let extent = align64((HEAD_LEN + stored) as u64) as usize;
         grow(record, extent);
-        let data = &record[HEAD_LEN..HEAD_LEN + stored];
-        let header = RecordHeader { kind, codec, stored_len: stored as u64, raw_len, data_crc: crc32c::crc32c(data) };
+        let header = record_header(kind, codec, &record[HEAD_LEN..HEAD_LEN + stored], raw_len);
         record[..HEAD_LEN].copy_from_slice(&header.encode());
         record[HEAD_LEN + stored..extent].fill(0);
         self.put(&record[..extent])
@@ -441,6 +434,11 @@ impl Drop for FileWriter {
             let _ = self.drain_pool();
         }
     }
+}
+
+/// The header of a record whose stored bytes are `stored`.
+fn record_header(kind: u8, codec: u8, stored: &[u8], raw_len: u64) -> RecordHeader {
+    RecordHeader { kind, codec, stored_len: stored.len() as u64, raw_len, data_crc: crc32c::crc32c(stored) }
 }
 
 /// Makes `v` at least `n` bytes long without touching bytes it already has (no zeroing

@@ -71,7 +71,7 @@ pub fn try_record(
 
 /// A result's event parts, and the parts of the record made for it when its status says it
 /// carries one (`None` when the parts are too few for that).
-pub fn split_record(recorded: bool, parts: &[Part]) -> Option<(&[Part], Option<[&Part; 2]>)> {
+fn split_record(recorded: bool, parts: &[Part]) -> Option<(&[Part], Option<[&Part; 2]>)> {
     if !recorded {
         return Some((parts, None));
     }
