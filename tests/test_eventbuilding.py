@@ -311,6 +311,77 @@ def test_a_slow_builder_takes_fewer_batches_and_nobody_waits_for_it(tmp_path):
     assert report["job"]["rejected"] == 0 and report["job"]["incomplete"] == 0
 
 
+HELD_BUILDER = """
+import os, time
+import evflow as ef
+
+class Hold(ef.Module):
+    '''Replica 2 holds its first batch until the file STORED exists (at most 60 s, then it
+    stops the job): the release point stays at that batch meanwhile. It leaves the event's
+    number in HELD, and FAST lets the readouts read at full speed.'''
+    parallel_safe = True
+    def initialize(self):
+        self.held = ef.device().replica != 2
+    def event(self, event):
+        if not self.held:
+            self.held = True
+            with open(os.environ["HELD"], "w") as f:
+                f.write(str(event.number))
+            open(os.environ["FAST"], "w").close()
+            deadline = time.monotonic() + 60
+            while not os.path.exists(os.environ["STORED"]):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the other builder stopped while this one held its batch")
+                time.sleep(0.01)
+        return True
+
+path = ef.Path()
+path.add(Hold())
+"""
+
+COUNTED_STORE = """
+import os
+import evflow as ef
+
+class Count(ef.Module):
+    '''Leaves the file STORED once STORED_AT events have come.'''
+    def initialize(self):
+        self.seen = 0
+    def event(self, event):
+        self.seen += 1
+        if self.seen == int(os.environ["STORED_AT"]):
+            open(os.environ["STORED"], "w").close()
+        return True
+
+path = ef.Path()
+path.add(Count())
+path.add(ef.modules.FileOutput("out.evf"))
+"""
+
+
+def test_a_builder_holding_the_release_point_back_does_not_stop_the_others(tmp_path):
+    """Replica 2 holds one batch until all events but two batches' worth are at the store
+    (unordered): the release point stays at that batch, and the readouts' homes (22 MiB
+    each, 352 fragments of 64 KiB) hold far fewer than the events built meanwhile. The
+    readouts drop the batches the custody has (the done batches the requests name), so
+    every fragment stays written once; until 2026-12-07 they kept them all, and each copied
+    1,629 of its 2,000 fragments again (one batch at a time, as the requests came) and said
+    so. Every event comes out once with its bytes."""
+    topo = write(tmp_path, work=True)
+    topo.write_text(topo.read_text().replace("[channels.accepted]\nordered = true\n", ""))
+    (tmp_path / "work.py").write_text(textwrap.dedent(HELD_BUILDER))
+    (tmp_path / "store.py").write_text(textwrap.dedent(COUNTED_STORE))
+    events, size = 2000, 1 << 15  # <u2 values: 64 KiB a fragment
+    files = {k: str(tmp_path / k.lower()) for k in ("HELD", "FAST", "STORED")}
+    env = {"EVENTS": events, "SIZE": size, "SLOW": 0.01, "STORED_AT": events - 64, **files}
+    result = up(topo, env)
+    assert result.returncode == 0, result.stderr[-3000:]
+    held = int((tmp_path / "held").read_text())
+    assert held < events - 64 - 2 * 352, f"replica 2 held event {held}: too late to need them"
+    assert "did not fit in its share of the segment" not in result.stderr, result.stderr[-3000:]
+    check_every_event_once(tmp_path, events, size)
+
+
 def test_a_builders_modules_run_on_each_built_event_and_may_reject(tmp_path):
     """The builder's steering sees every built event with all fragments; one it rejects is
     counted as rejected at the custody, and not written."""

@@ -367,7 +367,8 @@ pub trait Source {
     }
 
     /// In the parallel engine's input: the events of `seqs` are at the custody (each told
-    /// once, by its ack).
+    /// once, by its ack), told to a merger's or funnel's origin and to the event builder's
+    /// manager.
     fn delivered(&mut self, _seqs: &[u64]) {}
 
     /// In the parallel engine's input, in a held topology: the end of the run numbered

@@ -105,7 +105,7 @@ impl Origin {
 /// Length of every header.
 pub const HEADER_LEN: usize = 24;
 /// The version of these messages, in every header: bumped when a layout changes.
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 
 /// A decoded header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -112,8 +112,8 @@ struct Input<'c, 'a> {
     handed: u64,
     /// A restartable merger's or funnel's origin: the lowest seq its source owes.
     owed: Option<u64>,
-    /// A restartable merger's or funnel's origin: the seqs the custody acknowledged since its
-    /// source was last told (`Source::delivered`).
+    /// A restartable merger's or funnel's origin, or an event builder's manager: the seqs the
+    /// custody acknowledged since its source was last told (`Source::delivered`).
     delivered: Vec<u64>,
     /// A restartable merger's or funnel's origin in a held topology: the numbers of the runs
     /// whose end is at the custody (or was there already) since its source was last told
@@ -396,9 +396,11 @@ impl Input<'_, '_> {
                 self.abandon_pending()?;
             }
             let mut progressed = self.take_acks(Some(Duration::ZERO))?;
-            if self.ctx.popts.origin.is_some() {
+            if !self.delivered.is_empty() {
                 source.delivered(&self.delivered);
                 self.delivered.clear();
+            }
+            if self.ctx.popts.origin.is_some() {
                 for number in self.delivered_runs.drain(..) {
                     source.run_delivered(number);
                 }
@@ -845,6 +847,9 @@ impl Input<'_, '_> {
             // The same value the output stores on the board, for an output in another place.
             self.ctx.board.counters().watermark.fetch_max(watermark, Ordering::AcqRel);
             let chained = self.ctx.popts.origin.is_some();
+            // A merger's origin journals what is delivered; the event builder's manager lets
+            // the readouts drop the batches at the custody (docs/eventbuilding.md, "Memory").
+            let tells = chained || self.ctx.popts.event_building.is_some();
             for ack in acks {
                 if ack.origin.worker == Origin::RUN {
                     // The custody closed the run: it will not need its end again.
@@ -861,13 +866,13 @@ impl Input<'_, '_> {
                 }
                 if ack.origin.worker == Origin::INPUT {
                     let acknowledged = self.kept.as_mut().and_then(|kept| kept.remove(&ack.seq));
-                    if acknowledged.is_some() && chained {
+                    if acknowledged.is_some() && tells {
                         self.delivered.push(ack.seq);
                     }
                     continue;
                 }
                 let Some(backup) = self.backups.get_mut(&ack.seq) else { continue };
-                if !backup.done && chained {
+                if !backup.done && tells {
                     self.delivered.push(ack.seq);
                 }
                 if backup.at == Some(ack.origin) {

@@ -3,7 +3,7 @@
 //! sends the built events to the custody as one result (docs/eventbuilding.md,
 //! "Building"). Credits, re-sends after its death and the done-set are the engine's.
 
-use super::manager::release_of;
+use super::manager::{done_of, release_of};
 use super::{batch_of, BatchKey, BuiltIndex, EventBuilding, FragmentsHead, Malformed, Request, REQUEST_RETRY};
 use crate::engine::board::{monotonic_ns, Stop, IDLE};
 use crate::engine::context::{internal_error, job_end, Ctx, End};
@@ -182,7 +182,10 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             slot.busy_seq.store(seq, Ordering::Release);
             let batch = (descriptor.meta.run, descriptor.meta.event);
             let release = release_of(&descriptor).ok_or(BuildError::NoRelease)?;
-            let Some(fragments) = collect(ctx, eb, &mut c, origin, batch, release, &mut counts)? else {
+            let wanted = vec![true; eb.readouts.len()];
+            let (worker, generation, done) = (origin.worker, origin.generation, done_of(&descriptor));
+            let ask = Request { batch, release, slot: worker, generation, wanted, done };
+            let Some(fragments) = collect(ctx, eb, &mut c, ask, &mut counts)? else {
                 return Ok(()); // the job was aborted meanwhile
             };
             let built = build(eb, batch, fragments, &mut counts);
@@ -247,18 +250,17 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
     }
 }
 
-/// Asks every RU for its fragments of `batch` and takes their answers: all of them, or
-/// what came within `timeout` of the first. `None` when the job was aborted meanwhile.
+/// Asks every RU for its fragments of the batch of `ask` and takes their answers: all of
+/// them, or what came within `timeout` of the first. `None` when the job was aborted
+/// meanwhile.
 fn collect(
     ctx: &Ctx<'_>,
     eb: &EventBuilding,
     c: &mut Channels,
-    origin: Origin,
-    batch: BatchKey,
-    release: BatchKey,
+    mut ask: Request,
     counts: &mut Counts,
 ) -> Result<Option<Vec<Option<Vec<Event>>>>, BuildError> {
-    let n = eb.readouts.len();
+    let (n, batch) = (eb.readouts.len(), ask.batch);
     let mut got: Vec<Option<Vec<Event>>> = (0..n).map(|_| None).collect();
     let start = Instant::now();
     let mut deadline = start + eb.timeout;
@@ -267,10 +269,9 @@ fn collect(
     loop {
         let now = Instant::now();
         if now >= next_ask {
-            let wanted = got.iter().map(Option::is_none).collect();
-            let request = Request { batch, release, slot: origin.worker, generation: origin.generation, wanted };
+            ask.wanted = got.iter().map(Option::is_none).collect();
             // A pub that no RU hears yet drops it: asked again below.
-            let _ = c.requests.send(&Message::single(request.encode()), Some(Duration::ZERO));
+            let _ = c.requests.send(&Message::single(ask.encode()), Some(Duration::ZERO));
             next_ask = now + super::REQUEST_RETRY;
         }
         if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {

@@ -1,20 +1,23 @@
 //! The event manager (EVM): the source of the event-building segment. It follows the RUs'
 //! progress and yields one descriptor per batch, in order, once some RU has read past the
 //! batch (docs/eventbuilding.md, "Assignment"); the engine dispatches each to a builder
-//! with credit. A descriptor carries the release point: the oldest batch not yet at the
-//! custody.
+//! with credit. A descriptor carries the release point, the oldest batch not yet at the
+//! custody, and the batches after it that are at the custody already.
 
-use super::{batch_of, BatchKey, EventBuilding, Progress};
+use super::{batch_of, BatchKey, EventBuilding, Progress, DONE_LISTED};
 use crate::engine::protocol::Foreign;
 use crate::log;
 use crate::module::{HookResult, ModuleError, Opener, Source};
 use evflow_core::{Entry, Event};
 use evflow_transport::{Channel, ChannelError, Pattern, Side};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Duration;
 
 /// The entry of a descriptor holding the release point: `[run, batch]`.
 pub const RELEASE: &str = "release";
+/// The entry of a descriptor holding batches after the release point that are at the
+/// custody: `[run, batch]` each, at most [`DONE_LISTED`], the newest.
+pub const DONE: &str = "done";
 
 /// The event manager's progress channel that failed.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +45,8 @@ pub struct EventManager {
     runs: BTreeMap<u32, (u64, u64)>,
     /// Descriptors issued and not yet at the custody: (seq, batch).
     issued: VecDeque<(u64, BatchKey)>,
+    /// Batches at the custody after the release point (acknowledged one by one).
+    done: BTreeSet<BatchKey>,
     seq: u64,
     foreign: Foreign,
 }
@@ -57,6 +62,7 @@ impl EventManager {
             readouts,
             runs: BTreeMap::new(),
             issued: VecDeque::new(),
+            done: BTreeSet::new(),
             seq: 0,
             foreign: Foreign::new("progress channel", ("a readout's progress", "progress")),
         }
@@ -142,6 +148,16 @@ impl Source for EventManager {
         while self.issued.front().is_some_and(|&(seq, _)| seq < watermark) {
             self.issued.pop_front();
         }
+        let release = self.release();
+        self.done = self.done.split_off(&release);
+    }
+
+    fn delivered(&mut self, seqs: &[u64]) {
+        for &seq in seqs {
+            if let Ok(at) = self.issued.binary_search_by_key(&seq, |&(s, _)| s) {
+                self.done.insert(self.issued[at].1);
+            }
+        }
     }
 
     fn ready(&mut self) -> bool {
@@ -158,10 +174,9 @@ impl Source for EventManager {
                 self.runs.get_mut(&batch.0).expect("a run it issues from").0 += 1;
                 let release = self.release().min(batch);
                 let mut event = Event::new(batch.0, batch.1);
-                let words = [u64::from(release.0), release.1];
-                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let entry = Entry::new("<u8", vec![2], bytes.into()).expect("two words");
-                event.put(RELEASE, entry).map_err(|e| ModuleError::msg(e.to_string()))?;
+                event.put(RELEASE, batches_entry(&[release])).map_err(|e| ModuleError::msg(e.to_string()))?;
+                let done: Vec<BatchKey> = self.done.range(release..).rev().take(DONE_LISTED).copied().collect();
+                event.put(DONE, batches_entry(&done)).map_err(|e| ModuleError::msg(e.to_string()))?;
                 self.issued.push_back((self.seq, batch));
                 self.seq += 1;
                 return Ok(Some(event));
@@ -175,13 +190,30 @@ impl Source for EventManager {
     }
 }
 
+/// An entry of batches: `[run, batch]` each, as u64 LE words.
+fn batches_entry(batches: &[BatchKey]) -> Entry {
+    let bytes: Vec<u8> = batches.iter().flat_map(|&(run, k)| [u64::from(run), k]).flat_map(u64::to_le_bytes).collect();
+    Entry::new("<u8", vec![2 * batches.len() as u64], bytes.into()).expect("two words a batch")
+}
+
+/// The batches of entry `name` of a descriptor (`None`: no such entry, or not whole batches).
+fn batches_of(descriptor: &Event, name: &str) -> Option<Vec<BatchKey>> {
+    let data = descriptor.get(name)?.data();
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("8 bytes"));
+    (data.len() % 16 == 0).then(|| data.chunks_exact(16).map(|b| (word(&b[..8]) as u32, word(&b[8..]))).collect())
+}
+
 /// The release point a descriptor carries.
 pub fn release_of(descriptor: &Event) -> Option<BatchKey> {
-    let data = descriptor.get(RELEASE)?.data();
-    (data.len() == 16).then(|| {
-        let word = |at: usize| u64::from_le_bytes(data[at..at + 8].try_into().expect("8 bytes"));
-        (word(0) as u32, word(8))
-    })
+    match batches_of(descriptor, RELEASE)?.as_slice() {
+        &[release] => Some(release),
+        _ => None,
+    }
+}
+
+/// The batches after the release point at the custody that a descriptor names.
+pub fn done_of(descriptor: &Event) -> Vec<BatchKey> {
+    batches_of(descriptor, DONE).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -245,5 +277,30 @@ mod tests {
         assert_eq!(m.release(), (1, 2));
         m.acknowledged(3);
         assert_eq!(m.release(), (1, 3), "nothing in flight: the next batch");
+    }
+
+    #[test]
+    fn descriptors_name_the_batches_at_the_custody_after_the_release_point() {
+        let mut m = manager(1);
+        m.take(at(0, 1, 10 * (DONE_LISTED as u64 + 5)));
+        let mut next = || m.next_event().unwrap().unwrap();
+        let first = next();
+        assert_eq!((release_of(&first), done_of(&first)), (Some((1, 0)), vec![]));
+        for _ in 0..DONE_LISTED + 2 {
+            next();
+        }
+        m.delivered(&[2, 4, 999]);
+        m.acknowledged(0);
+        let d = m.next_event().unwrap().unwrap();
+        assert_eq!((release_of(&d), done_of(&d)), (Some((1, 0)), vec![(1, 4), (1, 2)]), "the newest first");
+        // Seqs 0 to DONE_LISTED + 3 issued: all but 0, 1 and 3 at the custody.
+        m.delivered(&(5..DONE_LISTED as u64 + 4).collect::<Vec<_>>());
+        let done = done_of(&m.next_event().unwrap().unwrap());
+        let newest = (1, DONE_LISTED as u64 + 3);
+        assert_eq!((done.len(), done[0], done[DONE_LISTED - 1]), (DONE_LISTED, newest, (1, 4)), "(1, 2) left out");
+        m.acknowledged(1);
+        assert_eq!(m.release(), (1, 1));
+        m.acknowledged(3);
+        assert_eq!((m.release(), m.done.first()), ((1, 3), Some(&(1, 4))), "done batches before it are forgotten");
     }
 }

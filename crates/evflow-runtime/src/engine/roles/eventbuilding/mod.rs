@@ -38,6 +38,9 @@ pub const STORE_BYTES: usize = 256 << 20;
 /// The share (numerator, denominator) of the segment's heap the RUs' homes hold together
 /// on shm, and so the fragments they hold (docs/eventbuilding.md, "Memory").
 pub const READOUT_HOMES: (usize, usize) = (3, 4);
+/// The most batches after the release point at the custody that a descriptor and a request
+/// name (the newest): RUs drop their fragments before the release point reaches them.
+pub const DONE_LISTED: usize = 64;
 
 /// A batch: (run, k), the events of the run numbered `k·B` to `(k + 1)·B - 1`.
 pub type BatchKey = (u32, u64);
@@ -159,7 +162,8 @@ impl Progress {
 }
 
 /// BU to the RUs: send me your fragments of `batch`. `release`: every batch before it is
-/// at the custody, so RUs drop them. `wanted`: the RUs that have not answered yet.
+/// at the custody, so RUs drop them, as they drop those of `done`. `wanted`: the RUs that
+/// have not answered yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     /// The batch.
@@ -172,6 +176,8 @@ pub struct Request {
     pub generation: u32,
     /// One flag per RU: it is asked.
     pub wanted: Vec<bool>,
+    /// Batches after the release point that are at the custody (at most [`DONE_LISTED`]).
+    pub done: Vec<BatchKey>,
 }
 
 impl Request {
@@ -188,6 +194,11 @@ impl Request {
         b.extend_from_slice(&self.generation.to_le_bytes());
         b.extend_from_slice(&(self.wanted.len() as u32).to_le_bytes());
         b.extend(self.wanted.iter().map(|&w| u8::from(w)));
+        b.extend_from_slice(&(self.done.len() as u32).to_le_bytes());
+        for &(run, k) in &self.done {
+            b.extend_from_slice(&run.to_le_bytes());
+            b.extend_from_slice(&k.to_le_bytes());
+        }
         b
     }
 
@@ -195,15 +206,19 @@ impl Request {
     pub fn decode(b: &[u8]) -> Result<Request, Malformed> {
         sized(b, REQUEST, Self::LEN, "request")?;
         let n = u32_at(b, 36) as usize;
-        if b.len() != Self::LEN + n {
+        let at = Self::LEN.saturating_add(n);
+        let done = b.get(at..at + 4).map(|d| u32_at(d, 0) as usize);
+        if done.is_none_or(|d| d > DONE_LISTED || b.len() != at + 4 + 12 * d) {
             return Err(Malformed(format!("a request for {n} readouts in {} bytes", b.len())));
         }
+        let listed = &b[at + 4..];
         Ok(Request {
+            done: listed.chunks_exact(12).map(|d| (u32_at(d, 0), u64_at(d, 4))).collect(),
             batch: (u32_at(b, 4), u64_at(b, 8)),
             release: (u32_at(b, 16), u64_at(b, 20)),
             slot: u32_at(b, 28),
             generation: u32_at(b, 32),
-            wanted: b[Self::LEN..].iter().map(|&w| w != 0).collect(),
+            wanted: b[Self::LEN..at].iter().map(|&w| w != 0).collect(),
         })
     }
 }
@@ -312,7 +327,8 @@ mod tests {
     fn messages_round_trip() {
         let p = Progress { readout: 3, run: 7, number: 1 << 40, first: 5, any: true, ended: true };
         assert_eq!(Progress::decode(&p.encode()), Ok(p));
-        let r = Request { batch: (2, 9), release: (1, 4), slot: 1, generation: 5, wanted: vec![true, false, true] };
+        let wanted = vec![true, false, true];
+        let r = Request { batch: (2, 9), release: (1, 4), slot: 1, generation: 5, wanted, done: vec![(1, 6), (2, 0)] };
         assert_eq!(Request::decode(&r.encode()), Ok(r));
         let h = FragmentsHead { batch: (4, 11), readout: 2, parts: vec![1, 3, 1] };
         assert_eq!(FragmentsHead::decode(&h.encode(), 6), Ok(h));
@@ -326,8 +342,11 @@ mod tests {
         let p = Progress { readout: 0, run: 1, number: 2, first: 0, any: true, ended: false }.encode();
         assert!(Progress::decode(&p[..10]).is_err());
         assert!(Request::decode(&p).is_err());
-        let r = Request { batch: (1, 1), release: (1, 0), slot: 0, generation: 0, wanted: vec![true; 4] }.encode();
-        assert!(Request::decode(&r[..r.len() - 1]).is_err());
+        let r = Request { batch: (1, 1), release: (1, 0), slot: 0, generation: 0, wanted: vec![true; 4], done: vec![] };
+        let bytes = r.encode();
+        assert!(Request::decode(&bytes[..bytes.len() - 1]).is_err());
+        let many = Request { done: vec![(1, 2); DONE_LISTED + 1], ..r }.encode();
+        assert!(Request::decode(&many).is_err(), "more done batches than a request names");
         let h = FragmentsHead { batch: (1, 1), readout: 0, parts: vec![2, 1] }.encode();
         assert!(FragmentsHead::decode(&h, 3).is_err(), "three parts follow the head, not two");
         assert!(FragmentsHead::decode(&h[..h.len() - 2], 4).is_err());
@@ -358,11 +377,12 @@ mod tests {
         fn messages_read_back_as_written(
             run in proptest::num::u32::ANY, k in proptest::num::u64::ANY, slot in proptest::num::u32::ANY,
             wanted in proptest::collection::vec(proptest::bool::ANY, 0..40),
+            done in proptest::collection::vec((proptest::num::u32::ANY, proptest::num::u64::ANY), 0..DONE_LISTED),
             counts in proptest::collection::vec(1u32..5, 0..20),
         ) {
             let p = Progress { readout: slot, run, number: k, first: k / 2, any: wanted.is_empty(), ended: true };
             proptest::prop_assert_eq!(Progress::decode(&p.encode()), Ok(p));
-            let r = Request { batch: (run, k), release: (run, k / 3), slot, generation: run, wanted };
+            let r = Request { batch: (run, k), release: (run, k / 3), slot, generation: run, wanted, done };
             proptest::prop_assert_eq!(Request::decode(&r.encode()), Ok(r));
             let parts = 1 + counts.iter().map(|&c| c as usize).sum::<usize>();
             // A built batch: the same counts, a rejected event (no parts) among them.

@@ -27,8 +27,9 @@ use std::time::Duration;
 const IDLE: Duration = Duration::from_micros(200);
 
 /// The fragments an RU holds, by batch, from the release point on: those requested (kept
-/// until released, since a builder that dies asks again through another) and those read
-/// ahead of the requests, which bound its reading, as does what its home holds.
+/// until released or at the custody, since a builder that dies asks again through another)
+/// and those read ahead of the requests, which bound its reading, as does what its home
+/// holds.
 pub struct Store {
     batches: BTreeMap<BatchKey, (Vec<Event>, usize)>,
     bytes: usize,
@@ -40,6 +41,8 @@ pub struct Store {
     held_bytes: usize,
     /// Every batch before it is at the custody.
     release: BatchKey,
+    /// Batches after the release point that are at the custody: dropped.
+    done: BTreeSet<BatchKey>,
     /// The highest batch a builder asked for.
     requested: Option<BatchKey>,
     /// Fragments read for batches already released (a restarted RU catching up).
@@ -58,14 +61,16 @@ impl Store {
             ahead_bytes,
             held_bytes,
             release: BatchKey::default(),
+            done: BTreeSet::new(),
             requested: None,
             late: 0,
         }
     }
 
-    /// Keeps `fragment` of `batch`; a fragment of a released batch is late: counted, dropped.
+    /// Keeps `fragment` of `batch`; a fragment of a batch at the custody is late: counted,
+    /// dropped.
     pub fn put(&mut self, batch: BatchKey, fragment: Event) {
-        if batch < self.release {
+        if batch < self.release || self.done.contains(&batch) {
             self.late += 1;
             return;
         }
@@ -91,6 +96,19 @@ impl Store {
         let kept = self.batches.split_off(&release);
         for (_, bytes) in std::mem::replace(&mut self.batches, kept).into_values() {
             self.bytes -= bytes;
+        }
+        self.done = self.done.split_off(&release);
+    }
+
+    /// Drops the batches of `done`, at the custody after the release point: no builder will
+    /// ask for them again (their descriptors' backups are gone).
+    pub fn done(&mut self, done: &[BatchKey]) {
+        for &batch in done.iter().filter(|&&b| b >= self.release) {
+            if self.done.insert(batch) {
+                if let Some((_, bytes)) = self.batches.remove(&batch) {
+                    self.bytes -= bytes;
+                }
+            }
         }
     }
 
@@ -404,6 +422,7 @@ impl Readout<'_> {
                 match message.parts.first().map(|p| Request::decode(p.as_slice())) {
                     Some(Ok(r)) if r.wanted.len() == self.eb.readouts.len() => {
                         self.store.release(r.release);
+                        self.store.done(&r.done);
                         self.store.requested(r.batch);
                         self.answered.retain(|&(batch, _, _)| batch >= r.release);
                         if r.wanted[self.index as usize] && !self.answered.contains(&(r.batch, r.slot, r.generation)) {
@@ -536,6 +555,27 @@ mod tests {
         assert_eq!(s.late, 1);
         s.release((1, 1));
         assert_eq!(s.fragments((1, 2)).len(), 10, "the release point never goes back");
+    }
+
+    #[test]
+    fn the_store_drops_batches_at_the_custody_after_the_release_point() {
+        let mut s = Store::new(STORE_BYTES, 3000);
+        for n in 0..30 {
+            s.put(batch_of(1, n, 10), fragment(n, 100));
+        }
+        assert!(!s.has_room(), "3000 held");
+        s.done(&[(1, 1), (1, 2)]);
+        assert!(s.fragments((1, 1)).is_empty() && s.fragments((1, 2)).is_empty());
+        assert_eq!((s.fragments((1, 0)).len(), s.bytes), (10, 1000), "the release point's batch stays");
+        assert!(s.has_room(), "done batches give their room back");
+        s.put((1, 2), fragment(25, 100));
+        assert_eq!((s.late, s.bytes), (1, 1000), "a fragment of a done batch is late");
+        s.done(&[(1, 2)]);
+        assert_eq!(s.bytes, 1000, "told twice, dropped once");
+        s.release((1, 3));
+        assert!(s.done.is_empty(), "the release point passed them");
+        s.done(&[(1, 1)]);
+        assert!(s.done.is_empty(), "a batch before the release point is released already");
     }
 
     #[test]
