@@ -123,14 +123,26 @@ def calls(samples, process) -> float:
     return sum(found.values())
 
 
-def through_the_gate(samples) -> bool:
-    """Whether the sink has taken the events that pass the gate (written or rejected)."""
-    taken = sum(
+def taken(samples) -> float:
+    """Events the sink has taken (written or rejected)."""
+    return sum(
         v
         for (n, k), v in samples.items()
         if n == "evflow_events_total" and dict(k)["outcome"] in ("written", "rejected")
     )
-    return taken >= PASSED
+
+
+def through_the_gate(samples) -> bool:
+    """Whether the sink has taken the events that pass the gate (written or rejected)."""
+    return taken(samples) >= PASSED
+
+
+def all_counted(samples) -> bool:
+    """Whether the replicas' reports count a ``Sum`` call for every event the sink took: a
+    process killed counts what its last report said (control/supervisor/process.rs), so a kill
+    before its report of the calls it finished last would leave them out."""
+    found = select(samples, "evflow_module_calls_total", module="Sum")
+    return sum(found.values()) >= taken(samples)
 
 
 def stopped(pid: int, name: str) -> bool:
@@ -231,7 +243,7 @@ def test_every_generation_counts_in_the_report_summary_and_metrics(tmp_path, top
         devices = {d["name"]: d for d in status(topology.file, tmp_path)}
         before = scrape_until(
             topology.url,
-            lambda s: through_the_gate(s) and all(calls(s, n) for n in names),
+            lambda s: through_the_gate(s) and all(calls(s, n) for n in names) and all_counted(s),
             "calls in both replicas",
         )
         for name in names:
