@@ -148,8 +148,12 @@ impl Source for EventManager {
         while self.issued.front().is_some_and(|&(seq, _)| seq < watermark) {
             self.issued.pop_front();
         }
+        // Called on every turn of the input's loop: pops what the release point passed,
+        // rather than splitting the set (a new tree each time).
         let release = self.release();
-        self.done = self.done.split_off(&release);
+        while self.done.first().is_some_and(|&b| b < release) {
+            self.done.pop_first();
+        }
     }
 
     fn delivered(&mut self, seqs: &[u64]) {
