@@ -53,15 +53,19 @@ def write_chain(tmp_path, topology=None, **files):
 
 def reference(tmp_path, env=None):
     """The chain's path run by ef.process() in one process: the events it writes."""
+    return reference_of(tmp_path, {"gen": GEN, "reco": RECO}, env)
+
+
+def reference_of(tmp_path, steering, env=None):
+    """The paths of ``steering`` ({name: text}, in order) run as one by ef.process() in one
+    process, their steering read in the environment ``env`` adds: the events it writes."""
     steps = []
     saved = dict(os.environ)
     os.environ.update(env or {})
     try:
-        for name in ("gen", "reco"):
+        for name, text in steering.items():
             namespace = {}
-            exec(
-                compile(textwrap.dedent({"gen": GEN, "reco": RECO}[name]), name, "exec"), namespace
-            )
+            exec(compile(textwrap.dedent(text), name, "exec"), namespace)
             steps.extend(namespace["path"])
     finally:
         os.environ.clear()

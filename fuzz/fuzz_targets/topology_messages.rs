@@ -1,7 +1,7 @@
 //! Fuzz target: untrusted bytes through the decoders of a topology's messages between hosts
 //! (docs/topology-design.md): the controller's views, which every device decodes, and the
 //! multi-part messages that cross hosts over tcp (a dispatch to a bridge or a worker, a
-//! result to the output, a builder's batch of built events to the output, an RU's fragments
+//! result to the output, a batch of either, a builder's batch of built events to the output, an RU's fragments
 //! to a builder): a header part, then each event as its frame and one part per external
 //! entry. Anything on the network can reach these ports: any bytes are a message or an error,
 //! never a panic, and a message reads back as written.
@@ -15,7 +15,7 @@ use evflow_core::wire::{self, DecodeOptions, EncodeOptions, External, FrameLayou
 use evflow_core::Event;
 use evflow_runtime::engine::eventbuilding::{BuiltIndex, FragmentsHead};
 use evflow_runtime::engine::device::link::decode_view;
-use evflow_runtime::engine::protocol::Header;
+use evflow_runtime::engine::protocol::{BatchIndex, Header, BATCH_EVENTS};
 
 /// Separates the parts of a message in the input (the seeds in `topology_seeds/` use it).
 const SEP: &[u8] = b"\xffPRT";
@@ -42,6 +42,24 @@ fn check_messages(data: &[u8]) {
             assert_eq!(split.iter().map(|e| e.len()).sum::<usize>(), events.len(), "parts left out of the batch");
             for event in split.into_iter().filter(|e| !e.is_empty()) {
                 check_event(event);
+            }
+        }
+    }
+    // A batch of dispatches or of a worker's results (`Dispatches`, `Results`): after the
+    // header, an index of each event's seq, word and parts, then the events' parts.
+    if let [head, index, ref events @ ..] = parts[..] {
+        if let Ok(header) = Header::decode(head) {
+            if let Ok(batch) = BatchIndex::decode(index, header.seq, events.len()) {
+                assert!(batch.entries.len() as u64 == header.seq && header.seq <= BATCH_EVENTS as u64);
+                let mut taken = 0;
+                for (entry, event) in batch.split(events) {
+                    taken += event.len();
+                    let _ = BatchIndex::status(&entry);
+                    if !event.is_empty() {
+                        check_event(event);
+                    }
+                }
+                assert_eq!(taken, events.len(), "parts left out of the batch");
             }
         }
     }

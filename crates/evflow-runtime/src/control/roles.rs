@@ -15,6 +15,10 @@ use std::time::Duration;
 /// credits over the network (the engine's default is for shared memory on one host).
 pub const REMOTE_WORKER_QUEUE: usize = 16;
 
+/// Events a processor replica on another host holds where events go in batches: two full
+/// batches, so that one is on its way while the replica works on the other.
+pub const REMOTE_BATCHED_QUEUE: usize = 2 * engine::protocol::BATCH_EVENTS;
+
 /// A step of a segment's path, as the plan places it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -99,10 +103,23 @@ impl Plan {
         // after a restart too (what came before the input's `Resume` waits for what it sends
         // again): its events then keep each input's order.
         let keeps_order = self.custody_restarts(s) && self.devices[segment.custody].part != Part::Path;
+        let event_building = self.event_building(topology, segment);
         ParallelOptions {
             processes: segment.slots.len(),
             ordered: segment.ordered || (keeps_order && segment.workers.is_none()),
-            worker_queue: if remote { REMOTE_WORKER_QUEUE } else { defaults.worker_queue },
+            worker_queue: match (remote, &event_building) {
+                (true, None) => REMOTE_BATCHED_QUEUE,
+                (true, Some(_)) => REMOTE_WORKER_QUEUE,
+                (false, _) => defaults.worker_queue,
+            },
+            // Across the network each message costs a send, a receive and a wake-up in every
+            // process on its way: small events go in batches there (a builder takes one
+            // descriptor at a time, each a batch already).
+            wire_batch: if remote && event_building.is_none() {
+                engine::protocol::BATCH_EVENTS
+            } else {
+                defaults.wire_batch
+            },
             event_timeout: workers.and_then(|w| w.event_timeout_s).map(Duration::from_secs_f64),
             max_retries: workers.map_or(defaults.max_retries, |w| w.max_retries),
             max_restarts_per_minute: workers.unwrap_or(origin).max_restarts_per_minute,
@@ -115,7 +132,7 @@ impl Plan {
                 names: self.part_names(segment),
                 on_error: Some([origin.on_error, workers.map_or(OnError::Stop, |w| w.on_error), custody.on_error]),
             }),
-            event_building: self.event_building(topology, segment),
+            event_building,
             custody: self.custody_restarts(s).then_some(0),
             origin: self.origin_restarts(s).then_some(0),
         }
@@ -202,7 +219,11 @@ mod tests {
         let (plan, topology) = compiled(&across(), false);
         assert_eq!(plan.path(0), [vec![Step::Own(0)], vec![Step::Own(1)], vec![Step::Own(2)]]);
         let o = plan.options(&topology, 0, Role::Worker(1), [3, 2, 1]);
-        assert_eq!((o.processes, o.worker_queue, o.max_retries), (2, REMOTE_WORKER_QUEUE, 4));
+        let batching = (o.worker_queue, o.wire_batch);
+        assert_eq!(
+            (o.processes, o.max_retries, batching),
+            (2, 4, (REMOTE_BATCHED_QUEUE, engine::protocol::BATCH_EVENTS))
+        );
         assert_eq!(o.event_timeout, Some(Duration::from_secs(3)));
         assert_eq!(o.transport, engine::Transport::Tcp);
         let parts = o.parts.expect("a topology's parts");

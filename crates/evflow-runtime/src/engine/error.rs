@@ -133,8 +133,8 @@ mod tests {
                 "malformed engine message: header of 3 bytes, expected 24".into(),
             ),
             (
-                ProtocolError::Version(4).to_string(),
-                "malformed engine message: protocol version 4, this evflow speaks version 3: run the same evflow on \
+                ProtocolError::Version(3).to_string(),
+                "malformed engine message: protocol version 3, this evflow speaks version 4: run the same evflow on \
                  every host"
                     .into(),
             ),

@@ -119,6 +119,10 @@ pub struct ParallelOptions {
     /// acknowledges them, which the custody does for each. In the origin's own options, its
     /// generation (above 0: it goes on with an earlier process's journal). `None`: no journal.
     pub origin: Option<u32>,
+    /// Most events the input sends a worker in one message, and a worker's results go in
+    /// (docs/parallel.md, "Batches of small events on the wire"): 1 to
+    /// [`protocol::BATCH_EVENTS`]; 1 sends each event alone.
+    pub wire_batch: usize,
 }
 
 impl Default for ParallelOptions {
@@ -137,6 +141,7 @@ impl Default for ParallelOptions {
             event_building: None,
             custody: None,
             origin: None,
+            wire_batch: 1,
         }
     }
 }

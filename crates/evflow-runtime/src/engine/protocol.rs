@@ -25,7 +25,8 @@ pub enum Kind {
     Acks = 3,
     /// Input to the output: no more events; `seq` is the number read.
     End = 4,
-    /// Worker to input: it finished the event `seq`, so it has room for another (its credit).
+    /// Worker to input: it finished `attempt` events (at least 1), the last of them `seq`, so
+    /// it has room for as many more (its credits).
     Credit = 5,
     /// Input to the output, in a held topology: every event of a run is at the output;
     /// `seq` is the number read so far, `attempt` the run number, `origin.generation` the
@@ -45,6 +46,13 @@ pub enum Kind {
     /// Input to a worker of a parallel job, after the events read before cut `seq`
     /// (docs/root.md, "Cuts in a parallel job"): it writes its mergeable objects for it.
     Cut = 10,
+    /// Input to worker: a batch of events (docs/parallel.md, "Batches of small events on the
+    /// wire"); `seq` is the number of events, a [`BatchIndex`] part follows (each event's seq,
+    /// attempt and parts), then the events' parts.
+    Dispatches = 11,
+    /// To the output: what became of a batch of events; `seq` is the number of events, a
+    /// [`BatchIndex`] part follows (each event's seq, status and parts), then their parts.
+    Results = 12,
 }
 
 /// What became of an event, as the output is told.
@@ -105,7 +113,7 @@ impl Origin {
 /// Length of every header.
 pub const HEADER_LEN: usize = 24;
 /// The version of these messages, in every header: bumped when a layout changes.
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
 
 /// A decoded header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +155,9 @@ pub enum ProtocolError {
          it names a run) and ranges of seqs (16 bytes each)"
     )]
     ResumeRun(Vec<usize>),
+    /// A batch (`Dispatches`, `Results`) whose index does not fit its header or its parts.
+    #[error("malformed engine message: a batch {0}")]
+    Batch(String),
     /// An `Acks` message whose length is not what its header declares.
     #[error("malformed engine message: {declared} acks declared in {len} bytes")]
     AcksLength {
@@ -166,6 +177,11 @@ impl Header {
     /// A result header.
     pub fn result(seq: u64, status: Status, origin: Origin) -> Header {
         Header { kind: Kind::Result, status: Some(status), origin, attempt: 0, seq }
+    }
+
+    /// A worker's credit: it finished `count` events, the last of them `last`.
+    pub fn credit(origin: Origin, last: u64, count: u32) -> Header {
+        Header { origin, attempt: count, ..Header::new(Kind::Credit, last) }
     }
 
     /// The header's bytes.
@@ -200,6 +216,8 @@ impl Header {
             8 => Kind::Resumed,
             9 => Kind::Resume,
             10 => Kind::Cut,
+            11 => Kind::Dispatches,
+            12 => Kind::Results,
             k => return Err(ProtocolError::UnknownKind(k)),
         };
         let status = match (kind, Status::from_u8(bytes[1])) {
@@ -387,6 +405,97 @@ pub fn decode_resume(header: &Header, rest: &[&[u8]]) -> Result<Resumed, Protoco
     Ok(Resumed { run, decided })
 }
 
+/// Most events one batch on the wire holds (docs/parallel.md, "Batches of small events on
+/// the wire").
+pub const BATCH_EVENTS: usize = 64;
+/// Most bytes of events one batch holds (its first event goes whatever its size).
+pub const BATCH_BYTES: usize = 64 << 10;
+
+/// Where events go in batches, a worker holds more than this many events only while they
+/// take less than [`WIRE_WINDOW_BYTES`]: small events fill its queue, large ones are held as
+/// many as they were one by one.
+pub const WIRE_WINDOW_EVENTS: usize = 16;
+/// See [`WIRE_WINDOW_EVENTS`].
+pub const WIRE_WINDOW_BYTES: usize = 16 << 20;
+
+const BATCH_ENTRY_LEN: usize = 16;
+
+/// One event of a batch: its seq, a word (a dispatch's attempt, a result's status) and how
+/// many of the parts after the index are its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchEntry {
+    /// The event.
+    pub seq: u64,
+    /// `Dispatches`: the event's attempt; `Results`: its [`Status`].
+    pub word: u32,
+    /// Its parts (a rejected event's result has none).
+    pub parts: u32,
+}
+
+/// The index part of a `Dispatches` or `Results` message: 16 bytes per event (seq, word,
+/// parts), in the order of the events' parts after it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchIndex {
+    /// The events, in order.
+    pub entries: Vec<BatchEntry>,
+}
+
+impl BatchIndex {
+    /// The index part's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(self.entries.len() * BATCH_ENTRY_LEN);
+        for e in &self.entries {
+            b.extend_from_slice(&e.seq.to_le_bytes());
+            b.extend_from_slice(&e.word.to_le_bytes());
+            b.extend_from_slice(&e.parts.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads the index of a batch whose header declares `declared` events, which `follow`
+    /// parts follow: 1 to [`BATCH_EVENTS`] events whose parts add up to `follow`.
+    pub fn decode(b: &[u8], declared: u64, follow: usize) -> Result<BatchIndex, ProtocolError> {
+        let malformed = |what: String| Err(ProtocolError::Batch(what));
+        if declared == 0 || declared > BATCH_EVENTS as u64 {
+            return malformed(format!("of {declared} events (1 to {BATCH_EVENTS})"));
+        }
+        if b.len() as u64 != declared * BATCH_ENTRY_LEN as u64 {
+            return malformed(format!("of {declared} events with an index of {} bytes (16 per event)", b.len()));
+        }
+        let entries: Vec<BatchEntry> = b
+            .chunks_exact(BATCH_ENTRY_LEN)
+            .map(|c| BatchEntry {
+                seq: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
+                word: u32::from_le_bytes(c[8..12].try_into().expect("4 bytes")),
+                parts: u32::from_le_bytes(c[12..16].try_into().expect("4 bytes")),
+            })
+            .collect();
+        let total: u64 = entries.iter().map(|e| u64::from(e.parts)).sum();
+        if total != follow as u64 {
+            return malformed(format!("whose events have {total} parts, {follow} follow its index"));
+        }
+        Ok(BatchIndex { entries })
+    }
+
+    /// Each event's entry and parts, out of the `parts` that followed the index.
+    pub fn split<'a, T>(&'a self, parts: &'a [T]) -> impl Iterator<Item = (BatchEntry, &'a [T])> + 'a {
+        let mut at = 0;
+        self.entries.iter().map(move |&e| {
+            let event = &parts[at..at + e.parts as usize];
+            at += e.parts as usize;
+            (e, event)
+        })
+    }
+
+    /// A result's status in the entry's word, if it names one.
+    pub fn status(entry: &BatchEntry) -> Result<Status, ProtocolError> {
+        u8::try_from(entry.word)
+            .ok()
+            .and_then(Status::from_u8)
+            .ok_or(ProtocolError::UnknownStatus(entry.word.min(255) as u8))
+    }
+}
+
 /// One acknowledged result: its seq and who sent it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ack {
@@ -492,6 +601,49 @@ mod tests {
         let header = Header::decode(&bytes).unwrap();
         assert_eq!(header.origin.generation, 3);
         assert_eq!(decode_acks(&bytes, &header).unwrap(), (77, acks.to_vec()));
+    }
+
+    #[test]
+    fn batch_indexes_round_trip_and_refuse_what_does_not_fit() {
+        let entries = vec![
+            BatchEntry { seq: 7, word: 0, parts: 1 },
+            BatchEntry { seq: 9, word: Status::Rejected as u32, parts: 0 },
+            BatchEntry { seq: u64::MAX, word: 3, parts: 2 },
+        ];
+        let index = BatchIndex { entries };
+        let bytes = index.encode();
+        assert_eq!(BatchIndex::decode(&bytes, 3, 3), Ok(index.clone()));
+        let split: Vec<(u64, &[char])> = index.split(&['a', 'b', 'c']).map(|(e, p)| (e.seq, p)).collect();
+        assert_eq!(split, [(7, &['a'][..]), (9, &[][..]), (u64::MAX, &['b', 'c'][..])]);
+        assert!(BatchIndex::decode(&bytes, 3, 4).is_err(), "four parts follow, the events have three");
+        assert!(BatchIndex::decode(&bytes, 2, 3).is_err(), "the header declares two events");
+        assert!(BatchIndex::decode(&bytes[..bytes.len() - 1], 3, 3).is_err());
+        assert!(BatchIndex::decode(&[], 0, 0).is_err(), "an empty batch");
+        let many = BatchIndex { entries: vec![BatchEntry { seq: 1, word: 0, parts: 1 }; BATCH_EVENTS + 1] };
+        let e = BatchIndex::decode(&many.encode(), BATCH_EVENTS as u64 + 1, BATCH_EVENTS + 1).unwrap_err();
+        assert!(e.to_string().contains("of 65 events (1 to 64)"), "{e}");
+        assert_eq!(BatchIndex::status(&index.entries[1]), Ok(Status::Rejected));
+        assert!(BatchIndex::status(&BatchEntry { seq: 1, word: 300, parts: 0 }).is_err());
+        let credit = Header::credit(Origin { worker: 2, generation: 5 }, 41, 17);
+        assert_eq!(Header::decode(&credit.encode()), Ok(credit));
+        assert_eq!((credit.kind, credit.seq, credit.attempt), (Kind::Credit, 41, 17));
+    }
+
+    proptest::proptest! {
+        /// A batch's index from another process: any bytes decode or are refused, never a
+        /// panic, and what decodes splits its parts exactly.
+        #[test]
+        fn batch_indexes_from_any_bytes_never_panic(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+            declared in 0u64..80,
+            follow in 0usize..300,
+        ) {
+            if let Ok(index) = BatchIndex::decode(&bytes, declared, follow) {
+                let parts = vec![0u8; follow];
+                let total: usize = index.split(&parts).map(|(_, p)| p.len()).sum();
+                proptest::prop_assert_eq!(total, follow);
+            }
+        }
     }
 
     #[test]

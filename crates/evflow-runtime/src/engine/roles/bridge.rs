@@ -10,10 +10,11 @@ use crate::engine::board::Stop;
 use crate::engine::context::{internal_error, Ctx, End};
 use crate::engine::exit::ExitCode;
 use crate::engine::net::{is_not_ready, RELAY};
-use crate::engine::protocol::{Foreign, Header, Kind};
+use crate::engine::protocol::{BatchIndex, Foreign, Header, Kind};
+use evflow_transport::Part;
 use evflow_transport::{Channel, ChannelError, Message, Pattern, Side};
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How long the bridge waits for a message before it looks at the board again.
@@ -64,8 +65,6 @@ struct Bridge<'c, 'a> {
     foreign: Foreign,
     /// Each worker slot's current generation and its channel on this host.
     work: HashMap<u32, (u32, Channel)>,
-    acks_in: Channel,
-    acks_out: Channel,
 }
 
 /// Runs a bridge: relays its segment's messages between the origin's host and its own.
@@ -86,41 +85,71 @@ pub fn run(ctx: &Ctx<'_>) -> End {
             return End { code: ExitCode::Internal, terminated: false };
         }
     };
-    let mut bridge = Bridge {
-        ctx,
-        foreign: Foreign::new("relay", ("a dispatch", "dispatches")),
-        work: HashMap::new(),
-        acks_in,
-        acks_out,
-    };
-    // Once the origin has ended, every event of the segment is at its custody.
-    while !ctx.board.ended() {
-        if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-            break;
-        }
-        let forwarded = bridge.forward_acks().and_then(|()| match relay.recv(Some(POLL)) {
-            Ok(message) => bridge.forward(message),
-            Err(e) if e.is_timeout() => Ok(()),
-            Err(e) => Err(BridgeError::Receive(e)),
+    let mut bridge = Bridge { ctx, foreign: Foreign::new("relay", ("a dispatch", "dispatches")), work: HashMap::new() };
+    // Acks and credits go back on a thread of their own: waiting for the next dispatch never
+    // holds them (the origin sends more only once they are back).
+    let stop = AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
+        let back = scope.spawn(|| {
+            let relayed = relay_acks(ctx, acks_in, acks_out, &stop);
+            stop.store(true, Ordering::Release);
+            relayed
         });
-        match forwarded {
-            Ok(()) => {}
-            Err(_) if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() => break,
-            Err(e) => {
-                internal_error(ctx, e);
-                return End { code: ExitCode::Internal, terminated: false };
+        let mut forwarded = Ok(());
+        // Once the origin has ended, every event of the segment is at its custody.
+        while forwarded.is_ok() && !ctx.board.ended() && !stop.load(Ordering::Acquire) {
+            if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+                break;
             }
+            forwarded = match relay.recv(Some(POLL)) {
+                Ok(message) => bridge.forward(message),
+                Err(e) if e.is_timeout() => Ok(()),
+                Err(e) => Err(BridgeError::Receive(e)),
+            };
+        }
+        stop.store(true, Ordering::Release);
+        let back = back.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        forwarded.and(back)
+    });
+    bridge.foreign.report(&ctx.name());
+    match outcome {
+        Err(e) if ctx.board.stop() != Stop::Abort && !ctx.monitor_gone() => {
+            internal_error(ctx, e);
+            End { code: ExitCode::Internal, terminated: false }
+        }
+        _ => End { code: ExitCode::Ok, terminated: false },
+    }
+}
+
+/// Sends the origin what the host's processes sent it (acks, credits) until the bridge stops,
+/// then what is left: the custody's last acks and the workers' last credits, for an origin
+/// still waiting.
+fn relay_acks(
+    ctx: &Ctx<'_>,
+    mut acks_in: Channel,
+    mut acks_out: Channel,
+    stop: &AtomicBool,
+) -> Result<(), BridgeError> {
+    loop {
+        let stopping = stop.load(Ordering::Acquire) || ctx.board.ended();
+        let wait = if stopping { Duration::ZERO } else { POLL };
+        match acks_in.recv(Some(wait)) {
+            Ok(message) => send(ctx, &mut acks_out, &message)?,
+            Err(e) if e.is_timeout() && stopping => return Ok(()),
+            Err(e) if e.is_timeout() => {
+                if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+                    return Ok(());
+                }
+            }
+            Err(e) => return Err(BridgeError::ReceiveAcks(e)),
         }
     }
-    // The custody's last acks and the workers' last credits, for an origin still waiting.
-    let _ = bridge.forward_acks();
-    bridge.foreign.report(&ctx.name());
-    End { code: ExitCode::Ok, terminated: false }
 }
 
 impl Bridge<'_, '_> {
     /// Puts one dispatch from the origin into its worker's channel on this host: a header
-    /// and an event (its frame and external entries) that decodes, or a `Retire` alone.
+    /// and an event (its frame and external entries) that decodes, a batch of them, or a
+    /// `Retire` alone.
     fn forward(&mut self, message: Message) -> Result<(), BridgeError> {
         let header = message.parts.first().map(|head| Header::decode(head.as_slice()));
         let dispatch = match header {
@@ -129,6 +158,14 @@ impl Bridge<'_, '_> {
                     && message.parts.len() >= 2
                     && (h.origin.worker as usize) < self.ctx.board.workers()
                     && crate::engine::frames::decode(&message.parts[1..]).is_ok() =>
+            {
+                h
+            }
+            // A batch of dispatches goes as it came, when its index fits and its events decode.
+            Some(Ok(h))
+                if h.kind == Kind::Dispatches
+                    && (h.origin.worker as usize) < self.ctx.board.workers()
+                    && batch_decodes(&h, &message.parts[1..]) =>
             {
                 h
             }
@@ -181,25 +218,28 @@ impl Bridge<'_, '_> {
                     if self.ctx.board.worker(w as usize).generation.load(Ordering::Acquire) > generation {
                         return Ok(());
                     }
-                    self.forward_acks()?;
                 }
                 Err(source) => return Err(BridgeError::SendWork { worker: w as usize + 1, source }),
             }
         }
-        self.ctx.board.counters().relayed.fetch_add(1, Ordering::Relaxed);
+        let events = match dispatch.kind {
+            Kind::Dispatches => dispatch.seq,
+            Kind::Dispatch => 1,
+            _ => 0,
+        };
+        self.ctx.board.counters().relayed.fetch_add(events, Ordering::Relaxed);
         Ok(())
     }
+}
 
-    /// Sends the origin what the host's processes sent it (acks, credits).
-    fn forward_acks(&mut self) -> Result<(), BridgeError> {
-        loop {
-            match self.acks_in.recv(Some(Duration::ZERO)) {
-                Ok(message) => send(self.ctx, &mut self.acks_out, &message)?,
-                Err(e) if e.is_timeout() => return Ok(()),
-                Err(e) => return Err(BridgeError::ReceiveAcks(e)),
-            }
-        }
-    }
+/// Whether the parts after a `Dispatches` header are an index that fits them and events that
+/// decode, each with a frame.
+fn batch_decodes(header: &Header, parts: &[Part]) -> bool {
+    let Some((index, events)) = parts.split_first() else { return false };
+    let Ok(index) = BatchIndex::decode(index.as_slice(), header.seq, events.len()) else { return false };
+    let decodes = |(_, event): (_, &[Part])| !event.is_empty() && crate::engine::frames::decode(event).is_ok();
+    let all = index.split(events).all(decodes);
+    all
 }
 
 /// Sends, waiting as long as the job goes on.

@@ -9,8 +9,12 @@ use crate::engine::context::{internal_error, job_end, Ctx, End};
 use crate::engine::error::SendError;
 use crate::engine::exit::ExitCode;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{decode_acks, encode_resume, Foreign, Header, Kind, Origin, Resumed, RunAt, Status};
+use crate::engine::protocol::{
+    decode_acks, encode_resume, Foreign, Header, Kind, Origin, Resumed, RunAt, Status, BATCH_BYTES, BATCH_EVENTS,
+    WIRE_WINDOW_BYTES, WIRE_WINDOW_EVENTS,
+};
 use crate::engine::roles::cut::InputCuts;
+use crate::engine::roles::sending::batch_message;
 use crate::engine::{Hooks, Transport, DEFAULT_SEGMENT_LEN, REORDER_WINDOW};
 use crate::job::{Hook, JobError, Path};
 use crate::log;
@@ -59,6 +63,12 @@ struct Backup {
     attempts: u32,
     /// The output has a result for it from an earlier worker; drop it once `at` answers.
     done: bool,
+    /// It was at a worker on another host that died with a batch: it goes alone from now
+    /// on, so that a death while it is out is put on it and on no other event.
+    suspect: bool,
+    /// Its last dispatch carried it alone: a death of its worker before its credit came is
+    /// its fault (with a batch, the worker may have died on any event of it).
+    alone: bool,
 }
 
 struct Worker {
@@ -66,16 +76,18 @@ struct Worker {
     channel: Option<Channel>,
     /// Events sent to this worker and not yet finished (credited back).
     load: usize,
-    /// Their seqs, in the order they were sent: a worker takes them in that order, so the
-    /// first is the one it is busy on.
-    unfinished: VecDeque<u64>,
+    /// Bytes of their frames.
+    bytes: usize,
+    /// Their seqs and sizes, in the order they were sent: a worker takes them in that order,
+    /// so the first is the one it is busy on.
+    unfinished: VecDeque<(u64, usize)>,
     /// `Retire` was sent to this generation (the controller retires its replica).
     retired: bool,
 }
 
 impl Worker {
     fn new(generation: u32) -> Worker {
-        Worker { generation, channel: None, load: 0, unfinished: VecDeque::new(), retired: false }
+        Worker { generation, channel: None, load: 0, bytes: 0, unfinished: VecDeque::new(), retired: false }
     }
 }
 
@@ -367,6 +379,8 @@ impl Input<'_, '_> {
         // The number of a run whose end its source gave (a merger's: every input ended the
         // run), until it is taken.
         let mut ending: Option<u32> = None;
+        // The last turn read an event: what it read may wait for the next ones.
+        let mut filling = false;
         loop {
             match board.stop() {
                 Stop::Abort => return Ok(()),
@@ -407,7 +421,11 @@ impl Input<'_, '_> {
                 self.owed = source.owed();
             }
             self.tell_acknowledged();
-            progressed |= self.dispatch_pending()?;
+            // Events read a moment ago wait while more can be read at once, so that they go
+            // in one batch (docs/parallel.md, "Batches of small events on the wire").
+            if !std::mem::take(&mut filling) || self.pending.len() >= self.read_ahead() {
+                progressed |= self.dispatch_pending()?;
+            }
             let room = self.has_room() && (self.backup_bytes < self.backup_budget || self.backups.is_empty());
             // An ordered custody holds what is above its watermark: the input reads at most a
             // window ahead of it, but for an event its source owes, which the watermark may be
@@ -425,7 +443,7 @@ impl Input<'_, '_> {
                 && serving
                 && !self.cuts.waiting(self.ctx)
                 && room
-                && self.pending.is_empty()
+                && self.pending.len() < self.read_ahead()
                 && (window_open || (self.owed.is_some() && source.owed_ready()))
             {
                 if max_events.is_some_and(|max| seq >= max) {
@@ -434,7 +452,9 @@ impl Input<'_, '_> {
                 }
                 source.acknowledged(board.counters().watermark.load(Ordering::Acquire));
                 if !source.ready() {
-                    // A live source with nothing yet: look at acks meanwhile, then again.
+                    // A live source with nothing yet: what was read goes, and acks are looked
+                    // at meanwhile, then again.
+                    progressed |= self.dispatch_pending()?;
                     if !progressed {
                         self.take_acks(Some(IDLE_WAIT))?;
                     }
@@ -488,8 +508,11 @@ impl Input<'_, '_> {
                     stage.accounted(seq);
                 }
                 self.handed = seq;
+                filling = true;
                 continue;
             }
+            // Nothing more is read now: what was read goes.
+            progressed |= self.dispatch_pending()?;
             if let Some((index, number)) = run.filter(|_| !run_open) {
                 if self.backups.is_empty() && self.pending.is_empty() {
                     // Every event of the run is at the custody: it may end the run there.
@@ -564,8 +587,7 @@ impl Input<'_, '_> {
             // A direct segment: events go straight to the custody, as fast as it takes them.
             return true;
         }
-        let queue = self.ctx.popts.worker_queue;
-        (0..self.workers.len()).any(|w| self.ready(w) && self.workers[w].load < queue)
+        (0..self.workers.len()).any(|w| self.ready(w) && self.takes(w, 0, 0))
     }
 
     /// Whether worker `w` is running and takes events (as far as the board says).
@@ -629,7 +651,10 @@ impl Input<'_, '_> {
                 Some(_) if slot.died_on.load(Ordering::Acquire) == NO_FAULT => IDLE,
                 Some(_) => {
                     let open = |s: &&u64| self.backups.get(s).is_some_and(|b| !b.done);
-                    self.workers[w].unfinished.iter().find(open).copied().unwrap_or(IDLE)
+                    let oldest = self.workers[w].unfinished.iter().map(|(s, _)| s).find(open).copied();
+                    // Sent in a batch, the worker may have died on any of its events: none is
+                    // counted, and each goes alone next (docs/parallel.md).
+                    oldest.filter(|s| self.backups[s].alone).unwrap_or(IDLE)
                 }
             };
             let old = Origin { worker: w as u32, generation: self.workers[w].generation };
@@ -639,9 +664,11 @@ impl Input<'_, '_> {
             slot.queued.store(0, Ordering::Relaxed);
             let mut lost: Vec<u64> = self.backups.iter().filter(|(_, b)| b.at == Some(old)).map(|(&s, _)| s).collect();
             lost.sort_unstable();
+            let batched = self.batch() > 1;
             for seq in lost {
                 let backup = self.backups.get_mut(&seq).expect("listed above");
                 backup.at = None;
+                backup.suspect |= batched;
                 if backup.done {
                     self.drop_backup(&seq);
                     continue;
@@ -728,9 +755,11 @@ impl Input<'_, '_> {
             return self.send_result(seq, Status::Processed, parts);
         }
         self.backup_bytes += crate::engine::frames::len(&parts);
-        self.backups.insert(seq, Backup { parts, at: None, attempts: 0, done: false });
+        self.backups.insert(seq, Backup { parts, at: None, attempts: 0, done: false, suspect: false, alone: false });
         self.pending.insert(seq);
-        self.dispatch_pending()?;
+        if self.pending.len() >= self.read_ahead() {
+            self.dispatch_pending()?;
+        }
         Ok(())
     }
 
@@ -746,37 +775,72 @@ impl Input<'_, '_> {
     }
 
     /// Sends waiting events to workers with room, each to the one with the most room, taking
-    /// turns among equals (an event at a time, every idle worker gets events, a replica
-    /// just added too); true if any went.
+    /// turns among equals (every idle worker gets events, a replica just added too); true if
+    /// any went. With batches on the wire a worker is sent as many of the oldest waiting
+    /// events as it has room for in one message, up to a batch ([`BATCH_BYTES`] of them at
+    /// most, its first whatever its size); a suspect goes alone.
     fn dispatch_pending(&mut self) -> Result<bool, InputError> {
+        if self.pending.is_empty() {
+            return Ok(false);
+        }
         let mut sent = false;
-        let queue = self.ctx.popts.worker_queue;
         let n = self.workers.len();
         let mut skip = vec![false; n];
-        while let Some(&seq) = self.pending.first() {
+        while !self.pending.is_empty() {
             let best = (0..n)
                 .map(|i| (self.turn + i) % n)
-                .filter(|&w| !skip[w] && self.ready(w) && self.workers[w].load < queue)
+                .filter(|&w| !skip[w] && self.ready(w) && self.takes(w, 0, 0))
                 .min_by_key(|&w| self.workers[w].load);
             let Some(w) = best else { break };
-            let backup = &self.backups[&seq];
-            let attempt = backup.attempts;
+            let mut seqs: Vec<(u64, usize)> = Vec::new();
+            let mut bytes = 0;
+            for &seq in &self.pending {
+                let backup = &self.backups[&seq];
+                let len = crate::engine::frames::len(&backup.parts);
+                let more = !seqs.is_empty();
+                if more && (seqs.len() == self.batch() || bytes + len > BATCH_BYTES || backup.suspect) {
+                    break;
+                }
+                if more && !self.takes(w, seqs.len(), bytes) {
+                    break;
+                }
+                seqs.push((seq, len));
+                bytes += len;
+                if backup.suspect {
+                    break;
+                }
+            }
             let generation = self.workers[w].generation;
             let origin = Origin { worker: w as u32, generation };
-            let header = Header { origin, attempt, ..Header::new(Kind::Dispatch, seq) };
-            let mut parts = vec![Part::from(header.encode().to_vec())];
-            parts.extend(backup.parts.iter().cloned());
-            let message = Message::new(parts);
+            let message = if let [(seq, _)] = seqs[..] {
+                let backup = &self.backups[&seq];
+                let header = Header { origin, attempt: backup.attempts, ..Header::new(Kind::Dispatch, seq) };
+                let mut parts = vec![Part::from(header.encode().to_vec())];
+                parts.extend(backup.parts.iter().cloned());
+                Message::new(parts)
+            } else {
+                let events = seqs.iter().map(|&(seq, _)| {
+                    let backup = &self.backups[&seq];
+                    (seq, backup.attempts, backup.parts.clone())
+                });
+                batch_message(Kind::Dispatches, origin, events.collect())
+            };
             self.open_work(w)?;
             let channel = self.workers[w].channel.as_mut().expect("opened above");
             match channel.send(&message, Some(Duration::ZERO)) {
                 Ok(()) => {
-                    self.pending.pop_first();
-                    let backup = self.backups.get_mut(&seq).expect("pending events are backed up");
-                    backup.at = Some(Origin { worker: w as u32, generation });
-                    self.workers[w].load += 1;
+                    let alone = seqs.len() == 1;
+                    for (seq, len) in seqs {
+                        self.pending.remove(&seq);
+                        let backup = self.backups.get_mut(&seq).expect("pending events are backed up");
+                        backup.at = Some(origin);
+                        backup.alone = alone;
+                        let worker = &mut self.workers[w];
+                        worker.load += 1;
+                        worker.bytes += len;
+                        worker.unfinished.push_back((seq, len));
+                    }
                     self.ctx.board.worker(w).queued.store(self.workers[w].load as u64, Ordering::Relaxed);
-                    self.workers[w].unfinished.push_back(seq);
                     self.turn = w + 1;
                     sent = true;
                 }
@@ -786,6 +850,36 @@ impl Input<'_, '_> {
             }
         }
         Ok(sent)
+    }
+
+    /// Whether worker `w` has room for one more event, beyond `events` events of `bytes`
+    /// bytes about to be sent it: at most `worker_queue` events and, where events go in
+    /// batches, more than [`WIRE_WINDOW_EVENTS`] only while they take less than
+    /// [`WIRE_WINDOW_BYTES`] (small events fill the queue, large ones are held as they were
+    /// one by one).
+    fn takes(&self, w: usize, events: usize, bytes: usize) -> bool {
+        let worker = &self.workers[w];
+        let load = worker.load + events;
+        let window = self.batch() > 1 && load >= WIRE_WINDOW_EVENTS && worker.bytes + bytes >= WIRE_WINDOW_BYTES;
+        load < self.ctx.popts.worker_queue && !window
+    }
+
+    /// Most events one message to a worker holds.
+    fn batch(&self) -> usize {
+        self.ctx.popts.wire_batch.clamp(1, BATCH_EVENTS)
+    }
+
+    /// Events the input holds read and not yet sent before it sends them: with batches on
+    /// the wire, as many as the workers have room for (at most a batch), so that they go
+    /// together; else one, sent at once.
+    fn read_ahead(&self) -> usize {
+        if self.batch() == 1 || self.workers.is_empty() {
+            return 1;
+        }
+        let queue = self.ctx.popts.worker_queue;
+        let ready = (0..self.workers.len()).filter(|&w| self.ready(w) && self.takes(w, 0, 0));
+        let free: usize = ready.map(|w| queue.saturating_sub(self.workers[w].load)).sum();
+        free.clamp(1, self.batch())
     }
 
     /// Receives acks (waiting up to `timeout`); true if any arrived.
@@ -822,11 +916,14 @@ impl Input<'_, '_> {
                 let origin = header.origin;
                 if let Some(worker) = self.workers.get_mut(origin.worker as usize) {
                     if worker.generation == origin.generation {
-                        worker.load = worker.load.saturating_sub(1);
+                        worker.load = worker.load.saturating_sub(header.attempt.max(1) as usize);
                         let queued = &self.ctx.board.worker(origin.worker as usize).queued;
                         queued.store(worker.load as u64, Ordering::Relaxed);
-                        if let Some(at) = worker.unfinished.iter().position(|&s| s == header.seq) {
-                            worker.unfinished.remove(at);
+                        // A worker takes its events in the order they were sent: every one
+                        // sent before the last it finished is finished too.
+                        if let Some(at) = worker.unfinished.iter().position(|&(s, _)| s == header.seq) {
+                            let finished: usize = worker.unfinished.drain(..=at).map(|(_, len)| len).sum();
+                            worker.bytes = worker.bytes.saturating_sub(finished);
                         }
                     }
                 }

@@ -15,7 +15,9 @@ use crate::engine::error::MessageError;
 use crate::engine::exit::ExitCode;
 use crate::engine::frames::{self, ResultError};
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{decode_resume, encode_acks, Ack, Foreign, Header, Kind, Origin, Resumed, Status};
+use crate::engine::protocol::{
+    decode_resume, encode_acks, Ack, BatchIndex, Foreign, Header, Kind, Origin, ProtocolError, Resumed, Status,
+};
 use crate::engine::roles::cut::OutputCuts;
 use crate::engine::roles::eventbuilding::BuiltIndex;
 use crate::engine::Hooks;
@@ -326,7 +328,7 @@ impl Output<'_, '_> {
             };
             let (mut parts, peer) = (message.parts, message.peer);
             let header = match parts.first().map(|head| Header::decode(head.as_slice())) {
-                Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result) => h,
+                Some(Ok(h)) if matches!(h.kind, Kind::End | Kind::RunEnd | Kind::Result | Kind::Results) => h,
                 Some(Ok(h)) if h.kind == Kind::Resume && self.restartable() => h,
                 other => {
                     let what = match other {
@@ -340,6 +342,15 @@ impl Output<'_, '_> {
             };
             parts.remove(0);
             match header.kind {
+                // A worker's batch: each of its results as if it had come alone.
+                Kind::Results => match split_results(&header, parts) {
+                    Ok(results) => {
+                        for (header, parts) in results {
+                            self.take_result(header, parts, peer.as_deref(), stage)?;
+                        }
+                    }
+                    Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
+                },
                 Kind::Resume => {
                     let rest: Vec<&[u8]> = parts.iter().map(Part::as_slice).collect();
                     match decode_resume(&header, &rest) {
@@ -347,18 +358,29 @@ impl Output<'_, '_> {
                         Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
                     }
                 }
-                // Checked before it counts as done: a result whose event does not decode is
-                // dropped, and the event's own result still comes.
-                Kind::Result if self.reachable_by_others() => {
-                    let status = header.status.expect("results have a status");
-                    match check_result(header.seq, status, &parts) {
-                        Ok(()) => self.handle(header, parts, stage)?,
-                        Err(e) => self.drop_foreign(peer.as_deref(), e.to_string())?,
-                    }
-                }
+                Kind::Result => self.take_result(header, parts, peer.as_deref(), stage)?,
                 _ => self.handle(header, parts, stage)?,
             }
         }
+    }
+
+    /// Takes one result (alone or of a batch). Where others can reach the results channel it
+    /// is checked before it counts as done: a result whose event does not decode is dropped,
+    /// and the event's own result still comes.
+    fn take_result(
+        &mut self,
+        header: Header,
+        parts: Vec<Part>,
+        peer: Option<&str>,
+        stage: &mut Stage<'_, BoardTally<'_>>,
+    ) -> Result<(), OutputError> {
+        if self.reachable_by_others() {
+            let status = header.status.expect("results have a status");
+            if let Err(e) = check_result(header.seq, status, &parts) {
+                return self.drop_foreign(peer, e.to_string());
+            }
+        }
+        self.handle(header, parts, stage)
     }
 
     /// Does what a result, `End` or `RunEnd` says; in a restarted custody, once the input's
@@ -867,6 +889,19 @@ fn check_result(seq: u64, status: Status, parts: &[Part]) -> Result<(), MessageE
         Status::Built => built_events(seq, parts)?.into_iter().filter(|e| !e.is_empty()).try_for_each(decodes),
         _ => Ok(()),
     }
+}
+
+/// Each result of a worker's batch (`Results`, whose header is `header`), as the header and
+/// parts it would have had alone.
+fn split_results(header: &Header, parts: Vec<Part>) -> Result<Vec<(Header, Vec<Part>)>, ProtocolError> {
+    let (index, events) = parts.split_first().ok_or(ProtocolError::Batch("without its index".into()))?;
+    let index = BatchIndex::decode(index.as_slice(), header.seq, events.len())?;
+    let mut results = Vec::with_capacity(index.entries.len());
+    for (entry, event) in index.split(events) {
+        let result = Header::result(entry.seq, BatchIndex::status(&entry)?, header.origin);
+        results.push((result, event.to_vec()));
+    }
+    Ok(results)
 }
 
 /// The parts of each event of a builder's batch (`Status::Built`), after its index; none:

@@ -7,7 +7,7 @@ use crate::engine::context::Ctx;
 use crate::engine::error::{MessageError, SendError};
 use crate::engine::frames;
 use crate::engine::net::is_not_ready;
-use crate::engine::protocol::{Header, Kind};
+use crate::engine::protocol::{BatchEntry, BatchIndex, Header, Kind, Origin};
 use evflow_core::wire::FrameLayout;
 use evflow_core::Event;
 use evflow_transport::{Channel, Message, Part};
@@ -37,6 +37,47 @@ pub fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), M
     parts.remove(0);
     let event = frames::decode(&parts).map_err(|source| MessageError::Frame { seq: header.seq, source })?;
     Ok((header.seq, header.attempt, parts, event))
+}
+
+/// An event of a dispatch: its seq, attempt, parts (frame and external entries) and the
+/// event decoded from them.
+pub type Dispatched = (u64, u32, Vec<Part>, Event);
+
+/// The events of a `Dispatch` (one) or a `Dispatches` batch, in the order the input sent them.
+pub fn read_dispatches(message: Message) -> Result<Vec<Dispatched>, MessageError> {
+    let header = match message.parts.first() {
+        Some(head) => Header::decode(head.as_slice())?,
+        None => return Err(MessageError::Parts { what: "a dispatch", parts: 0 }),
+    };
+    if header.kind != Kind::Dispatches {
+        return read_dispatch(message).map(|d| vec![d]);
+    }
+    let mut parts = message.parts.into_iter().skip(1);
+    let index = parts.next().ok_or(MessageError::Parts { what: "a batch of dispatches", parts: 1 })?;
+    let parts: Vec<Part> = parts.collect();
+    let index = BatchIndex::decode(index.as_slice(), header.seq, parts.len())?;
+    index
+        .split(&parts)
+        .map(|(entry, event_parts)| {
+            if event_parts.is_empty() {
+                return Err(MessageError::NoEvent { seq: entry.seq });
+            }
+            let event = frames::decode(event_parts).map_err(|source| MessageError::Frame { seq: entry.seq, source })?;
+            Ok((entry.seq, entry.word, event_parts.to_vec(), event))
+        })
+        .collect()
+}
+
+/// A batch message (`Dispatches`, `Results`) of the `events` (each one's seq, word and
+/// parts) for or from `origin`: its header, its index, then the events' parts.
+pub fn batch_message(kind: Kind, origin: Origin, events: Vec<(u64, u32, Vec<Part>)>) -> Message {
+    let header = Header { origin, ..Header::new(kind, events.len() as u64) };
+    let entries =
+        events.iter().map(|(seq, word, parts)| BatchEntry { seq: *seq, word: *word, parts: parts.len() as u32 });
+    let index = BatchIndex { entries: entries.collect() };
+    let mut parts = vec![Part::from(header.encode().to_vec()), Part::from(index.encode())];
+    parts.extend(events.into_iter().flat_map(|(_, _, parts)| parts));
+    Message::new(parts)
 }
 
 /// A sender waiting for room in a full segment gives up after this long without the output

@@ -8,7 +8,9 @@ use crate::engine::error::{MessageError, SendError};
 use crate::engine::exit::ExitCode;
 use crate::engine::frames;
 use crate::engine::protocol::{Header, Kind, Origin, Status};
-use crate::engine::roles::sending::{encode, header_only, read_dispatch, send_message, with_room, POLL, RAISE_SEGMENT};
+use crate::engine::roles::sending::{
+    batch_message, encode, header_only, read_dispatches, send_message, with_room, POLL, RAISE_SEGMENT,
+};
 use crate::engine::Hooks;
 use crate::job::Path;
 use crate::stage::Fate;
@@ -17,6 +19,7 @@ use evflow_core::file::RecordMaker;
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 /// Why a worker stopped: its failure, with its number (from 1) as the job's error names it.
 #[derive(Debug, thiserror::Error)]
@@ -130,74 +133,80 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
             }
             _ => {}
         }
-        let (seq, attempt, parts, mut event) = match read_dispatch(message) {
+        let events = match read_dispatches(message) {
             Ok(d) => d,
             Err(e) => {
                 internal_error(ctx, WorkerError::Dispatch { worker: w + 1, source: e });
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
-        // As the frame has it: an event flagged retried here is not the frame it came in.
-        let before = Fingerprint::of(&event);
-        if attempt > 0 {
-            event.meta.flags.insert(Flags::RETRIED);
-        }
-        slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
-        slot.busy_seq.store(seq, Ordering::Release);
-        let fate = stage.event(&mut event);
-        // The modules are done: waiting to hand the result on is not the event's fault, so
-        // event_timeout no longer runs, and a death from here on counts no attempt.
-        slot.busy_seq.store(IDLE, Ordering::Release);
-        let rejected = matches!(fate, Fate::Reject);
-        let sent = match fate {
-            Fate::Keep => {
-                // An event the worker part left as it came goes on as the same frame.
-                let parts = if before == Fingerprint::of(&event) {
-                    Ok(parts)
-                } else {
-                    encode(ctx, &results, &event, RAISE_SEGMENT)
-                };
-                let result = match &mut records {
-                    Some(maker) => parts.and_then(|mut parts| {
-                        let made = with_room(ctx, &event, RAISE_SEGMENT, |wait| {
-                            frames::try_record(&results, maker, &event, wait)
-                        })?;
-                        Ok(match made {
-                            Some(record) => {
-                                parts.extend(record);
-                                (Status::Recorded, parts)
-                            }
-                            None => (Status::Processed, parts),
-                        })
-                    }),
-                    None => parts.map(|parts| (Status::Processed, parts)),
-                };
-                result.and_then(|(status, parts)| send(ctx, &mut results, seq, status, origin, parts))
+        let mut finished = Finished::new(origin);
+        for (seq, attempt, parts, mut event) in events {
+            // As the frame has it: an event flagged retried here is not the frame it came in.
+            let before = Fingerprint::of(&event);
+            if attempt > 0 {
+                event.meta.flags.insert(Flags::RETRIED);
             }
-            Fate::Reject => send(ctx, &mut results, seq, Status::Rejected, origin, Vec::new()),
-            Fate::Stop(e) => {
-                ctx.record(&e);
-                ctx.board.fail();
-                for e in stage.finish(&job_end(ctx, Some(&e))) {
-                    ctx.record(&e);
+            slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
+            slot.busy_seq.store(seq, Ordering::Release);
+            let fate = stage.event(&mut event);
+            // The modules are done: waiting to hand the result on is not the event's fault, so
+            // event_timeout no longer runs, and a death from here on counts no attempt.
+            slot.busy_seq.store(IDLE, Ordering::Release);
+            let result = match fate {
+                Fate::Keep => {
+                    // An event the worker part left as it came goes on as the same frame.
+                    let parts = if before == Fingerprint::of(&event) {
+                        Ok(parts)
+                    } else {
+                        encode(ctx, &results, &event, RAISE_SEGMENT)
+                    };
+                    match &mut records {
+                        Some(maker) => parts.and_then(|mut parts| {
+                            let made = with_room(ctx, &event, RAISE_SEGMENT, |wait| {
+                                frames::try_record(&results, maker, &event, wait)
+                            })?;
+                            Ok(match made {
+                                Some(record) => {
+                                    parts.extend(record);
+                                    (Status::Recorded, parts)
+                                }
+                                None => (Status::Processed, parts),
+                            })
+                        }),
+                        None => parts.map(|parts| (Status::Processed, parts)),
+                    }
                 }
-                return End { code: ExitCode::JobError, terminated: true };
+                Fate::Reject => Ok((Status::Rejected, Vec::new())),
+                Fate::Stop(e) => {
+                    // What the batch finished before goes on: it is done.
+                    let _ = finished.send(ctx, &mut results, &mut credits);
+                    ctx.record(&e);
+                    ctx.board.fail();
+                    for e in stage.finish(&job_end(ctx, Some(&e))) {
+                        ctx.record(&e);
+                    }
+                    return End { code: ExitCode::JobError, terminated: true };
+                }
+            };
+            slot.events.fetch_add(1, Ordering::Relaxed);
+            if matches!(result, Ok((Status::Rejected, _))) {
+                slot.rejected.fetch_add(1, Ordering::Relaxed);
             }
-        };
-        slot.events.fetch_add(1, Ordering::Relaxed);
-        if rejected {
-            slot.rejected.fetch_add(1, Ordering::Relaxed);
+            let sent = result.and_then(|(status, parts)| {
+                finished.push(seq, status, parts);
+                // A batch of slow events: its results go as they are done, not all at its end.
+                if finished.waited() >= SEND_RESULTS_AFTER {
+                    finished.send(ctx, &mut results, &mut credits)?;
+                }
+                Ok(())
+            });
+            if let Err(e) = sent {
+                return send_failed(ctx, w, e);
+            }
         }
-        // The seq it finished: the input then knows which event a worker on another host was
-        // busy on when it died (the oldest it sent it and got no credit for).
-        let credit = Message::single(Header { origin, ..Header::new(Kind::Credit, seq) }.encode().to_vec());
-        let sent = sent.and_then(|()| send_message(ctx, &mut credits, &credit));
-        if let Err(e) = sent {
-            if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
-                return End { code: ExitCode::Ok, terminated: false };
-            }
-            internal_error(ctx, WorkerError::Send { worker: w + 1, source: e });
-            return End { code: ExitCode::Internal, terminated: false };
+        if let Err(e) = finished.send(ctx, &mut results, &mut credits) {
+            return send_failed(ctx, w, e);
         }
     }
     let errors = stage.finish(&job_end(ctx, None));
@@ -214,15 +223,61 @@ fn record_maker(path: &Path, workers: usize) -> Option<RecordMaker> {
     RecordMaker::new(compression).ok()
 }
 
-fn send(
-    ctx: &Ctx<'_>,
-    results: &mut Channel,
-    seq: u64,
-    status: Status,
+/// How long a worker keeps the results of a batch's events it finished before it sends them,
+/// with their credits: a batch of slow events does not hold its first results back.
+const SEND_RESULTS_AFTER: Duration = Duration::from_millis(1);
+
+/// The results a worker finished and has not sent yet: they go in one message (one result
+/// alone as before, several as a `Results` batch), then one credit for them all.
+struct Finished {
     origin: Origin,
-    event: Vec<Part>,
-) -> Result<(), SendError> {
-    let mut parts = vec![Part::from(Header::result(seq, status, origin).encode().to_vec())];
-    parts.extend(event);
-    send_message(ctx, results, &Message::new(parts))
+    results: Vec<(u64, Status, Vec<Part>)>,
+    since: Option<Instant>,
+}
+
+impl Finished {
+    fn new(origin: Origin) -> Finished {
+        Finished { origin, results: Vec::new(), since: None }
+    }
+
+    fn push(&mut self, seq: u64, status: Status, parts: Vec<Part>) {
+        self.since.get_or_insert_with(Instant::now);
+        self.results.push((seq, status, parts));
+    }
+
+    /// How long the oldest result has waited.
+    fn waited(&self) -> Duration {
+        self.since.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// Sends the results, then the credit that says how many and which was last: the input
+    /// then knows which event a worker on another host was busy on when it died (the oldest
+    /// it sent it and got no credit for).
+    fn send(&mut self, ctx: &Ctx<'_>, results: &mut Channel, credits: &mut Channel) -> Result<(), SendError> {
+        let Some(&(last, _, _)) = self.results.last() else { return Ok(()) };
+        let count = self.results.len() as u32;
+        let message = if count == 1 {
+            let (seq, status, event) = self.results.pop().expect("one result");
+            let mut parts = vec![Part::from(Header::result(seq, status, self.origin).encode().to_vec())];
+            parts.extend(event);
+            Message::new(parts)
+        } else {
+            let results = self.results.drain(..).map(|(seq, status, parts)| (seq, status as u32, parts));
+            batch_message(Kind::Results, self.origin, results.collect())
+        };
+        self.since = None;
+        send_message(ctx, results, &message)?;
+        let credit = Message::single(Header::credit(self.origin, last, count).encode().to_vec());
+        send_message(ctx, credits, &credit)
+    }
+}
+
+/// A result or a credit that could not be sent: the end of this worker, quietly when the job
+/// is aborted or its monitor gone.
+fn send_failed(ctx: &Ctx<'_>, w: usize, e: SendError) -> End {
+    if ctx.board.stop() == Stop::Abort || ctx.monitor_gone() {
+        return End { code: ExitCode::Ok, terminated: false };
+    }
+    internal_error(ctx, WorkerError::Send { worker: w + 1, source: e });
+    End { code: ExitCode::Internal, terminated: false }
 }

@@ -213,7 +213,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize) -> End {
             message.extend(parts);
             send_message(ctx, &mut c.results, &Message::new(message))?;
             slot.events.fetch_add(1, Ordering::Relaxed);
-            let credit = Header { origin, ..Header::new(Kind::Credit, seq) };
+            let credit = Header::credit(origin, seq, 1);
             send_message(ctx, &mut c.credits, &Message::single(credit.encode().to_vec()))?;
         }
     })();
