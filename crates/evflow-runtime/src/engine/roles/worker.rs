@@ -140,7 +140,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
                 return End { code: ExitCode::Internal, terminated: false };
             }
         };
-        let mut finished = Finished::new(origin);
+        let mut finished = Finished::new(origin, events.len() > 1);
         for (seq, attempt, parts, mut event) in events {
             // As the frame has it: an event flagged retried here is not the frame it came in.
             let before = Fingerprint::of(&event);
@@ -232,16 +232,21 @@ const SEND_RESULTS_AFTER: Duration = Duration::from_millis(1);
 struct Finished {
     origin: Origin,
     results: Vec<(u64, Status, Vec<Part>)>,
+    /// A batch's: when its oldest unsent result was finished.
     since: Option<Instant>,
+    batch: bool,
 }
 
 impl Finished {
-    fn new(origin: Origin) -> Finished {
-        Finished { origin, results: Vec::new(), since: None }
+    /// For the events of one dispatch (`batch`: of several).
+    fn new(origin: Origin, batch: bool) -> Finished {
+        Finished { origin, results: Vec::new(), since: None, batch }
     }
 
     fn push(&mut self, seq: u64, status: Status, parts: Vec<Part>) {
-        self.since.get_or_insert_with(Instant::now);
+        if self.batch {
+            self.since.get_or_insert_with(Instant::now);
+        }
         self.results.push((seq, status, parts));
     }
 
