@@ -149,7 +149,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
             }
             slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
             slot.busy_seq.store(seq, Ordering::Release);
+            let started = finished.batch.then(Instant::now);
             let fate = stage.event(&mut event);
+            let slow = started.is_some_and(|t| t.elapsed() >= SLOW_EVENT);
             // The modules are done: waiting to hand the result on is not the event's fault, so
             // event_timeout no longer runs, and a death from here on counts no attempt.
             slot.busy_seq.store(IDLE, Ordering::Release);
@@ -196,7 +198,7 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
             let sent = result.and_then(|(status, parts)| {
                 finished.push(seq, status, parts);
                 // A batch of slow events: its results go as they are done, not all at its end.
-                if finished.waited() >= SEND_RESULTS_AFTER {
+                if slow || finished.waited() >= SEND_RESULTS_AFTER {
                     finished.send(ctx, &mut results, &mut credits)?;
                 }
                 Ok(())
@@ -226,6 +228,10 @@ fn record_maker(path: &Path, workers: usize) -> Option<RecordMaker> {
 /// How long a worker keeps the results of a batch's events it finished before it sends them,
 /// with their credits: a batch of slow events does not hold its first results back.
 const SEND_RESULTS_AFTER: Duration = Duration::from_millis(1);
+
+/// An event of a batch that took this long has its result sent at once, with those before
+/// it: results are kept only while the events are fast.
+const SLOW_EVENT: Duration = Duration::from_micros(50);
 
 /// The results a worker finished and has not sent yet: they go in one message (one result
 /// alone as before, several as a `Results` batch), then one credit for them all.
