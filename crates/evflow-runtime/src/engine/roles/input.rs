@@ -76,7 +76,7 @@ struct Worker {
     channel: Option<Channel>,
     /// Events sent to this worker and not yet finished (credited back).
     load: usize,
-    /// Bytes of their frames.
+    /// Bytes of their frames: the sum over `unfinished`, kept so that `takes` need not add.
     bytes: usize,
     /// Their seqs and sizes, in the order they were sent: a worker takes them in that order,
     /// so the first is the one it is busy on.
@@ -876,10 +876,17 @@ impl Input<'_, '_> {
         if self.batch() == 1 || self.workers.is_empty() {
             return 1;
         }
-        let queue = self.ctx.popts.worker_queue;
-        let ready = (0..self.workers.len()).filter(|&w| self.ready(w) && self.takes(w, 0, 0));
-        let free: usize = ready.map(|w| queue.saturating_sub(self.workers[w].load)).sum();
-        free.clamp(1, self.batch())
+        let (queue, batch) = (self.ctx.popts.worker_queue, self.batch());
+        let mut free = 0;
+        // Looks at workers only until they have room for a batch: with many, most turns
+        // look at one or two.
+        for w in (0..self.workers.len()).filter(|&w| self.ready(w) && self.takes(w, 0, 0)) {
+            free += queue.saturating_sub(self.workers[w].load);
+            if free >= batch {
+                return batch;
+            }
+        }
+        free.max(1)
     }
 
     /// Receives acks (waiting up to `timeout`); true if any arrived.

@@ -25,18 +25,9 @@ pub fn header_only(message: &Message) -> Option<Header> {
 }
 
 /// The seq, attempt, event parts (frame and external entries) and event of a dispatch.
-pub fn read_dispatch(message: Message) -> Result<(u64, u32, Vec<Part>, Event), MessageError> {
-    let mut parts = message.parts;
-    if parts.len() < 2 {
-        return Err(MessageError::Parts { what: "a dispatch", parts: parts.len() });
-    }
-    let header = Header::decode(parts[0].as_slice())?;
-    if header.kind != Kind::Dispatch {
-        return Err(MessageError::Kind { expected: "a dispatch", got: header.kind });
-    }
-    parts.remove(0);
-    let event = frames::decode(&parts).map_err(|source| MessageError::Frame { seq: header.seq, source })?;
-    Ok((header.seq, header.attempt, parts, event))
+pub fn read_dispatch(message: Message) -> Result<Dispatched, MessageError> {
+    let header = first_header(&message, "a dispatch")?;
+    single_dispatch(header, message.parts)
 }
 
 /// An event of a dispatch: its seq, attempt, parts (frame and external entries) and the
@@ -45,12 +36,9 @@ pub type Dispatched = (u64, u32, Vec<Part>, Event);
 
 /// The events of a `Dispatch` (one) or a `Dispatches` batch, in the order the input sent them.
 pub fn read_dispatches(message: Message) -> Result<Vec<Dispatched>, MessageError> {
-    let header = match message.parts.first() {
-        Some(head) => Header::decode(head.as_slice())?,
-        None => return Err(MessageError::Parts { what: "a dispatch", parts: 0 }),
-    };
+    let header = first_header(&message, "a dispatch")?;
     if header.kind != Kind::Dispatches {
-        return read_dispatch(message).map(|d| vec![d]);
+        return single_dispatch(header, message.parts).map(|d| vec![d]);
     }
     let mut parts = message.parts.into_iter().skip(1);
     let index = parts.next().ok_or(MessageError::Parts { what: "a batch of dispatches", parts: 1 })?;
@@ -66,6 +54,27 @@ pub fn read_dispatches(message: Message) -> Result<Vec<Dispatched>, MessageError
             Ok((entry.seq, entry.word, event_parts.to_vec(), event))
         })
         .collect()
+}
+
+/// The header of a message's first part (`what` names the message in the error).
+fn first_header(message: &Message, what: &'static str) -> Result<Header, MessageError> {
+    match message.parts.first() {
+        Some(head) => Ok(Header::decode(head.as_slice())?),
+        None => Err(MessageError::Parts { what, parts: 0 }),
+    }
+}
+
+/// The dispatch of one event whose `header` was read from the first of its `parts`.
+fn single_dispatch(header: Header, mut parts: Vec<Part>) -> Result<Dispatched, MessageError> {
+    if parts.len() < 2 {
+        return Err(MessageError::Parts { what: "a dispatch", parts: parts.len() });
+    }
+    if header.kind != Kind::Dispatch {
+        return Err(MessageError::Kind { expected: "a dispatch", got: header.kind });
+    }
+    parts.remove(0);
+    let event = frames::decode(&parts).map_err(|source| MessageError::Frame { seq: header.seq, source })?;
+    Ok((header.seq, header.attempt, parts, event))
 }
 
 /// A batch message (`Dispatches`, `Results`) of the `events` (each one's seq, word and

@@ -19,7 +19,6 @@ use evflow_core::file::RecordMaker;
 use evflow_core::Flags;
 use evflow_transport::{Channel, ChannelError, Message, Part, Pattern};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
 
 /// Why a worker stopped: its failure, with its number (from 1) as the job's error names it.
 #[derive(Debug, thiserror::Error)]
@@ -147,11 +146,13 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
             if attempt > 0 {
                 event.meta.flags.insert(Flags::RETRIED);
             }
-            slot.since_ns.store(monotonic_ns(), Ordering::Relaxed);
+            let started_ns = monotonic_ns();
+            slot.since_ns.store(started_ns, Ordering::Relaxed);
             slot.busy_seq.store(seq, Ordering::Release);
-            let started = finished.batch.then(Instant::now);
             let fate = stage.event(&mut event);
-            let slow = started.is_some_and(|t| t.elapsed() >= SLOW_EVENT);
+            // A batch's events read the clock once more, when done: one dispatch reads none.
+            let done_ns = finished.batch.then(monotonic_ns);
+            let slow = done_ns.is_some_and(|done| done.saturating_sub(started_ns) >= SLOW_EVENT_NS);
             // The modules are done: waiting to hand the result on is not the event's fault, so
             // event_timeout no longer runs, and a death from here on counts no attempt.
             slot.busy_seq.store(IDLE, Ordering::Release);
@@ -196,9 +197,9 @@ pub fn run(ctx: &Ctx<'_>, path: &mut Path, w: usize, hooks: &mut dyn Hooks) -> E
                 slot.rejected.fetch_add(1, Ordering::Relaxed);
             }
             let sent = result.and_then(|(status, parts)| {
-                finished.push(seq, status, parts);
+                finished.push(seq, status, parts, done_ns);
                 // A batch of slow events: its results go as they are done, not all at its end.
-                if slow || finished.waited() >= SEND_RESULTS_AFTER {
+                if slow || finished.waited_ns(done_ns) >= SEND_RESULTS_AFTER_NS {
                     finished.send(ctx, &mut results, &mut credits)?;
                 }
                 Ok(())
@@ -225,40 +226,44 @@ fn record_maker(path: &Path, workers: usize) -> Option<RecordMaker> {
     RecordMaker::new(compression).ok()
 }
 
-/// How long a worker keeps the results of a batch's events it finished before it sends them,
-/// with their credits: a batch of slow events does not hold its first results back.
-const SEND_RESULTS_AFTER: Duration = Duration::from_millis(1);
+/// How long (ns) a worker keeps the results of a batch's events it finished before it sends
+/// them, with their credits: a batch of slow events does not hold its first results back.
+const SEND_RESULTS_AFTER_NS: u64 = 1_000_000;
 
-/// An event of a batch that took this long has its result sent at once, with those before
-/// it: results are kept only while the events are fast.
-const SLOW_EVENT: Duration = Duration::from_micros(50);
+/// An event of a batch that took this long (ns) has its result sent at once, with those
+/// before it: results are kept only while the events are fast.
+const SLOW_EVENT_NS: u64 = 50_000;
 
 /// The results a worker finished and has not sent yet: they go in one message (one result
 /// alone as before, several as a `Results` batch), then one credit for them all.
 struct Finished {
     origin: Origin,
     results: Vec<(u64, Status, Vec<Part>)>,
-    /// A batch's: when its oldest unsent result was finished.
-    since: Option<Instant>,
+    /// A batch's: when its oldest unsent result was finished ([`monotonic_ns`]).
+    since_ns: Option<u64>,
     batch: bool,
 }
 
 impl Finished {
     /// For the events of one dispatch (`batch`: of several).
     fn new(origin: Origin, batch: bool) -> Finished {
-        Finished { origin, results: Vec::new(), since: None, batch }
+        Finished { origin, results: Vec::new(), since_ns: None, batch }
     }
 
-    fn push(&mut self, seq: u64, status: Status, parts: Vec<Part>) {
-        if self.batch {
-            self.since.get_or_insert_with(Instant::now);
+    /// A result finished at `done_ns` (a batch's; `None` for one dispatch's).
+    fn push(&mut self, seq: u64, status: Status, parts: Vec<Part>, done_ns: Option<u64>) {
+        if self.since_ns.is_none() {
+            self.since_ns = done_ns;
         }
         self.results.push((seq, status, parts));
     }
 
-    /// How long the oldest result has waited.
-    fn waited(&self) -> Duration {
-        self.since.map_or(Duration::ZERO, |t| t.elapsed())
+    /// How long (ns) the oldest result has waited at `now_ns`.
+    fn waited_ns(&self, now_ns: Option<u64>) -> u64 {
+        match (self.since_ns, now_ns) {
+            (Some(since), Some(now)) => now.saturating_sub(since),
+            _ => 0,
+        }
     }
 
     /// Sends the results, then the credit that says how many and which was last: the input
@@ -276,7 +281,7 @@ impl Finished {
             let results = self.results.drain(..).map(|(seq, status, parts)| (seq, status as u32, parts));
             batch_message(Kind::Results, self.origin, results.collect())
         };
-        self.since = None;
+        self.since_ns = None;
         send_message(ctx, results, &message)?;
         let credit = Message::single(Header::credit(self.origin, last, count).encode().to_vec());
         send_message(ctx, credits, &credit)
