@@ -152,6 +152,34 @@ fn millis(timeout: Option<Duration>) -> i32 {
     timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as i32)
 }
 
+/// When a send or receive stops waiting. A zero timeout reads no clock: the engine's loops
+/// look at an empty socket that way on every turn.
+#[derive(Clone, Copy)]
+enum Deadline {
+    Never,
+    Now,
+    At(Instant),
+}
+
+impl Deadline {
+    fn of(timeout: Option<Duration>) -> Deadline {
+        match timeout {
+            None => Deadline::Never,
+            Some(t) if t.is_zero() => Deadline::Now,
+            Some(t) => Deadline::At(Instant::now() + t),
+        }
+    }
+
+    /// The time left (`None`: no end).
+    fn left(self) -> Option<Duration> {
+        match self {
+            Deadline::Never => None,
+            Deadline::Now => Some(Duration::ZERO),
+            Deadline::At(at) => Some(at.saturating_duration_since(Instant::now())),
+        }
+    }
+}
+
 impl ZmqSocket {
     pub(crate) fn open(
         pattern: Pattern,
@@ -238,7 +266,7 @@ impl ZmqSocket {
             self.send_timeout = Some(timeout);
         }
         let last = message.parts.len() - 1;
-        let deadline = timeout.map(|t| Instant::now() + t);
+        let deadline = Deadline::of(timeout);
         for (i, part) in message.parts.iter().enumerate() {
             let flags = if i < last { zmq::SNDMORE } else { 0 };
             match self.retry_interrupted(deadline, true, |socket| send_part(socket, part, flags)) {
@@ -270,7 +298,7 @@ impl ZmqSocket {
         }
         let mut parts = Vec::with_capacity(1);
         let mut peer = None;
-        let deadline = timeout.map(|t| Instant::now() + t);
+        let deadline = Deadline::of(timeout);
         loop {
             let flags = if parts.is_empty() { 0 } else { zmq::DONTWAIT };
             match self.retry_interrupted(deadline, false, |socket| socket.recv_msg(flags)) {
@@ -299,14 +327,14 @@ impl ZmqSocket {
     /// that must react to signals waits in short slices.
     fn retry_interrupted<T>(
         &mut self,
-        deadline: Option<Instant>,
+        deadline: Deadline,
         sending: bool,
         mut call: impl FnMut(&mut zmq::Socket) -> zmq::Result<T>,
     ) -> zmq::Result<T> {
         loop {
             match call(&mut self.socket) {
                 Err(zmq::Error::EINTR) => {
-                    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                    let left = deadline.left();
                     if left.is_some_and(|l| l.is_zero()) {
                         return Err(zmq::Error::EAGAIN);
                     }

@@ -36,6 +36,10 @@ const ACKNOWLEDGED_EVERY: Duration = Duration::from_millis(100);
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
 const IDLE_WAIT: Duration = Duration::from_millis(5);
+/// While the input reads event after event, it looks for acks and credits once in this many
+/// turns: a look at an empty channel over libzmq is a system call, as costly as the rest of
+/// a small event's turn. Acks wait at most this many reads; a turn that reads nothing looks.
+const ACKS_EVERY_READS: u32 = 16;
 /// ... and while it waits for the output to take a cut (docs/root.md, "Cuts in a parallel
 /// job").
 const CUT_WAIT: Duration = Duration::from_millis(1);
@@ -381,6 +385,8 @@ impl Input<'_, '_> {
         let mut ending: Option<u32> = None;
         // The last turn read an event: what it read may wait for the next ones.
         let mut filling = false;
+        // Turns that read an event since acks were last looked for.
+        let mut reads_without_acks = 0u32;
         loop {
             match board.stop() {
                 Stop::Abort => return Ok(()),
@@ -409,7 +415,11 @@ impl Input<'_, '_> {
             if board.failed() {
                 self.abandon_pending()?;
             }
-            let mut progressed = self.take_acks(Some(Duration::ZERO))?;
+            let mut progressed = false;
+            if !filling || reads_without_acks >= ACKS_EVERY_READS {
+                reads_without_acks = 0;
+                progressed = self.take_acks(Some(Duration::ZERO))?;
+            }
             if !self.delivered.is_empty() {
                 source.delivered(&self.delivered);
                 self.delivered.clear();
@@ -509,6 +519,7 @@ impl Input<'_, '_> {
                 }
                 self.handed = seq;
                 filling = true;
+                reads_without_acks += 1;
                 continue;
             }
             // Nothing more is read now: what was read goes.
