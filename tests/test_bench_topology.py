@@ -41,7 +41,17 @@ def test_bench_topology_prints_both_rates_and_their_ratio(tmp_path):
         assert r["raw_cpu_us_per_msg"] > 0 and r["relay_cpu_us_per_msg"] > 0
         for key in ("bridged_cpu_us_per_event", "both_ways_cpu_us_per_event"):
             assert r[key] is None or r[key] > 0, (key, r[key])
+    # Small events also with compiled modules, against the same repetitions' raw libzmq.
+    small, large = results["across_hosts"]
+    assert large["compiled"] is None
+    compiled = small["compiled"]
+    assert compiled["ratio"] == compiled["bridged_events_per_s"] / small["raw_zmq_msgs_per_s"]
+    both_ways = compiled["both_ways_events_per_s"]
+    assert compiled["ratio_to_relay"] == both_ways / small["relay_zmq_msgs_per_s"]
+    for key in ("bridged_cpu_us_per_event", "both_ways_cpu_us_per_event"):
+        assert compiled[key] is None or compiled[key] > 0, (key, compiled[key])
     assert "CPU per event across hosts" in result.stdout
+    assert "with compiled modules" in result.stdout
     assert not {n for n in namespaces() - before if n.startswith("evf")}, "namespaces left"
 
 

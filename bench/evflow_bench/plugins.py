@@ -59,10 +59,7 @@ def run(args) -> int:
         ).stdout
     )
     with tempfile.TemporaryDirectory() as tmp:
-        c_plugin = Path(tmp) / "libsum_put.so"
-        flags = ["-O2", "-std=c99", "-fPIC", "-shared", f"-I{PLUGIN_INCLUDE}"]
-        command = ["cc", *flags, str(C_SOURCE)]
-        subprocess.run([*command, "-o", str(c_plugin)], check=True)
+        c_plugin = compile_c_plugin(C_SOURCE, tmp)
         kinds = {
             "Python module": SumPut,
             "C plugin (sum_put.c)": lambda: ef.modules.Plugin(c_plugin, "SumPut"),
@@ -71,6 +68,15 @@ def run(args) -> int:
         samples = measure(kinds, args.events, args.repeats)
     print_python_table(samples, args.events)
     return 0
+
+
+def compile_c_plugin(source: Path, directory) -> Path:
+    """``source`` (a C plugin of ``bench/plugins``) compiled with ``cc`` into
+    DIRECTORY/libNAME.so; its path."""
+    library = Path(directory) / f"lib{source.stem}.so"
+    flags = ["-O2", "-std=c99", "-fPIC", "-shared", f"-I{PLUGIN_INCLUDE}"]
+    subprocess.run(["cc", *flags, str(source), "-o", str(library)], check=True)
+    return library
 
 
 def time_path(make, events) -> float:

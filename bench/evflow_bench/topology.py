@@ -20,7 +20,11 @@ last layout with ``restart = "never"`` on the sink against the default, ``"alway
 whose acks wait for its checkpoints (docs/topology-design.md, "Custodies that are
 restarted"). All rates steady, without start and end. Beside the rates, the CPU per event
 of evflow's device processes (over the window of the steady rate, from their reports) and of
-raw libzmq's processes (over their streams), paired within each repetition.
+raw libzmq's processes (over their streams), paired within each repetition. For small events,
+both layouts again with compiled modules (the built-in generator as the source, a C plugin
+that keeps every event in the replicas and the sink): what evflow itself spends per event,
+without the Python calls of the steering files above (an event made in Python, a module called
+from Python in each device).
 """
 
 import json
@@ -31,11 +35,17 @@ import sys
 import tempfile
 
 from evflow_bench.common import positive, print_table, size_name
+from evflow_bench.plugins import REPO, compile_c_plugin
 from evflow_bench.standard_farm import Farm, write
 
 DEFAULT_SIZES = (1 << 10, 1 << 20)
 DEFAULT_EVENTS = {1 << 10: 50_000, 1 << 20: 2_000}
 DEFAULT_REPEATS = 3
+COMPILED_UP_TO = 4 << 10
+"""Sizes up to this (small events, whose cost is per event) are measured across hosts with
+compiled modules too (the generator writes each event's values: a large event would measure
+that)."""
+PASS_PLUGIN = REPO / "bench" / "plugins" / "pass.c"
 
 GEN = """
 import numpy as np
@@ -121,6 +131,21 @@ context.term()
 print(time.process_time() - cpu0, flush=True)
 """
 
+GEN_COMPILED = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.EventGenerator(
+    runs=[(1, {events})],
+    entries={{"payload": {{"dtype": "<u8", "size": {words}, "values": "sequence"}}}},
+))
+"""
+
+PASS = """
+import evflow as ef
+path = ef.Path()
+path.add(ef.modules.Plugin({library!r}, "Pass"))
+"""
+
 ONE_JOB = """
 import json
 import evflow as ef
@@ -145,18 +170,35 @@ def _write(directory: str, size: int, events: int) -> None:
         f.write(farm.text())
 
 
-def _across(hosts) -> dict:
+def _write_compiled(directory: str, size: int, events: int) -> None:
+    """The steering files of the layouts with compiled modules: NAME_compiled.py for gen
+    (``size`` bytes rounded up to 8 an event), reco and store."""
+    library = str(compile_c_plugin(PASS_PLUGIN, directory))
+    gen = GEN_COMPILED.format(events=events, words=max(1, -(-size // 8)))
+    keep = PASS.format(library=library)
+    for name, text in {"gen": gen, "reco": keep, "store": keep}.items():
+        with open(os.path.join(directory, f"{name}_compiled.py"), "w") as f:
+            f.write(text)
+
+
+def _across(hosts, compiled: bool = False) -> dict:
     """The topologies across hosts a and b, by layout: ``both_ways``, the standard farm (gen
     and store on A, reco on B); ``bridged``, with a bridge on B feeding reco and store
-    there."""
+    there. ``compiled``: the two with the steering files of ``_write_compiled``, as
+    ``both_ways_compiled`` and ``bridged_compiled``."""
     farm = Farm(f"bench-x-{os.getpid()}", hosts.tables("a", "b"))
     del farm.channels["accepted"]
+    if compiled:
+        for name in ("gen", "reco", "store"):
+            farm.devices[name]["steering"] = f"{name}_compiled.py"
     farm.devices["store"]["restart"] = "never"  # acks at receipt
     both_ways = farm.text()
     del farm.devices["store"]["restart"]  # "always", the default: acks at its checkpoints
     restartable = farm.text()
     farm.insert("into_b", after="gen", sends="raw_b", kind="bridge", host="b")
     farm.devices["store"]["host"] = "b"
+    if compiled:
+        return {"bridged_compiled": farm.text(), "both_ways_compiled": both_ways}
     return {"bridged": farm.text(), "both_ways": both_ways, "restartable": restartable}
 
 
@@ -259,12 +301,18 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
     with Hosts(["a", "b"]) as hosts:
         for size in sizes:
             n = events or DEFAULT_EVENTS.get(size, 10_000)
+            compiled = size <= COMPILED_UP_TO
             with tempfile.TemporaryDirectory(prefix="evflow-bench-topology-") as directory:
                 _write(directory, size, n)
-                for layout, text in _across(hosts).items():
+                layouts = _across(hosts)
+                if compiled:
+                    _write_compiled(directory, size, n)
+                    layouts.update(_across(hosts, compiled=True))
+                for layout, text in layouts.items():
                     with open(os.path.join(directory, f"{layout}.toml"), "w") as f:
                         f.write(text)
                 bridged, both, raw, relayed, restartable = [], [], [], [], []
+                bridged_c, both_c = [], []
                 for r in range(repeats):
                     progress(f"{size_name(size)} across hosts: repeat {r + 1} of {repeats}")
                     bridged.append(_across_rate(directory, "bridged"))
@@ -272,6 +320,9 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                     both.append(_across_rate(directory, "both_ways"))
                     relayed.append(_raw_rate(hosts, size, n, relay=True))
                     restartable.append(_across_rate(directory, "restartable"))
+                    if compiled:
+                        bridged_c.append(_across_rate(directory, "bridged_compiled"))
+                        both_c.append(_across_rate(directory, "both_ways_compiled"))
             runs = (bridged, raw, both, relayed, restartable)
             b, w, t, v, k = (statistics.median(rate for rate, _ in x) for x in runs)
             cpu = {name: _cpu_us(x) for name, x in zip(("b", "w", "t", "v"), runs, strict=False)}
@@ -298,10 +349,26 @@ def measure_across(sizes, events, repeats, progress) -> list[dict]:
                     "both_ways_cpu_us_per_event": cpu["t"],
                     "relay_cpu_us_per_msg": cpu["v"],
                     "cpu_ratio_to_relay": _cpu_ratio(both, relayed),
+                    "compiled": _compiled(bridged_c, raw, both_c, relayed) if compiled else None,
                     "repeats": repeats,
                 }
             )
     return results
+
+
+def _compiled(bridged, raw, both, relayed) -> dict:
+    """The layouts with compiled modules against the same repetitions' raw libzmq."""
+    b, w, t, v = (statistics.median(rate for rate, _ in x) for x in (bridged, raw, both, relayed))
+    return {
+        "bridged_events_per_s": b,
+        "ratio": b / w,
+        "bridged_cpu_us_per_event": _cpu_us(bridged),
+        "cpu_ratio": _cpu_ratio(bridged, raw),
+        "both_ways_events_per_s": t,
+        "ratio_to_relay": t / v,
+        "both_ways_cpu_us_per_event": _cpu_us(both),
+        "cpu_ratio_to_relay": _cpu_ratio(both, relayed),
+    }
 
 
 def measure(sizes, events, repeats, progress) -> list[dict]:
@@ -450,6 +517,33 @@ def run(args) -> int:
             ["event size", "bridged", "raw A->B", "ratio", "both ways", "raw A->B->A", "ratio"],
             cpu_rows,
         )
+        compiled_rows = [
+            [
+                size_name(r["size"]),
+                f"{c['bridged_events_per_s']:,.0f}",
+                f"{c['ratio']:.2f}",
+                _us(c["bridged_cpu_us_per_event"]),
+                _ratio(c["cpu_ratio"]),
+                f"{c['both_ways_events_per_s']:,.0f}",
+                f"{c['ratio_to_relay']:.2f}",
+                _us(c["both_ways_cpu_us_per_event"]),
+                _ratio(c["cpu_ratio_to_relay"]),
+            ]
+            for r in across
+            if (c := r["compiled"])
+        ]
+        if compiled_rows:
+            print()
+            header = ["event size", "bridged [ev/s]", "of raw A->B", "CPU [us/ev]", "CPU ratio"]
+            header += ["both ways [ev/s]", "of raw A->B->A", "CPU [us/ev]", "CPU ratio"]
+            print_table(
+                "The same layouts with compiled modules (the built-in generator, a C plugin "
+                "that keeps every event in the replicas and the sink), against the same "
+                "repetitions' raw libzmq: what evflow spends per event without the steering "
+                "files' Python",
+                header,
+                compiled_rows,
+            )
     if args.json:
         print(json.dumps({"one_host": results, "across_hosts": across}, indent=1))
     return 0
