@@ -133,8 +133,9 @@ def allow_retries(topo):
     by two killed replicas and become a poison event, by design. The tests that kill that
     often are about losing and duplicating nothing; poison events across hosts have their
     own test."""
-    retries = "max_retries = 5\nmax_restarts_per_minute = "
-    topo.write_text(topo.read_text().replace("max_restarts_per_minute = ", retries))
+    text, key = topo.read_text(), "max_restarts_per_minute = "
+    assert text.count(key) == 1, "reco's table is where its max_retries goes"
+    topo.write_text(text.replace(key, "max_retries = 5\n" + key))
     return topo
 
 

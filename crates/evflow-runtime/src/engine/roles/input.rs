@@ -36,13 +36,14 @@ const ACKNOWLEDGED_EVERY: Duration = Duration::from_millis(100);
 /// How long the input waits for acks when it has nothing else to do, before it looks at the
 /// board again (stop requests, worker deaths).
 const IDLE_WAIT: Duration = Duration::from_millis(5);
+/// ... and while it waits for the output to take a cut (docs/root.md, "Cuts in a parallel
+/// job").
+const CUT_WAIT: Duration = Duration::from_millis(1);
+
 /// While the input reads event after event, it looks for acks and credits once in this many
 /// turns: a look at an empty channel over libzmq is a system call, as costly as the rest of
 /// a small event's turn. Acks wait at most this many reads; a turn that reads nothing looks.
 const ACKS_EVERY_READS: u32 = 16;
-/// ... and while it waits for the output to take a cut (docs/root.md, "Cuts in a parallel
-/// job").
-const CUT_WAIT: Duration = Duration::from_millis(1);
 
 /// With shm, backups may hold at most this share (1/n) of the segment's heap. With events
 /// (and what workers make of them) below about a sixth of the heap, a worker then always
