@@ -198,6 +198,22 @@ def test_fragments_lost_at_one_readout_are_named_exactly(tmp_path):
     assert report["job"]["incomplete"] == len(lost)
 
 
+def test_a_readout_slow_to_start_holds_the_run_back_and_no_event_is_incomplete(tmp_path):
+    """hcal's modules take 3 s to initialize (a detector's configuration), six times the
+    builder's timeout: the run starts once every process is configured (docs/topology-design.md,
+    "Controller and life cycle"), so the other readouts do not read meanwhile, and no batch
+    is built without hcal's fragments."""
+    topo = write(tmp_path, timeout=0.5)
+    mark = tmp_path / "hcal-started"
+    mark.touch()  # FRAGMENT: a process that finds the mark starts BACK_AFTER seconds late
+    env = {"EVENTS": 2000, "BACK_LATE": "hcal", "BACK_AFTER": 3, "BACK_MARK": mark}
+    result = up(topo, env)
+    assert result.returncode == 0, result.stderr
+    check_every_event_once(tmp_path, 2000)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["job"]["incomplete"] == 0
+
+
 def test_an_event_no_readout_delivered_does_not_exist(tmp_path):
     """Every readout loses the same fragments: those numbers are not events at all."""
     topo = write(tmp_path, readouts=("ecal", "hcal"), timeout=0.3)

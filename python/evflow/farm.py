@@ -376,7 +376,10 @@ class Farm:
             with self.lock:
                 asked, self.asked = self.asked, []
             self._do(asked)
-            if now >= next_view:
+            with self.lock:
+                begun = self.sv.begin_run()
+            # The run's start goes out at once: every process waits for it.
+            if begun or now >= next_view:
                 self._publish()
                 next_view = now + HEARTBEAT
             with self.lock:

@@ -185,6 +185,12 @@ impl PySupervisor {
             .collect()
     }
 
+    /// A topology that is not held starts its one run once no process is still starting
+    /// (`Supervisor::begin_run`): whether it started now.
+    fn begin_run(&mut self) -> bool {
+        self.0.begin_run()
+    }
+
     /// `evflow ctl start --run number` (`Supervisor::start_run`): the run's state;
     /// `EvflowError` says why it may not start.
     fn start_run(&mut self, number: u32, files: Vec<String>, overwrite: bool) -> PyResult<&'static str> {

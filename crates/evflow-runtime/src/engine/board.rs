@@ -119,6 +119,9 @@ impl Counters {
 pub struct Runs {
     /// Set when the job is held: the input reads only during the runs the controller starts.
     pub held: AtomicU32,
+    /// Set in a topology's device processes: their sources read once the controller has
+    /// started a run (one not held starts its one run once every process is configured).
+    pub controlled: AtomicU32,
     /// The last run started.
     pub started: AtomicU32,
     /// Its run number, which every event read during it carries.
@@ -132,6 +135,14 @@ pub struct Runs {
     /// Set once the controller's first view is applied: the runs above are the topology's,
     /// not only this process's.
     pub viewed: AtomicU32,
+}
+
+impl Runs {
+    /// Whether a job that is not held may read: at once on its own, in a topology once its
+    /// controller has started the run.
+    pub fn one_run_started(&self) -> bool {
+        self.controlled.load(Ordering::Acquire) == 0 || self.started.load(Ordering::Acquire) > 0
+    }
 }
 
 /// The cuts of a parallel job (docs/root.md, "Cuts in a parallel job"): a moment when every

@@ -267,21 +267,56 @@ fn a_held_topology_starts_and_stops_its_runs_as_the_run_table_allows() {
 }
 
 #[test]
-fn a_topology_that_is_not_held_runs_one_run_from_its_start() {
+fn a_topology_that_is_not_held_starts_its_one_run_once_no_process_is_starting() {
     let mut s = supervisor(&["a", "b"]);
-    assert_eq!((s.runs.state, s.stop_run()), (RunState::Running, None));
+    let roles = [("evf-gen-a-1", "input"), ("evf-reco-b-1", "worker"), ("evf-reco-b-2", "worker")];
+    for (name, role) in roles {
+        assert!(s.take(&in_state(name, role, "configured", 0), 0.5));
+    }
+    assert!(!s.begin_run(), "the sink is starting");
+    assert_eq!((s.runs.state, s.views()[0].1.runs.started), (RunState::Configured, 0));
+    assert!(s.take(&in_state("evf-store-a-1", "output", "configured", 0), 0.6));
+    assert!(s.begin_run());
+    assert_eq!((s.runs.state, s.views()[0].1.runs.started), (RunState::Running, 1));
+    assert!(!s.begin_run(), "once");
+    // A replacement starting joins the run going; there is no run to stop but the topology's.
+    let actions = s.tick(1.0, &killed(1));
+    assert!(actions.contains(&Action::Start(1)), "{actions:?}");
+    s.launched(1, 1.0);
+    assert_eq!((s.begin_run(), s.views()[0].1.runs.started), (false, 1));
+    assert_eq!(s.stop_run(), None);
     s.request_stop(Stop::Drain, None);
     s.follow_runs();
     assert_eq!(s.runs.state, RunState::Draining);
 }
 
+#[test]
+fn a_topology_stopped_while_its_processes_start_never_starts_its_run() {
+    let mut s = supervisor(&["a", "b"]);
+    s.request_stop(Stop::Drain, None);
+    for (name, role) in [("evf-gen-a-1", "input"), ("evf-store-a-1", "output")] {
+        assert!(s.take(&in_state(name, role, "configured", 0), 0.5));
+    }
+    for name in ["evf-reco-b-1", "evf-reco-b-2"] {
+        assert!(s.take(&in_state(name, "worker", "configured", 0), 0.5));
+    }
+    assert!(!s.begin_run());
+    assert_eq!(s.views()[0].1.runs.started, 0);
+}
+
 /// A report of process `name`'s role in segment 0 saying it stopped the run, its sink having
 /// closed `closed` runs.
 fn stopped(name: &str, role: &str, closed: u64) -> Vec<u8> {
+    in_state(name, role, "stopped", closed)
+}
+
+/// A report of process `name`'s role in segment 0 saying it is in `state`, its sink having
+/// closed `closed` runs.
+fn in_state(name: &str, role: &str, state: &str, closed: u64) -> Vec<u8> {
     let worker = (role == "worker").then(|| name.ends_with('2') as usize);
     serde_json::json!({
         "name": name, "segment": 0, "role": role, "worker": worker, "generation": 0,
-        "pid": 100, "busy": null, "bound": {}, "state": "stopped", "failed": false,
+        "pid": 100, "busy": null, "bound": {}, "state": state, "failed": false,
         "stop": "run", "ended": false, "counters": {"events": 5, "written": 5, "run_closed": closed}, "modules": [],
         "exit": null,
     })

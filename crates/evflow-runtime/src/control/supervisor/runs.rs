@@ -1,6 +1,7 @@
 //! A topology's runs (docs/topology.md, "Runs"): a held topology's (`evflow up --hold`) are
-//! started and stopped by `evflow ctl`; any other runs one run, started with it. Each moves
-//! through the run table of `control::lifecycle` as the topology drains and its sinks close it.
+//! started and stopped by `evflow ctl`; any other runs one run, started once every process it
+//! launched is configured. Each moves through the run table of `control::lifecycle` as the
+//! topology drains and its sinks close it.
 
 use super::farm::Supervisor;
 use crate::control::lifecycle::{self, DeviceState, RunState, RunTransition as RT};
@@ -30,14 +31,37 @@ pub struct Runs {
 }
 
 impl Runs {
-    /// The runs of a topology; one that is not `held` starts its one run with it.
+    /// The runs of a topology, none started yet.
     pub fn new(held: bool) -> Runs {
-        let state = if held { RunState::Configured } else { lifecycle::follow(RunState::Configured, RT::Start) };
+        let state = RunState::Configured;
         Runs { held, state, started: 0, number: None, stopping: 0, told: 0, written_before: 0, taken: BTreeSet::new() }
+    }
+
+    /// The last run started, as the devices' views say it: a topology that is not held has
+    /// one, started once every process was configured ([`Supervisor::begin_run`]).
+    pub fn started_in_view(&self) -> u32 {
+        match self.held {
+            true => self.started,
+            false => u32::from(self.state != RunState::Configured),
+        }
     }
 }
 
 impl Supervisor {
+    /// A topology that is not held starts its one run once no process it launched is still
+    /// starting (each has initialized its modules, bound and connected): no device misses the
+    /// first events, and none waits on another that is still starting (an event builder's
+    /// timeout for a readout's fragments, say), however long a host takes to start a process.
+    /// A replacement, or a replica added, joins the run going. Whether it started now.
+    pub fn begin_run(&mut self) -> bool {
+        let starting = self.procs.iter().any(|p| p.launched && p.state == DeviceState::Starting);
+        if self.runs.held || self.runs.state != RunState::Configured || self.stop != Stop::Run || starting {
+            return false;
+        }
+        self.runs.state = lifecycle::follow(self.runs.state, RT::Start);
+        true
+    }
+
     /// `evflow ctl start --run number`: the held topology's sources read, their events
     /// carrying `number`, until `evflow ctl stop`; the run's state, or why it may not start.
     /// `files`: the run's files that exist already (a run of an earlier `evflow up`). A number

@@ -77,7 +77,7 @@ impl Supervisor {
     /// Each segment's view as the devices read it (`view/N/`, and the view), with the held
     /// topology's runs: the last run started, its number, and the last run stopping.
     pub fn views(&self) -> Vec<(String, View)> {
-        let (started, stopping) = (self.runs.started, self.runs.stopping);
+        let (started, stopping) = (self.runs.started_in_view(), self.runs.stopping);
         let number = self.runs.number.unwrap_or(0);
         let failed = !self.errors.is_empty() || self.procs.iter().any(|p| p.reports.values().any(|r| r.failed));
         let hold = self.plan.hold;

@@ -33,6 +33,10 @@ use std::time::{Duration, Instant};
 /// How long a starting device waits for its first view.
 const FIRST_VIEW_WAIT: Duration = Duration::from_secs(30);
 
+/// How often a starting role looks whether it is configured, to say so at once: a topology's
+/// run starts once every process has (`Supervisor::begin_run`).
+const CONFIGURED_POLL: Duration = Duration::from_millis(5);
+
 /// The topic (first part) of the views of segment `segment`: `view/3/`. The closing slash
 /// keeps `view/1/` from matching segment 10's.
 pub fn view_topic(segment: u32) -> String {
@@ -311,6 +315,8 @@ impl LinkState {
         let mut next_report = Instant::now();
         // When it took its controller for gone.
         let mut orphaned: Option<Instant> = None;
+        // Whether its last report said it is configured.
+        let mut told_configured = false;
         loop {
             let turn = Instant::now();
             if self.done.load(Ordering::Acquire) {
@@ -321,12 +327,15 @@ impl LinkState {
                 return;
             }
             let now = Instant::now();
-            if now >= next_report {
+            let configured = self.configured.load(Ordering::Acquire);
+            if now >= next_report || configured != told_configured {
+                told_configured = configured;
                 self.send(None);
                 self.send_sums();
                 next_report = now + HEARTBEAT;
             }
-            let wait = next_report.saturating_duration_since(Instant::now()).min(HEARTBEAT);
+            let most = if told_configured { HEARTBEAT } else { CONFIGURED_POLL };
+            let wait = next_report.saturating_duration_since(Instant::now()).min(most);
             if let Ok(message) = self.views.recv(Some(wait)) {
                 let view = message.parts.get(1).and_then(|p| decode_view(p.as_slice()).ok());
                 if let Some(view) = view {
@@ -421,7 +430,8 @@ impl LinkState {
 
     /// Moves the role through the device table as far as its board says it has got: each
     /// transition whose fact holds, until none applies (the table refuses what is not due in
-    /// the state it is in). Without `--hold` the topology's one run starts at once.
+    /// the state it is in). Without `--hold` the topology's one run starts once the
+    /// controller has started it (every process is configured).
     fn advance(&mut self, exit: Option<&Exit>) {
         use DeviceTransition as T;
         let board = &self.board;
@@ -442,7 +452,7 @@ impl LinkState {
             let open = life.run > life.finished;
             let due = [
                 (T::Configure, configured),
-                (T::Start, if held { started > life.run } else { life.run == 0 }),
+                (T::Start, if held { started > life.run } else { life.run == 0 && started > 0 }),
                 (T::Stop, asked || (held && open && (stopping >= life.run || done >= life.run))),
                 (T::Finish, held && open && !asked && done >= life.run),
             ];

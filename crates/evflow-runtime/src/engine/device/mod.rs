@@ -208,6 +208,7 @@ impl Prepared {
         if let Role::Worker(w) = spec.role {
             board.worker(w).generation.store(spec.generation, Ordering::Release);
         }
+        board.runs().controlled.store(1, Ordering::Release);
         if spec.held {
             board.runs().held.store(1, Ordering::Release);
         }

@@ -444,7 +444,11 @@ impl Input<'_, '_> {
             let window_open = !ordered || seq < board.counters().watermark.load(Ordering::Acquire) + REORDER_WINDOW;
             // A restarted merger's origin reads what it owes also outside a run: events of a
             // run closed downstream already, made again, which the custody drops.
-            let serving = !held || (ending.is_none() && (run_open || self.owed.is_some()));
+            let serving = if held {
+                ending.is_none() && (run_open || self.owed.is_some())
+            } else {
+                board.runs().one_run_started()
+            };
             if reading && self.pending.is_empty() {
                 // Every event read is at a worker: a cut the output asked for is taken here.
                 self.cuts.take(self.ctx, hooks, seq, self.workers.len());

@@ -322,7 +322,7 @@ impl Readout<'_> {
             self.connect_builders().map_err(|e| self.engine_error(e))?;
             let mut busy = self.take_requests().map_err(|e| self.engine_error(e))?;
             busy |= self.answer().map_err(|e| self.engine_error(e))?;
-            let reading = !self.ended && board.stop() == Stop::Run && !board.failed();
+            let reading = !self.ended && board.stop() == Stop::Run && !board.failed() && board.runs().one_run_started();
             if reading && self.store.has_room() {
                 busy = true;
                 match stage.read(source) {
