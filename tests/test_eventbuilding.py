@@ -248,7 +248,8 @@ def test_builders_killed_every_second_lose_and_duplicate_nothing(tmp_path):
     # killed: the run cannot end before them, however slowly `ctl status` answers.
     (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
     gate = tmp_path / "gate"
-    env = {"EVENTS": "60000", "SLOW": "0.0001", "GATE": str(gate)}
+    # The readouts read slowly until then too.
+    env = {"EVENTS": "30000", "SLOW": "0.0001", "GATE": str(gate), "FAST": str(gate)}
     job = start_cli("up", topo, "--report", "report.json", cwd=tmp_path, env=env)
     with killed_on_exit(job) as p:
         stop = threading.Event()
@@ -265,7 +266,7 @@ def test_builders_killed_every_second_lose_and_duplicate_nothing(tmp_path):
             killer.join()
     assert p.returncode == 0, err
     assert killed[0] >= 2, "the run outlasted two builder deaths"
-    check_every_event_once(tmp_path, 60000)
+    check_every_event_once(tmp_path, 30000)
     report = json.loads((tmp_path / "report.json").read_text())
     assert sum(d["restarts"] for d in report["devices"] if d["device"] == "eb") >= 2
 
@@ -471,9 +472,9 @@ def test_across_three_namespace_hosts_over_tcp(tmp_path):
 
     with Hosts(["a", "b", "c"]) as hosts:
         topo = write(tmp_path, hosts=hosts)
-        result = up(topo, {"EVENTS": 100_000})
+        result = up(topo, {"EVENTS": 30_000})
     assert result.returncode == 0, result.stderr
-    check_every_event_once(tmp_path, 100_000)
+    check_every_event_once(tmp_path, 30_000)
 
 
 @pytest.mark.skipif(
@@ -546,9 +547,10 @@ def test_foreign_messages_on_event_building_ports_are_dropped(tmp_path):
         topo = write(tmp_path, hosts=hosts)
         (tmp_path / "store.py").write_text(textwrap.dedent(GATED_STORE))
         # Built events after the first 100 wait at the store's gate until both ports were sent
-        # to: the job runs while they are found, however slowly `ctl status` answers.
+        # to: the job runs while they are found, however slowly `ctl status` answers. The
+        # readouts read slowly until then too.
         gate = tmp_path / "gate"
-        env = {"EVENTS": str(events), "SLOW": "0.0002", "GATE": str(gate)}
+        env = {"EVENTS": str(events), "SLOW": "0.0002", "GATE": str(gate), "FAST": str(gate)}
         p = start_cli("up", topo, cwd=tmp_path, env=env)
         try:
             progress = endpoint(topo, tmp_path, "progress")
@@ -630,7 +632,8 @@ def test_a_batch_too_large_for_the_segment_is_a_clear_error_and_segment_size_fix
     for a batch's answers (not 1 s): a readout makes and copies 64 MiB a batch, which on a
     loaded machine took longer than a second and built event 192 incomplete."""
     topo = write(tmp_path, readouts=("ecal", "hcal"), batch=64, timeout=30.0)
-    env = {"EVENTS": 300, "SIZE": 1 << 19}  # 512 Ki values of <u2: 1 MiB per fragment
+    # 512 Ki values of <u2: 1 MiB per fragment; two full batches and a part of one.
+    env = {"EVENTS": 130, "SIZE": 1 << 19}
     result = up(topo, env)
     assert result.returncode != 0
     assert "lower the builder's `batch`, or raise its `segment_size`" in result.stderr
@@ -639,12 +642,12 @@ def test_a_batch_too_large_for_the_segment_is_a_clear_error_and_segment_size_fix
     topo.write_text(text)
     result = up(topo, env)
     assert result.returncode == 0, result.stderr
-    # One event at a time: 600 MiB held at once would raise this process's peak memory,
+    # One event at a time: 260 MiB held at once would raise this process's peak memory,
     # which later tests measure.
     with ef.open(topo.parent / "out.evf") as f:
         numbers = [(e.number, "incomplete" in e.flags) for e in f]
         assert f.complete
-    assert numbers == [(n, False) for n in range(1, 301)]
+    assert numbers == [(n, False) for n in range(1, 131)]
 
 
 def scrape_while_gated(tmp_path, env, until, **eb):

@@ -344,7 +344,7 @@ def test_a_stalled_source_is_waited_for(tmp_path, hosts):
     it runs again, take its own stall for the controller's silence (which once ended its
     data there, and the run looked complete). It catches up, and the output is the
     one-process one."""
-    events = 100_000
+    events = 30_000
     topo = farm(tmp_path, hosts)
     # Events after the first 100 wait at a gate until the source is stopped: it cannot have
     # sent them all before, however slowly `ctl status` answers.
@@ -374,7 +374,7 @@ def test_a_stalled_controller_takes_no_device_for_dead(tmp_path, hosts):
     (one between its measure of the stall and its look for silence took every replica for
     lost): no replica is taken for lost or restarted, and the output is the one-process
     one."""
-    events = 100_000
+    events = 30_000
     topo = farm(tmp_path, hosts)
     # Events after the first 100 wait at a gate until the controller is stopped: the run
     # cannot end before, however slowly `ctl status` answers.
@@ -626,7 +626,7 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
         'runs=[(1, int(os.environ.get("EVENTS", "600"))), (2, 300)]', "runs=[(7, 500)]"
     )
     topo = chain.write(tmp_path, gen2=gen2)
-    # The replicas take 1 ms an event: the run lasts far longer than the kills take.
+    # The replicas take 1 ms an event until the kills are over: the run lasts far longer.
     killed_twice(topo, tmp_path, "evf-raw-f-b-1", (2000, 10000), EVENTS=40000, RECO_SLEEP=0.001)
     assert_funnelled(tmp_path, 40000)
 
@@ -634,13 +634,15 @@ def test_a_funnel_across_hosts_killed_twice_goes_on(tmp_path, hosts):
 def killed_twice(topo, tmp_path, name, sent, **env):
     """Runs ``topo`` with ``env`` and SIGKILLs its device process ``name`` twice, once it has
     sent more events than each of ``sent``; checks that the topology went on, a replacement
-    started each time."""
-    up = start_up(topo, tmp_path, **env)
+    started each time. Reco's RECO_SLEEP, where set, ends after the kills."""
+    fast = tmp_path / "fast"
+    up = start_up(topo, tmp_path, RECO_FAST=fast, **env)
     try:
         killed = set()
         for at in sent:
             kill_when(topo, tmp_path, name, at, killed)
     finally:
+        fast.touch()
         err = finish(up)
         # Shown with a failure above, which would hide it.
         sys.stderr.write(err)
@@ -972,9 +974,11 @@ def kill_the_sink_twice(tmp_path, topo, ordered=True, sink="evf-store-a-1"):
     that each
     replacement continued ``.out.evf.part``: one complete file with every event once (in
     order when ``ordered``), the same as one process writes, counted as written."""
-    events = 60_000
-    # The replicas take 1 ms an event: the run lasts far longer than the kills take.
-    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.001)
+    events = 30_000
+    # The replicas take 1 ms an event until the second replacement runs: the run lasts
+    # longer than the kills take, however slowly, and then goes on at full speed.
+    fast = tmp_path / "fast"
+    up = start_up(topo, tmp_path, EVENTS=events, RECO_SLEEP=0.001, RECO_FAST=fast)
     part = tmp_path / ".out.evf.part"
     try:
         for written in (100, 5_000):
@@ -982,7 +986,9 @@ def kill_the_sink_twice(tmp_path, topo, ordered=True, sink="evf-store-a-1"):
             [store] = [d for d in status(topo, tmp_path) if d["name"] == sink]
             os.kill(store["pid"], signal.SIGKILL)
             wait_for_replacement(topo, tmp_path, store)
+        assert up.poll() is None, "the run ended before the kills were over"
     finally:
+        fast.touch()
         err = finish(up)
         # Shown with a failure above, which would hide it.
         sys.stderr.write(err)

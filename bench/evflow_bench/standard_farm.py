@@ -15,10 +15,10 @@ are the file's tables in order, each {name: {key: value}}, and writes it::
 
 The steering files read their knobs from the environment: gen reads run 1 of EVENTS events
 (600) and run 2 of 300, each with an ``adc`` entry; reco sums ``adc`` into ``sum``, rejects
-every seventh event, sleeps RECO_SLEEP seconds an event and, where RECO_GATE is set, holds
-the events after the 100th until that file exists (but for each process's first event: a
-replica that started after the first 100 were taken still runs its module once); store
-writes OUT (out.evf)."""
+every seventh event, sleeps RECO_SLEEP seconds an event (until the file RECO_FAST names
+exists, where it is set) and, where RECO_GATE is set, holds the events after the 100th until
+that file exists (but for each process's first event: a replica that started after the first
+100 were taken still runs its module once); store writes OUT (out.evf)."""
 
 import json
 import textwrap
@@ -46,7 +46,9 @@ class Sum(ef.Module):
     def initialize(self):
         self.seen = 0
     def event(self, event):
-        time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
+        fast = os.environ.get("RECO_FAST")
+        if not (fast and os.path.exists(fast)):
+            time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
         # A test holds events after the first 100 here until it creates the gate file; a
         # process's first event passes, so a replica that started late has run its module.
         self.seen += 1
