@@ -69,22 +69,32 @@ def a_farm(hosts, tmp_path, ordered=True, compression=None, gen=None):
     return farm.write(tmp_path, **steering)
 
 
-def up(topo, tmp_path, *args, events=EVENTS, sleep=0.0003):
+def up(topo, tmp_path, *args, events=EVENTS, sleep=0.0003, **knobs):
     """``evflow up TOPO ARGS`` started in ``tmp_path``, reco's replicas taking ``sleep``
-    seconds an event."""
+    seconds an event; ``knobs``: more of the steering files' environment."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", EVENTS=str(events), RECO_SLEEP=str(sleep))
+    env.update({k: str(v) for k, v in knobs.items()})
     command = [sys.executable, "-m", "evflow", "up", str(topo), "--report", "report.json", *args]
     return subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
 
 
-def stop(running, hosts, signum):
+def stop(running, hosts, signum, topo=None, gate=None):
     """Sends the controller ``signum`` once the sink's file is there: SIGKILL takes its
-    devices with it, SIGINT drains them; waits until no device is left on any host."""
+    devices with it, SIGINT drains them (opening reco's ``gate`` once ``topo``'s source has
+    stopped reading: the events held there are in flight); waits until no device is left on
+    any host."""
     if signum == signal.SIGKILL:
         running.kill()
         running.communicate()
     else:
         running.send_signal(signum)
+        if gate is not None:
+            deadline = time.monotonic() + 30
+            source = lambda: next(d for d in status(topo, topo.parent) if d["device"] == "gen")  # noqa: E731
+            while source()["state"] != "draining":
+                assert time.monotonic() < deadline, "the source did not stop reading"
+                time.sleep(0.05)
+            gate.touch()
         err = finish(running)
         assert running.returncode == 130, err
     deadline = time.monotonic() + 30
@@ -112,6 +122,15 @@ def stopped_at(running, part, written):
     except AssertionError:
         running.kill()
         raise AssertionError(running.communicate()[1][-4000:]) from None
+
+
+def reached(path) -> tuple:
+    """(events, the highest event number of run 1) in the file at ``path`` (or its ``.part``
+    file) that a stopped sink left."""
+    part = path.with_name(f".{path.name}.part")
+    with ef.open(part if part.exists() else path) as f:
+        numbers = [e.number for e in f if e.run == 1]
+        return len(f), max(numbers, default=0)
 
 
 def files_of(tmp_path) -> dict:
@@ -153,23 +172,25 @@ def test_a_topology_stopped_three_times_is_resumed_to_one_processs_output(
     the channel is ordered), and ``evflow info`` says it was resumed three times."""
     topo = a_farm(hosts, tmp_path, ordered, compression)
     rng = random.Random(seed)
-    # A drain (SIGINT) writes every event the source had read, about a thousand here: twice
-    # the events of the other tests leave some for the last run after three stops.
-    events = 2 * EVENTS
-    held = 0
-    running = up(topo, tmp_path, events=events)
-    for _ in range(3):
-        # Each run is stopped once it wrote events of its own (a resumed run stopped before
-        # its first new record leaves no `resumed` record): counted from what the file holds,
-        # not from where the last stop was asked, which the file may have passed already.
-        stopped_at(running, tmp_path / ".out.evf.part", held + rng.randint(1, 300))
-        stop(running, hosts, signum)
-        held = held_by(tmp_path, "out.evf")
-        running = up(topo, tmp_path, "--resume", events=events)
+    part = tmp_path / ".out.evf.part"
+    held, last, resume = 0, 0, ()
+    for k in range(3):
+        # The events of run 1 after number `after` wait at reco's gate until the stop: the
+        # run cannot end before it, however late the stop comes. It is stopped once it wrote
+        # events of its own (a resumed run stopped before its first new record leaves no
+        # `resumed` record to count).
+        after = last + rng.randint(200, 600)
+        gate = tmp_path / f"gate-{k}"
+        running = up(topo, tmp_path, *resume, RECO_GATE=gate, RECO_GATE_AFTER=after)
+        stopped_at(running, part, held + rng.randint(1, (after - last) // 2))
+        stop(running, hosts, signum, topo, gate)
+        held, last = reached(tmp_path / "out.evf")
+        resume = ("--resume",)
+    running = up(topo, tmp_path, "--resume")
     err = finish(running)
     assert running.returncode == 0, err
     out = events_of(tmp_path / "out.evf")
-    expected = reference(tmp_path, {"EVENTS": str(events)})
+    expected = expected_events(tmp_path)
     assert out == expected if ordered else sorted(out) == sorted(expected)
     assert_completion(tmp_path / "out.evf")
     shown = run_cli("info", tmp_path / "out.evf", cwd=tmp_path)

@@ -16,9 +16,9 @@ are the file's tables in order, each {name: {key: value}}, and writes it::
 The steering files read their knobs from the environment: gen reads run 1 of EVENTS events
 (600) and run 2 of 300, each with an ``adc`` entry; reco sums ``adc`` into ``sum``, rejects
 every seventh event, sleeps RECO_SLEEP seconds an event (until the file RECO_FAST names
-exists, where it is set) and, where RECO_GATE is set, holds the events after the 100th until
-that file exists (but for each process's first event: a replica that started after the first
-100 were taken still runs its module once); store writes OUT (out.evf)."""
+exists, where it is set) and, where RECO_GATE is set, holds the events after number
+RECO_GATE_AFTER (100) until that file exists (but for each process's first event: a replica
+that started late still runs its module once); store writes OUT (out.evf)."""
 
 import json
 import textwrap
@@ -49,13 +49,14 @@ class Sum(ef.Module):
         fast = os.environ.get("RECO_FAST")
         if not (fast and os.path.exists(fast)):
             time.sleep(float(os.environ.get("RECO_SLEEP", "0")))
-        # A test holds events after the first 100 here until it creates the gate file; a
-        # process's first event passes, so a replica that started late has run its module.
+        # A test holds events after the first RECO_GATE_AFTER (100) here until it creates the
+        # gate file; a process's first event passes, so a replica that started late has run
+        # its module.
         self.seen += 1
-        while os.environ.get("RECO_GATE") and event.number > 100 and self.seen > 1:
-            if os.path.exists(os.environ["RECO_GATE"]):
-                break
-            time.sleep(0.01)
+        gate = os.environ.get("RECO_GATE")
+        if gate and event.number > int(os.environ.get("RECO_GATE_AFTER", "100")):
+            while self.seen > 1 and not os.path.exists(gate):
+                time.sleep(0.01)
         event["sum"] = np.array([event["adc"].sum()], dtype=np.int64)
         return event.number % 7 != 0
 
