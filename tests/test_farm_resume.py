@@ -18,6 +18,7 @@ import pytest
 from conftest import assert_completion, error_lines, run_cli, wait_for_events
 from evflow_bench.standard_farm import GEN, RECO, Farm
 from test_farm import finish
+from test_merger import device_when
 from test_topology import (
     MONITOR,
     broadcast,
@@ -89,11 +90,7 @@ def stop(running, hosts, signum, topo=None, gate=None):
     else:
         running.send_signal(signum)
         if gate is not None:
-            deadline = time.monotonic() + 30
-            source = lambda: next(d for d in status(topo, topo.parent) if d["device"] == "gen")  # noqa: E731
-            while source()["state"] != "draining":
-                assert time.monotonic() < deadline, "the source did not stop reading"
-                time.sleep(0.05)
+            device_when(topo, lambda d: d["device"] == "gen" and d["state"] == "draining")
             gate.touch()
         err = finish(running)
         assert running.returncode == 130, err
@@ -122,15 +119,6 @@ def stopped_at(running, part, written):
     except AssertionError:
         running.kill()
         raise AssertionError(running.communicate()[1][-4000:]) from None
-
-
-def reached(path) -> tuple:
-    """(events, the highest event number of run 1) in the file at ``path`` (or its ``.part``
-    file) that a stopped sink left."""
-    part = path.with_name(f".{path.name}.part")
-    with ef.open(part if part.exists() else path) as f:
-        numbers = [e.number for e in f if e.run == 1]
-        return len(f), max(numbers, default=0)
 
 
 def files_of(tmp_path) -> dict:
@@ -184,7 +172,7 @@ def test_a_topology_stopped_three_times_is_resumed_to_one_processs_output(
         running = up(topo, tmp_path, *resume, RECO_GATE=gate, RECO_GATE_AFTER=after)
         stopped_at(running, part, held + rng.randint(1, (after - last) // 2))
         stop(running, hosts, signum, topo, gate)
-        held, last = reached(tmp_path / "out.evf")
+        held, last = held_by(tmp_path, "out.evf")
         resume = ("--resume",)
     running = up(topo, tmp_path, "--resume")
     err = finish(running)
@@ -252,12 +240,12 @@ def devices_of(topo) -> list:
     return pids
 
 
-def held_by(directory, name) -> int:
-    """Events in the file ``name`` a killed sink left: its ``.part`` file, or the file it
-    closed as not complete."""
+def held_by(directory, name) -> tuple:
+    """What the file ``name`` a stopped sink left holds (its ``.part`` file, or the file it
+    closed as not complete): (events, the highest event number of run 1)."""
     part = directory / f".{name}.part"
     with ef.open(part if part.exists() else directory / name) as f:
-        return len(f)
+        return len(f), max((e.number for e in f if e.run == 1), default=0)
 
 
 def test_a_broadcast_to_two_sinks_is_resumed(tmp_path):
@@ -274,7 +262,7 @@ def test_a_broadcast_to_two_sinks_is_resumed(tmp_path):
     while devices_of(topo):
         assert time.monotonic() < deadline, f"devices outlived their controller: {devices_of(topo)}"
         time.sleep(0.05)
-    held = [held_by(tmp_path, name) for name in ("out.evf", "monitor.evf")]
+    held = [held_by(tmp_path, name)[0] for name in ("out.evf", "monitor.evf")]
     assert held[0] < held[1], f"the monitor's file should hold more: {held}"
     running = up(topo, tmp_path, "--resume", sleep=0.001)
     err = finish(running)
